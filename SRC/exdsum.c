@@ -1,0 +1,25 @@
+/*
+ * exdsum.c -- EXDSUM: the correctly rounded sum of a vector.
+ *
+ *   DOUBLE PRECISION FUNCTION EXDSUM(N, X, INCX)
+ *   N     (in) number of elements
+ *   X     (in) array of dimension 1 + (N-1)*INCX
+ *   INCX  (in) increment between elements
+ *
+ * Returns RN(sum x_i), the exact sum rounded once.  Like DASUM (without the
+ * absolute values): N <= 0 or INCX <= 0 return 0.  No argument is illegal.
+ */
+#include "exactblas.h"
+#include "sumdot.h"
+
+double exactblas_dsum(int n, const double *x, int incx)
+{
+    if (n <= 0 || incx <= 0)
+        return 0.0;
+    return exb_sumdot(n, x, incx, NULL, 0);
+}
+
+double exdsum_(const int *n, const double *x, const int *incx)
+{
+    return exactblas_dsum(*n, x, *incx);
+}

@@ -1,0 +1,31 @@
+/*
+ * knobs.h -- the tuning knobs, read from the environment at every call so a
+ * program (or a test) may change them between calls.  None of them may change
+ * the bits of a result; they only change how the work is done.
+ *
+ *   EXACTBLAS_DEVICE      host | opencl | <platform>:<device>   (default opencl,
+ *                         which falls back to host when no device works)
+ *   EXACTBLAS_FPE         0 (long accumulator only) or 2..8     (default 4)
+ *   EXACTBLAS_EARLY_EXIT  0 | 1                                 (default 1)
+ *   EXACTBLAS_WG          OpenCL work-group size                (default: per device)
+ *   EXACTBLAS_THREADS     host threads                          (default: OpenMP's)
+ *   EXACTBLAS_TRSV_BLOCK  diagonal block size of the triangular solvers
+ */
+#ifndef EXACTBLAS_KNOBS_H
+#define EXACTBLAS_KNOBS_H
+
+typedef struct exb_knobs {
+    int use_opencl; /* 0: host path only */
+    int fpe;
+    int early_exit;
+    int wg;      /* 0: the runtime chooses */
+    int threads; /* >= 1 */
+    int trsv_block;
+} exb_knobs;
+
+void exb_knobs_read(exb_knobs *knobs);
+
+/* The device named by EXACTBLAS_DEVICE="<platform>:<device>", or -1, -1. */
+void exb_knobs_device_index(int *platform, int *device);
+
+#endif

@@ -1,0 +1,126 @@
+/*
+ * sumdot_cl.c -- OpenCL path of ExSUM/ExDOT: one launch of OPENCL/sumdot.cl,
+ * then the host merges the work-groups' accumulators exactly (sumdot_cl.h).
+ */
+#include "sumdot_cl.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "clbuf.h"
+
+/* A work-group's raw digits stay below 2^62 if it sees at most 2^28 elements
+ * (at most three deposits of < 2^32 per element and digit). */
+#define MAX_ELEMENTS_PER_GROUP (1L << 28)
+
+typedef struct launch_shape {
+    size_t wg, groups;
+    long chunk4; /* groups of four per work-item; 0 = grid-stride */
+} launch_shape;
+
+static launch_shape choose_shape(const exb_cl_device *d, long n, int wg_knob)
+{
+    launch_shape s;
+    s.wg = wg_knob > 0 ? (size_t)wg_knob : (d->is_cpu ? 8 : 256);
+    if (s.wg > d->max_wg)
+        s.wg = d->max_wg;
+    long groups4 = n / 4;
+    size_t want = (size_t)d->compute_units * (d->is_cpu ? 4 : 8);
+    size_t useful = (size_t)(groups4 / (long)s.wg) + 1; /* no idle work-groups */
+    s.groups = want < useful ? want : useful;
+    size_t needed = (size_t)(n / MAX_ELEMENTS_PER_GROUP) + 1;
+    if (s.groups < needed)
+        s.groups = needed;
+    long items = (long)(s.groups * s.wg);
+    s.chunk4 = d->is_cpu ? (groups4 + items - 1) / items : 0;
+    return s;
+}
+
+int exb_cl_sumdot(const exb_sumdot_args *args, const exb_knobs *knobs, exb_superacc *acc)
+{
+    const exb_cl_device *d = exb_cl_device_get();
+    if (!d)
+        return -1;
+    char options[64];
+    snprintf(options, sizeof options, "-DFPE=%d -DEARLY_EXIT=%d", knobs->fpe, knobs->early_exit);
+    int dot = args->y != NULL;
+    cl_kernel kernel = exb_cl_kernel("sumdot.cl", dot ? "exdot_partial" : "exsum_partial", options);
+    if (!kernel)
+        return -1;
+
+    launch_shape s = choose_shape(d, args->n, knobs->wg);
+    int status = -1;
+    cl_int err = CL_SUCCESS;
+    long xoff = 0, yoff = 0;
+    cl_mem xbuf = NULL, ybuf = NULL, partials = NULL, flags = NULL;
+    int64_t *host_partials = malloc(s.groups * EXB_ACC_DIGITS * sizeof *host_partials);
+    int *host_flags = malloc(s.groups * sizeof *host_flags);
+    if (!host_partials || !host_flags) {
+        exb_cl_report("host staging allocation", CL_OUT_OF_HOST_MEMORY);
+        goto done;
+    }
+    xbuf = exb_cl_vector_in(d, args->x, args->n, args->incx, &xoff);
+    if (dot)
+        ybuf = exb_cl_vector_in(d, args->y, args->n, args->incy, &yoff);
+    if (!xbuf || (dot && !ybuf))
+        goto done;
+    partials = clCreateBuffer(d->context, CL_MEM_WRITE_ONLY,
+                              s.groups * EXB_ACC_DIGITS * sizeof(cl_long), NULL, &err);
+    if (err == CL_SUCCESS)
+        flags = clCreateBuffer(d->context, CL_MEM_WRITE_ONLY, s.groups * sizeof(cl_int), NULL,
+                               &err);
+    if (err != CL_SUCCESS) {
+        exb_cl_report("partials buffer creation", err);
+        goto done;
+    }
+
+    cl_long n = args->n, incx = args->incx, incy = args->incy, chunk4 = s.chunk4;
+    cl_long xo = xoff, yo = yoff;
+    int a = 0;
+    err |= clSetKernelArg(kernel, a++, sizeof n, &n);
+    err |= clSetKernelArg(kernel, a++, sizeof xbuf, &xbuf);
+    err |= clSetKernelArg(kernel, a++, sizeof xo, &xo);
+    err |= clSetKernelArg(kernel, a++, sizeof incx, &incx);
+    if (dot) {
+        err |= clSetKernelArg(kernel, a++, sizeof ybuf, &ybuf);
+        err |= clSetKernelArg(kernel, a++, sizeof yo, &yo);
+        err |= clSetKernelArg(kernel, a++, sizeof incy, &incy);
+    }
+    err |= clSetKernelArg(kernel, a++, sizeof chunk4, &chunk4);
+    err |= clSetKernelArg(kernel, a++, sizeof partials, &partials);
+    err |= clSetKernelArg(kernel, a++, sizeof flags, &flags);
+    if (err != CL_SUCCESS) {
+        exb_cl_report("kernel argument setup", err);
+        goto done;
+    }
+    size_t global = s.groups * s.wg;
+    err = clEnqueueNDRangeKernel(d->queue, kernel, 1, NULL, &global, &s.wg, 0, NULL, NULL);
+    if (err == CL_SUCCESS)
+        err = clEnqueueReadBuffer(d->queue, partials, CL_TRUE, 0,
+                                  s.groups * EXB_ACC_DIGITS * sizeof(cl_long), host_partials, 0,
+                                  NULL, NULL);
+    if (err == CL_SUCCESS)
+        err = clEnqueueReadBuffer(d->queue, flags, CL_TRUE, 0, s.groups * sizeof(cl_int),
+                                  host_flags, 0, NULL, NULL);
+    if (err != CL_SUCCESS) {
+        exb_cl_report(dot ? "ExDOT launch" : "ExSUM launch", err);
+        goto done;
+    }
+    exb_superacc_clear(acc);
+    for (size_t g = 0; g < s.groups; g++)
+        exb_superacc_add_raw(acc, host_partials + g * EXB_ACC_DIGITS, (uint32_t)host_flags[g]);
+    status = 0;
+done:
+    if (xbuf)
+        clReleaseMemObject(xbuf);
+    if (ybuf)
+        clReleaseMemObject(ybuf);
+    if (partials)
+        clReleaseMemObject(partials);
+    if (flags)
+        clReleaseMemObject(flags);
+    clReleaseKernel(kernel);
+    free(host_partials);
+    free(host_flags);
+    return status;
+}

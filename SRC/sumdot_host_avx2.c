@@ -1,0 +1,17 @@
+/* sumdot_host_avx2.c -- the host ExSUM/ExDOT kernel for CPUs with AVX2 and
+ * FMA3 (compiled with -mavx2 -mfma; selected at run time). */
+#if defined(__AVX2__) && defined(__FMA__)
+#include <immintrin.h>
+
+#define EXB_ISA avx2
+#define EXB_FMA4(a, b, c) ((v4d)_mm256_fmadd_pd((__m256d)(a), (__m256d)(b), (__m256d)(c)))
+#include "sumdot_host_impl.h"
+#else
+/* Built without AVX2 support: the dispatcher never selects this variant. */
+#include "sumdot_host.h"
+void exb_sumdot_range_avx2(const exb_sumdot_args *args, long begin, long end,
+                           exb_superacc *acc)
+{
+    exb_sumdot_range_generic(args, begin, end, acc);
+}
+#endif

@@ -1,0 +1,59 @@
+/*
+ * superacc.h -- the long (Kulisch) accumulator of ExactBLAS, host side.
+ *
+ * A superaccumulator holds a real number exactly as a fixed-point integer
+ * in high-radix carry-save form: digit k carries weight 2^(EXB_ACC_LSB + 32k),
+ * every digit is a signed 64-bit integer, and a normalised accumulator keeps
+ * digits 0..N-2 in [0, 2^32) with the sign in the top digit.  A deposit adds
+ * less than 2^32 to each digit it touches, so 2^30 deposits fit between two
+ * normalisations (|digit| < 2^62); `pending` counts them.
+ *
+ * Range: the exact product of two doubles has its least significant bit at or
+ * above 2^-2148 and is below 2^2048, so bits 2^-2176 .. 2^2175 hold every such
+ * product and every sum of fewer than 2^64 of them.
+ *
+ * NaN and infinities never enter the digits: they are tracked as flags and
+ * combined with IEEE rules when the accumulator is rounded.
+ *
+ * The same layout and deposit rule are used by the OpenCL kernels
+ * (OPENCL/core.cl); the constants reach them as build options.
+ */
+#ifndef EXACTBLAS_SUPERACC_H
+#define EXACTBLAS_SUPERACC_H
+
+#include <stdint.h>
+
+#define EXB_ACC_DIGITS 136
+#define EXB_ACC_LSB (-2176)
+#define EXB_ACC_RADIX_BITS 32
+#define EXB_ACC_MAX_PENDING (1u << 30)
+
+enum exb_special_flag {
+    EXB_FLAG_NAN = 1,
+    EXB_FLAG_POS_INF = 2,
+    EXB_FLAG_NEG_INF = 4
+};
+
+typedef struct exb_superacc {
+    int64_t digit[EXB_ACC_DIGITS];
+    uint32_t pending; /* deposits since the last normalisation */
+    uint32_t flags;   /* enum exb_special_flag */
+} exb_superacc;
+
+void exb_superacc_clear(exb_superacc *acc);
+/* acc += x exactly; NaN/Inf set flags. */
+void exb_superacc_add_double(exb_superacc *acc, double x);
+/* acc += a*b exactly, whatever the magnitude of the real product. */
+void exb_superacc_add_product(exb_superacc *acc, double a, double b);
+/* acc += raw digits and flags produced elsewhere (an OpenCL work-group);
+ * each raw digit must be below 2^62 in magnitude. */
+void exb_superacc_add_raw(exb_superacc *acc, const int64_t *digits, uint32_t flags);
+/* dst += src exactly. */
+void exb_superacc_merge(exb_superacc *dst, const exb_superacc *src);
+/* Carry-propagate to canonical form (digits 0..N-2 in [0,2^32)). */
+void exb_superacc_normalize(exb_superacc *acc);
+/* The accumulated value rounded once to binary64, round-to-nearest-even,
+ * gradual underflow, overflow to +-Inf; an exact zero gives +0. */
+double exb_superacc_round(const exb_superacc *acc);
+
+#endif
