@@ -6,6 +6,9 @@
  */
 #include "sumdot_host.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -15,8 +18,13 @@
 
 typedef void (*range_fn)(const exb_sumdot_args *, long, long, exb_superacc *);
 
+/* The AVX2+FMA kernel where the CPU has it; EXACTBLAS_HOST_ISA=generic forces
+ * the portable one (a knob for testing: both give the same bits). */
 static range_fn select_range_fn(void)
 {
+    const char *isa = getenv("EXACTBLAS_HOST_ISA");
+    if (isa && strcmp(isa, "generic") == 0)
+        return exb_sumdot_range_generic;
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))

@@ -1,0 +1,32 @@
+/* test_exdsum.c -- EXDSUM bit for bit against MPFR under every knob.
+ * Usage: test_exdsum <input file>   (see exdsum.in) */
+#include <stdio.h>
+
+#include "exactblas.h"
+#include "sumdot_suite.h"
+
+static double call_dsum(long n, const double *x, long incx, const double *y, long incy)
+{
+    (void)y;
+    (void)incy;
+    return exactblas_dsum((int)n, x, (int)incx);
+}
+
+/* DASUM's rules: n <= 0 or incx <= 0 give 0. */
+static double expect_dsum(long n, const double *x, long incx, const double *y, long incy)
+{
+    (void)y;
+    (void)incy;
+    return incx <= 0 ? 0.0 : tl_oracle_dot(n, x, incx, NULL, 0);
+}
+
+int main(int argc, char **argv)
+{
+    tl_input in;
+    if (argc != 2 || tl_read_input(argv[1], &in) != 0) {
+        fprintf(stderr, "usage: %s <input file>\n", argv[0]);
+        return 2;
+    }
+    sumdot_routine rt = {"EXDSUM", 0, call_dsum, expect_dsum};
+    return sumdot_suite(&rt, &in);
+}

@@ -1,0 +1,510 @@
+/* testlib.c -- shared test machinery (see testlib.h). */
+#include "testlib.h"
+
+#include <math.h>
+#include <mpfr.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- random numbers ------------------------------------------------------ */
+
+static uint64_t splitmix64(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+void tl_rng_seed(tl_rng *r, uint64_t seed)
+{
+    for (int i = 0; i < 4; i++)
+        r->s[i] = splitmix64(&seed);
+}
+
+static uint64_t rotl(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+
+uint64_t tl_rng_u64(tl_rng *r)
+{
+    uint64_t *s = r->s;
+    uint64_t result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+double tl_rng_uniform(tl_rng *r)
+{
+    return (double)(tl_rng_u64(r) >> 11) * 0x1p-53;
+}
+
+double tl_rng_sign(tl_rng *r)
+{
+    return (tl_rng_u64(r) & 1) ? 1.0 : -1.0;
+}
+
+static long rng_int(tl_rng *r, long lo, long hi)
+{
+    return lo + (long)(tl_rng_u64(r) % (uint64_t)(hi - lo + 1));
+}
+
+double tl_rng_loguniform(tl_rng *r, int emin, int emax)
+{
+    double m = (double)((tl_rng_u64(r) >> 11) | (UINT64_C(1) << 52)); /* 53 random bits */
+    return tl_rng_sign(r) * ldexp(m, (int)rng_int(r, emin, emax) - 52);
+}
+
+static void shuffle(tl_rng *r, long n, double *x, double *y)
+{
+    for (long i = n - 1; i > 0; i--) {
+        long j = rng_int(r, 0, i);
+        double t = x[i];
+        x[i] = x[j];
+        x[j] = t;
+        if (y) {
+            t = y[i];
+            y[i] = y[j];
+            y[j] = t;
+        }
+    }
+}
+
+/* ---- generators ------------------------------------------------------------ */
+
+static void gen_random(double range, long n, tl_rng *r, double *x, double *y)
+{
+    /* Exponents spread uniformly over log2(range) binades, centred on 1. */
+    int span = (int)ceil(log2(range > 1 ? range : 1));
+    for (long i = 0; i < n; i++) {
+        x[i] = tl_rng_loguniform(r, -span / 2, span - span / 2);
+        if (y)
+            y[i] = tl_rng_loguniform(r, -span / 2, span - span / 2);
+    }
+}
+
+/* Ogita, Rump and Oishi's GenDot (SIAM J. Sci. Comput. 26(6), 2005, Alg. 6.1):
+ * the first half has exponents spread over b/2 binades, the second half is
+ * chosen so the exact running dot product cancels, leaving a result whose
+ * condition number 2*sum|x_i y_i|/|sum x_i y_i| is about 2^b.  The running
+ * dot product is kept exactly in MPFR, so the cost is O(n).  For a sum the
+ * same scheme runs with y = 1 (x_i is then the whole term). */
+static void gen_illcond(double cond, long n, tl_rng *r, double *x, double *y)
+{
+    int b = (int)round(log2(cond));
+    long n2 = (n + 1) / 2;
+    mpfr_t exact, term;
+    mpfr_init2(exact, 8192);
+    mpfr_init2(term, 128);
+    mpfr_set_zero(exact, 1);
+    for (long i = 0; i < n; i++) {
+        int e;
+        if (i < n2)
+            e = i == 0 ? b / 2 + 1 : (i == n2 - 1 ? 0 : (int)rng_int(r, 0, b / 2));
+        else
+            e = n - n2 > 1 ? (int)round(b / 2.0 * (double)(n - 1 - i) / (double)(n - n2 - 1)) : 0;
+        double xi = (2 * tl_rng_uniform(r) - 1) * ldexp(1.0, y ? e : e);
+        double yi = (2 * tl_rng_uniform(r) - 1) * ldexp(1.0, e);
+        if (xi == 0)
+            xi = 1;
+        if (i >= n2) {
+            /* make x_i*y_i cancel the running sum: y_i = (t - RN(sum)) / x_i */
+            double running = mpfr_get_d(exact, MPFR_RNDN);
+            if (y)
+                yi = (yi - running) / xi;
+            else
+                xi = xi - running;
+        }
+        x[i] = xi;
+        if (y)
+            y[i] = yi;
+        mpfr_set_d(term, xi, MPFR_RNDN);
+        if (y)
+            mpfr_mul_d(term, term, yi, MPFR_RNDN); /* 106 bits: exact */
+        mpfr_add(exact, exact, term, MPFR_RNDN);   /* 8192 bits: exact here */
+    }
+    mpfr_clear(exact);
+    mpfr_clear(term);
+    shuffle(r, n, x, y);
+}
+
+/* Terms t[0..count) of a sum laid out as products x_i*y_i = t_i exactly:
+ * y_i is a random power of two (or 1), x_i = t_i / y_i. */
+static void as_products(long count, const double *t, tl_rng *r, double *x, double *y)
+{
+    for (long i = 0; i < count; i++) {
+        double scale = y ? ldexp(1.0, (int)rng_int(r, -8, 8)) : 1.0;
+        x[i] = t[i] / scale;
+        if (y)
+            y[i] = scale;
+        if (y && x[i] * scale != t[i]) { /* t_i too close to the range ends */
+            x[i] = t[i];
+            y[i] = 1.0;
+        }
+    }
+}
+
+/* Pairs (t, -t) with t of wide range fill slots [from, n): they cancel exactly. */
+static void cancelling_pairs(long from, long n, tl_rng *r, double *t, int emin, int emax)
+{
+    long i = from;
+    for (; i + 1 < n; i += 2) {
+        t[i] = tl_rng_loguniform(r, emin, emax);
+        t[i + 1] = -t[i];
+    }
+    if (i < n)
+        t[i] = 0.0;
+}
+
+static void gen_cancel(long n, tl_rng *r, double *x, double *y)
+{
+    double *t = malloc((n + 1) * sizeof *t);
+    cancelling_pairs(0, n, r, t, -100, 100);
+    if (y) {
+        /* (a, b) and (a, -b): the products cancel without being representable */
+        for (long i = 0; i + 1 < n; i += 2) {
+            x[i] = x[i + 1] = tl_rng_loguniform(r, -300, 300);
+            y[i] = tl_rng_loguniform(r, -300, 300);
+            y[i + 1] = -y[i];
+        }
+        if (n % 2) {
+            x[n - 1] = tl_rng_loguniform(r, -10, 10);
+            y[n - 1] = 0.0;
+        }
+    } else {
+        memcpy(x, t, n * sizeof *t);
+    }
+    free(t);
+    shuffle(r, n, x, y);
+}
+
+/* a + ulp(a)/2 (a half-way case), optionally nudged just above or below,
+ * plus cancelling pairs: exercises round-half-even and the sticky bit.  For
+ * a dot product, a third of the cases put the tie on the subnormal grid
+ * (a = m*2^-1074, half an ulp = 2^-537 * 2^-538) with a nudge of +-2^-1200,
+ * products no double can hold: rounding first to 53 bits and then to the
+ * subnormal grid (a double rounding) gets these wrong. */
+static void gen_tie(long n, tl_rng *r, double *x, double *y)
+{
+    double *t = malloc((n + 2) * sizeof *t);
+    int subnormal = y && rng_int(r, 0, 2) == 0;
+    double a = subnormal ? tl_rng_sign(r) * ldexp((double)rng_int(r, 1, 1L << 52), -1074)
+                         : tl_rng_loguniform(r, -900, 900);
+    int e;
+    frexp(a, &e);
+    double half_sign = tl_rng_sign(r);
+    long nudge = rng_int(r, 0, 2); /* 0: exact tie; 1, 2: just above / below */
+    t[0] = a;
+    long used = 1;
+    if (n >= 2 && !subnormal)
+        t[used++] = half_sign * ldexp(1.0, e - 54); /* half an ulp of a */
+    if (n >= 3 && !subnormal)
+        t[used++] = nudge == 0 ? 0.0 : (nudge == 1 ? 1 : -1) * ldexp(1.0, -1074);
+    if (subnormal)
+        used = n < 3 ? n : 3; /* slots 1 and 2 are set as products below */
+    cancelling_pairs(used, n, r, t, -1000, 1000);
+    as_products(n, t, r, x, y);
+    if (subnormal) {
+        x[0] = a;
+        y[0] = 1.0;
+        if (n >= 2) {
+            x[1] = half_sign * 0x1p-537;
+            y[1] = 0x1p-538;
+        }
+        if (n >= 3) {
+            x[2] = nudge == 0 ? 0.0 : (nudge == 1 ? 1 : -1) * 0x1p-600;
+            y[2] = 0x1p-600;
+        }
+    }
+    free(t);
+    shuffle(r, n, x, y);
+}
+
+static void gen_subnormal(long n, tl_rng *r, double *x, double *y)
+{
+    if (y) {
+        /* products near and below 2^-1074: underflow as reals */
+        for (long i = 0; i < n; i++) {
+            x[i] = tl_rng_loguniform(r, -560, -500);
+            y[i] = tl_rng_loguniform(r, -560, -500);
+        }
+        if (n >= 3) { /* a cancelling normal pair on top */
+            x[0] = x[1] = tl_rng_loguniform(r, -10, 10);
+            y[0] = tl_rng_loguniform(r, -10, 10);
+            y[1] = -y[0];
+        }
+    } else {
+        double *t = malloc((n + 1) * sizeof *t);
+        long half = n / 2;
+        for (long i = 0; i < half; i++)
+            t[i] = tl_rng_sign(r) * ldexp((double)rng_int(r, 1, 1L << 40), -1074);
+        cancelling_pairs(half, n, r, t, -1022, 0);
+        memcpy(x, t, n * sizeof *t);
+        free(t);
+    }
+    shuffle(r, n, x, y);
+}
+
+/* Products beyond DBL_MAX as reals, cancelling in pairs, plus normal terms. */
+static void gen_overflow(long n, tl_rng *r, double *x, double *y)
+{
+    for (long i = 0; i < n; i++) {
+        x[i] = tl_rng_loguniform(r, -20, 20);
+        if (y)
+            y[i] = tl_rng_loguniform(r, -20, 20);
+    }
+    for (long i = 0; i + 1 < n; i += 4) {
+        if (y) {
+            x[i] = x[i + 1] = tl_rng_loguniform(r, 500, 1023);
+            y[i] = tl_rng_loguniform(r, 500, 1023);
+            y[i + 1] = -y[i];
+        } else { /* partial sums beyond DBL_MAX: DBL_MAX + DBL_MAX - DBL_MAX ... */
+            x[i] = x[i + 1] = copysign(0x1.fffffffffffffp1023, tl_rng_sign(r));
+            if (i + 2 < n)
+                x[i + 2] = -x[i];
+            if (i + 3 < n)
+                x[i + 3] = -x[i];
+        }
+    }
+    shuffle(r, n, x, y);
+}
+
+/* Products far below 2^-1074 beside ordinary terms: they only touch the
+ * sticky bit, or decide the result when the ordinary terms cancel. */
+static void gen_underflow(long n, tl_rng *r, double *x, double *y)
+{
+    for (long i = 0; i < n; i++) {
+        int tiny = tl_rng_uniform(r) < 0.7;
+        x[i] = tiny ? tl_rng_loguniform(r, -700, -540) : tl_rng_loguniform(r, -30, 30);
+        if (y)
+            y[i] = tiny ? tl_rng_loguniform(r, -700, -540) : tl_rng_loguniform(r, -30, 30);
+        else if (tiny)
+            x[i] = tl_rng_sign(r) * ldexp(1.0, -1074) * (double)rng_int(r, 1, 7);
+    }
+    shuffle(r, n, x, y);
+}
+
+/* Random data with NaN, +-Inf, or Inf*0 placed at random. */
+static void gen_special(long n, tl_rng *r, double *x, double *y)
+{
+    gen_random(1e10, n, r, x, y);
+    int count = (int)rng_int(r, 1, 3);
+    for (int c = 0; c < count && n > 0; c++) {
+        long i = rng_int(r, 0, n - 1);
+        double *v = (y && (tl_rng_u64(r) & 1)) ? y : x;
+        switch (rng_int(r, 0, 3)) {
+        case 0:
+            v[i] = NAN;
+            break;
+        case 1:
+            v[i] = INFINITY;
+            break;
+        case 2:
+            v[i] = -INFINITY;
+            break;
+        default: /* Inf * 0 */
+            x[i] = INFINITY;
+            if (y)
+                y[i] = 0.0;
+            break;
+        }
+    }
+}
+
+int tl_generate(const char *kind, double param, long n, tl_rng *r, double *x, double *y)
+{
+    if (n <= 0)
+        return 0;
+    if (strcmp(kind, "random") == 0)
+        gen_random(param, n, r, x, y);
+    else if (strcmp(kind, "illcond") == 0)
+        gen_illcond(param, n, r, x, y);
+    else if (strcmp(kind, "cancel") == 0)
+        gen_cancel(n, r, x, y);
+    else if (strcmp(kind, "tie") == 0)
+        gen_tie(n, r, x, y);
+    else if (strcmp(kind, "subnormal") == 0)
+        gen_subnormal(n, r, x, y);
+    else if (strcmp(kind, "overflow") == 0)
+        gen_overflow(n, r, x, y);
+    else if (strcmp(kind, "underflow") == 0)
+        gen_underflow(n, r, x, y);
+    else if (strcmp(kind, "special") == 0)
+        gen_special(n, r, x, y);
+    else
+        return -1;
+    return 0;
+}
+
+/* ---- oracle ------------------------------------------------------------------ */
+
+double tl_oracle_dot(long n, const double *x, long incx, const double *y, long incy)
+{
+    if (n <= 0)
+        return 0.0;
+    long ix = incx < 0 ? (1 - n) * incx : 0, iy = incy < 0 ? (1 - n) * incy : 0;
+    /* Pass 1: IEEE special values, and the span of bits the exact sum needs. */
+    int nan = 0, pos_inf = 0, neg_inf = 0;
+    long top = -100000, bottom = 100000;
+    for (long i = 0, jx = ix, jy = iy; i < n; i++, jx += incx, jy += incy) {
+        double a = x[jx], b = y ? y[jy] : 1.0;
+        if (!isfinite(a) || !isfinite(b)) {
+            double p = a * b; /* IEEE classifies: Inf*0 = NaN, Inf*b = +-Inf */
+            nan |= isnan(p);
+            pos_inf |= p == INFINITY;
+            neg_inf |= p == -INFINITY;
+            continue;
+        }
+        if (a == 0 || b == 0)
+            continue;
+        int ea, eb;
+        frexp(a, &ea);
+        frexp(b, &eb);
+        if (ea + eb > top)
+            top = ea + eb;
+        if (ea + eb - 160 < bottom) /* each significand has <= 53 bits below its top */
+            bottom = ea + eb - 160;
+    }
+    if (nan || (pos_inf && neg_inf))
+        return NAN;
+    if (pos_inf || neg_inf)
+        return pos_inf ? INFINITY : -INFINITY;
+    if (top < bottom)
+        return 0.0;
+    /* Pass 2: the exact sum at a precision that holds all its bits. */
+    long bits_for_count = 2;
+    while ((1L << bits_for_count) < n)
+        bits_for_count++;
+    mpfr_t sum, term;
+    mpfr_init2(sum, (mpfr_prec_t)(top - bottom + bits_for_count + 64));
+    mpfr_init2(term, 128);
+    mpfr_set_zero(sum, 1);
+    for (long i = 0, jx = ix, jy = iy; i < n; i++, jx += incx, jy += incy) {
+        mpfr_set_d(term, x[jx], MPFR_RNDN);
+        if (y)
+            mpfr_mul_d(term, term, y[jy], MPFR_RNDN); /* 106 <= 128 bits: exact */
+        int inexact = mpfr_add(sum, sum, term, MPFR_RNDN);
+        if (inexact) {
+            fprintf(stderr, "oracle: MPFR sum was not exact (a bug in the oracle)\n");
+            abort();
+        }
+    }
+    /* One rounding to binary64; mpfr_get_d rounds subnormals directly. */
+    double result = mpfr_zero_p(sum) ? 0.0 : mpfr_get_d(sum, MPFR_RNDN);
+    mpfr_clear(sum);
+    mpfr_clear(term);
+    return result;
+}
+
+/* ---- layout, knobs, input ---------------------------------------------------- */
+
+double *tl_layout(const double *v, long n, long inc)
+{
+    long step = inc < 0 ? -inc : inc;
+    long len = n > 0 ? 1 + (n - 1) * step : 1;
+    double *a = malloc(len * sizeof *a);
+    for (long i = 0; i < len; i++)
+        a[i] = NAN;
+    long start = inc < 0 ? (1 - n) * inc : 0;
+    for (long i = 0; i < n; i++)
+        a[start + i * inc] = v[i]; /* inc = 0: the last write wins, like BLAS reads */
+    return a;
+}
+
+void tl_apply_knobs(const char *setting)
+{
+    static const char *knobs[] = {"EXACTBLAS_DEVICE",     "EXACTBLAS_FPE", "EXACTBLAS_EARLY_EXIT",
+                                  "EXACTBLAS_WG",         "EXACTBLAS_THREADS",
+                                  "EXACTBLAS_TRSV_BLOCK", "EXACTBLAS_HOST_ISA"};
+    for (size_t i = 0; i < sizeof knobs / sizeof knobs[0]; i++)
+        unsetenv(knobs[i]);
+    char copy[256];
+    snprintf(copy, sizeof copy, "%s", setting);
+    for (char *tok = strtok(copy, " \t"); tok; tok = strtok(NULL, " \t")) {
+        char *eq = strchr(tok, '=');
+        if (eq) {
+            *eq = '\0';
+            setenv(tok, eq + 1, 1);
+        }
+    }
+}
+
+uint64_t tl_bits(double x)
+{
+    uint64_t b;
+    memcpy(&b, &x, sizeof b);
+    return b;
+}
+
+static int read_list(char *rest, long *out, int max)
+{
+    int count = 0;
+    for (char *tok = strtok(rest, " \t"); tok && count < max; tok = strtok(NULL, " \t"))
+        out[count++] = strtol(tok, NULL, 10);
+    return count;
+}
+
+int tl_read_input(const char *path, tl_input *in)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "cannot open input file %s\n", path);
+        return -1;
+    }
+    memset(in, 0, sizeof *in);
+    in->cases = 1;
+    in->big = 100000;
+    in->seed = 1;
+    in->reps = 5;
+    in->threads = 2;
+    char line[512];
+    int lineno = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = '\0';
+        line[strcspn(line, "\r\n")] = '\0';
+        char key[32];
+        int used = 0;
+        if (sscanf(line, " %31s %n", key, &used) != 1)
+            continue;
+        char *rest = line + used;
+        if (strcmp(key, "sizes") == 0)
+            in->nsizes = read_list(rest, in->sizes, TL_MAX_ITEMS);
+        else if (strcmp(key, "incs") == 0)
+            in->nincs = read_list(rest, in->incs, TL_MAX_ITEMS);
+        else if (strcmp(key, "gen") == 0 && in->ngens < TL_MAX_ITEMS) {
+            in->gen_params[in->ngens] = 0;
+            if (sscanf(rest, "%31s %lf", in->gens[in->ngens], &in->gen_params[in->ngens]) >= 1)
+                in->ngens++;
+        } else if (strcmp(key, "knobs") == 0 && in->nknobs < TL_MAX_ITEMS)
+            snprintf(in->knobs[in->nknobs++], sizeof in->knobs[0], "%s", rest);
+        else if (strcmp(key, "cases") == 0)
+            in->cases = atoi(rest);
+        else if (strcmp(key, "big") == 0)
+            in->big = atol(rest);
+        else if (strcmp(key, "seed") == 0)
+            in->seed = strtoull(rest, NULL, 10);
+        else if (strcmp(key, "reps") == 0)
+            in->reps = atoi(rest);
+        else if (strcmp(key, "threads") == 0)
+            in->threads = atoi(rest);
+        else {
+            fprintf(stderr, "%s:%d: unknown keyword '%s'\n", path, lineno, key);
+            fclose(f);
+            return -1;
+        }
+    }
+    fclose(f);
+    if (in->nknobs == 0)
+        snprintf(in->knobs[in->nknobs++], sizeof in->knobs[0], "%s", "");
+    return 0;
+}

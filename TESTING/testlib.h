@@ -1,0 +1,70 @@
+/*
+ * testlib.h -- what every ExactBLAS test and benchmark driver shares:
+ * a seeded generator, the data generators, the MPFR oracles, BLAS-style
+ * strided layout, knob settings and the input-file reader.
+ */
+#ifndef EXACTBLAS_TESTLIB_H
+#define EXACTBLAS_TESTLIB_H
+
+#include <stdint.h>
+
+/* ---- random numbers (xoshiro256**, seeded by splitmix64) ---------------- */
+typedef struct tl_rng {
+    uint64_t s[4];
+} tl_rng;
+
+void tl_rng_seed(tl_rng *r, uint64_t seed);
+uint64_t tl_rng_u64(tl_rng *r);
+double tl_rng_uniform(tl_rng *r);            /* [0, 1) */
+double tl_rng_sign(tl_rng *r);               /* +1 or -1 */
+/* A random 53-bit significand times 2^e, e uniform in [emin, emax]. */
+double tl_rng_loguniform(tl_rng *r, int emin, int emax);
+
+/* ---- generators ---------------------------------------------------------- */
+/* Fills the logical vectors x[0..n) and, unless y is NULL, y[0..n).
+ * kind: random (param = dynamic range, e.g. 1e15), illcond (param = target
+ * condition number), cancel, tie, subnormal, overflow, underflow, special.
+ * Returns 0, or -1 for an unknown kind. */
+int tl_generate(const char *kind, double param, long n, tl_rng *r, double *x, double *y);
+
+/* ---- oracles (MPFR: exact, then one rounding) ------------------------------ */
+/* RN(sum x_i*y_i) (y == NULL: RN(sum x_i)) over the elements a reference BLAS
+ * loop visits: start at 0 (inc >= 0) or (1-n)*inc (inc < 0), step inc. */
+double tl_oracle_dot(long n, const double *x, long incx, const double *y, long incy);
+
+/* ---- strided layout -------------------------------------------------------- */
+/* Array of 1 + (n-1)*|inc| doubles (at least 1) holding the logical vector v
+ * where a BLAS loop reads it; every other slot is a NaN sentinel.  free() it. */
+double *tl_layout(const double *v, long n, long inc);
+
+/* ---- knob settings --------------------------------------------------------- */
+/* Applies "EXACTBLAS_FPE=2 EXACTBLAS_DEVICE=host ..." after unsetting every
+ * EXACTBLAS_* knob. */
+void tl_apply_knobs(const char *setting);
+
+/* ---- input files (LAPACK TESTING style, one keyword per line) -------------- */
+#define TL_MAX_ITEMS 64
+typedef struct tl_input {
+    long sizes[TL_MAX_ITEMS];
+    int nsizes;
+    long incs[TL_MAX_ITEMS];
+    int nincs;
+    char gens[TL_MAX_ITEMS][32];
+    double gen_params[TL_MAX_ITEMS];
+    int ngens;
+    char knobs[TL_MAX_ITEMS][200];
+    int nknobs;
+    int cases;       /* cases per generator, size and increment */
+    long big;        /* sizes above this get one case */
+    uint64_t seed;
+    int reps;        /* benchmark repetitions (median) */
+    int threads;     /* benchmark thread count */
+} tl_input;
+
+/* Reads the file; returns 0 or -1 (message printed). */
+int tl_read_input(const char *path, tl_input *in);
+
+/* Bits of a double as an unsigned integer, for exact comparison and printing. */
+uint64_t tl_bits(double x);
+
+#endif
