@@ -134,3 +134,20 @@ inline void superacc_clear_local(__local long *acc, __local int *flags)
     if (get_local_id(0) == 0)
         *flags = 0;
 }
+
+/* The groups of four elements this work-item owns (see sumdot.cl):
+ * chunk4 > 0: a contiguous run of chunk4 groups; chunk4 = 0: grid-stride. */
+inline void group_range(long n, long chunk4, long *begin, long *end, long *step)
+{
+    long groups4 = n / 4;
+    long g = get_global_id(0);
+    if (chunk4 > 0) {
+        *begin = min(g * chunk4, groups4);
+        *end = min(*begin + chunk4, groups4);
+        *step = 1;
+    } else {
+        *begin = g;
+        *end = groups4;
+        *step = get_global_size(0);
+    }
+}

@@ -24,21 +24,6 @@ inline double4 load4(__global const double *v, long off, long inc, long i)
                      v[off + (i + 3) * inc]);
 }
 
-inline void group_range(long n, long chunk4, long *begin, long *end, long *step)
-{
-    long groups4 = n / 4;
-    long g = get_global_id(0);
-    if (chunk4 > 0) {
-        *begin = min(g * chunk4, groups4);
-        *end = min(*begin + chunk4, groups4);
-        *step = 1;
-    } else {
-        *begin = g;
-        *end = groups4;
-        *step = get_global_size(0);
-    }
-}
-
 inline void write_partial(__local long *acc, __local int *flags, __global long *partials,
                           __global int *partial_flags)
 {

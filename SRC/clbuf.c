@@ -18,3 +18,23 @@ cl_mem exb_cl_vector_in(const exb_cl_device *d, const double *x, long n, long in
     }
     return buf;
 }
+
+#define MAX_ELEMENTS_PER_GROUP (1L << 28)
+
+exb_cl_shape exb_cl_reduction_shape(const exb_cl_device *d, long n, int wg_knob)
+{
+    exb_cl_shape s;
+    s.wg = wg_knob > 0 ? (size_t)wg_knob : (d->is_cpu ? 8 : 256);
+    if (s.wg > d->max_wg)
+        s.wg = d->max_wg;
+    long groups4 = n / 4;
+    size_t want = (size_t)d->compute_units * (d->is_cpu ? 4 : 8);
+    size_t useful = (size_t)(groups4 / (long)s.wg) + 1; /* no idle work-groups */
+    s.groups = want < useful ? want : useful;
+    size_t needed = (size_t)(n / MAX_ELEMENTS_PER_GROUP) + 1;
+    if (s.groups < needed)
+        s.groups = needed;
+    long items = (long)(s.groups * s.wg);
+    s.chunk4 = d->is_cpu ? (groups4 + items - 1) / items : 0;
+    return s;
+}

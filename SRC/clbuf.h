@@ -11,4 +11,14 @@
  * of that element inside the buffer.  NULL on failure (reported). */
 cl_mem exb_cl_vector_in(const exb_cl_device *d, const double *x, long n, long inc, long *offset);
 
+/* How a one-pass reduction over n elements is launched. */
+typedef struct exb_cl_shape {
+    size_t wg, groups;
+    long chunk4; /* groups of four per work-item (CPU devices); 0 = grid-stride */
+} exb_cl_shape;
+
+/* wg_knob > 0 overrides the work-group size.  A work-group never sees more
+ * than 2^28 elements, which keeps its raw accumulator digits below 2^62. */
+exb_cl_shape exb_cl_reduction_shape(const exb_cl_device *d, long n, int wg_knob);
+
 #endif

@@ -9,33 +9,6 @@
 
 #include "clbuf.h"
 
-/* A work-group's raw digits stay below 2^62 if it sees at most 2^28 elements
- * (at most three deposits of < 2^32 per element and digit). */
-#define MAX_ELEMENTS_PER_GROUP (1L << 28)
-
-typedef struct launch_shape {
-    size_t wg, groups;
-    long chunk4; /* groups of four per work-item; 0 = grid-stride */
-} launch_shape;
-
-static launch_shape choose_shape(const exb_cl_device *d, long n, int wg_knob)
-{
-    launch_shape s;
-    s.wg = wg_knob > 0 ? (size_t)wg_knob : (d->is_cpu ? 8 : 256);
-    if (s.wg > d->max_wg)
-        s.wg = d->max_wg;
-    long groups4 = n / 4;
-    size_t want = (size_t)d->compute_units * (d->is_cpu ? 4 : 8);
-    size_t useful = (size_t)(groups4 / (long)s.wg) + 1; /* no idle work-groups */
-    s.groups = want < useful ? want : useful;
-    size_t needed = (size_t)(n / MAX_ELEMENTS_PER_GROUP) + 1;
-    if (s.groups < needed)
-        s.groups = needed;
-    long items = (long)(s.groups * s.wg);
-    s.chunk4 = d->is_cpu ? (groups4 + items - 1) / items : 0;
-    return s;
-}
-
 int exb_cl_sumdot(const exb_sumdot_args *args, const exb_knobs *knobs, exb_superacc *acc)
 {
     const exb_cl_device *d = exb_cl_device_get();
@@ -48,7 +21,7 @@ int exb_cl_sumdot(const exb_sumdot_args *args, const exb_knobs *knobs, exb_super
     if (!kernel)
         return -1;
 
-    launch_shape s = choose_shape(d, args->n, knobs->wg);
+    exb_cl_shape s = exb_cl_reduction_shape(d, args->n, knobs->wg);
     int status = -1;
     cl_int err = CL_SUCCESS;
     long xoff = 0, yoff = 0;
