@@ -6,6 +6,9 @@
  *   ACC_DIGITS, ACC_LSB  the long accumulator layout (superacc.h)
  *   FPE                  expansion size 2..8, or 0 for the accumulator alone
  *   EARLY_EXIT           0 or 1
+ *   USE_TABLE            0 or 1: the exponent-indexed table (SRC/expacc.h) as
+ *                        second front end, in private memory (CPU devices)
+ *   FRONT                0 auto, 1 expansions only, 2 table only (EXACTBLAS_FRONT)
  * The host never passes -cl-fast-relaxed-math or -cl-mad-enable: a fused
  * multiply-add inside TwoSum would silently make it inexact.
  */
@@ -110,19 +113,52 @@ inline void superacc_add_lanes(__local long *acc, __local int *flags, double4 t)
 }
 
 #if FPE >= 2
-/* Adds t to the expansion from `level` down; the residual goes to acc. */
-inline void expansion_add(double4 *a, double4 t, int level, __local long *acc,
-                          __local int *flags)
+/* Adds t to the expansion from `level` down; the residual goes to acc.
+ * Returns 1 if there was a residual. */
+inline int expansion_add(double4 *a, double4 t, int level, __local long *acc,
+                         __local int *flags)
 {
     for (int k = level; k < FPE; k++) {
         a[k] = two_sum4(a[k], t, &t);
 #if EARLY_EXIT
         if (!any(t != 0.0))
-            return;
+            return 0;
 #endif
     }
-    if (any(t != 0.0))
-        superacc_add_lanes(acc, flags, t);
+    if (!any(t != 0.0))
+        return 0;
+    superacc_add_lanes(acc, flags, t);
+    return 1;
+}
+#endif
+
+#if USE_TABLE
+/* The exponent-indexed accumulator of SRC/expacc.h: one 64-bit chunk per
+ * sign and exponent field, flushed to the long accumulator before 2^62. */
+inline void table_flush_one(ulong *table, __local long *acc, uint idx)
+{
+    uint biased = idx & 0x7ff;
+    superacc_deposit_u64(acc, table[idx], (int)(biased ? biased : 1) - 1075, (int)(idx >> 11));
+    table[idx] = 0;
+}
+
+inline void table_add(ulong *table, __local long *acc, double x)
+{
+    ulong bits = as_ulong(x);
+    uint idx = (uint)(bits >> 52);
+    ulong m = (bits & 0xfffffffffffffUL) | ((ulong)((idx & 0x7ff) != 0) << 52);
+    ulong c = table[idx] + m;
+    table[idx] = c;
+    if (c >> 62)
+        table_flush_one(table, acc, idx);
+}
+
+inline void table_add_lanes(ulong *table, __local long *acc, double4 t)
+{
+    table_add(table, acc, t.s0);
+    table_add(table, acc, t.s1);
+    table_add(table, acc, t.s2);
+    table_add(table, acc, t.s3);
 }
 #endif
 

@@ -35,6 +35,126 @@ inline void write_partial(__local long *acc, __local int *flags, __global long *
         partial_flags[get_group_id(0)] = *flags;
 }
 
+#define FINITE_MAX 0x1.fffffffffffffp1023
+/* Adaptive front end, as on the host (SRC/sumdot_host_impl.h). */
+#define BLOCK_GROUPS 256
+#define SPILL_LIMIT 2
+#define WIDE_BLOCKS 64
+
+/* The terms of one group of four: x, or p + e = x*y exactly.  Lanes the
+ * front end cannot take exactly go to the long accumulator and are zeroed. */
+inline void group_terms(double4 xv, double4 yv, int dot, double max_term, __local long *acc,
+                        __local int *flags, double4 *p, double4 *e)
+{
+    if (!dot) {
+        long4 ok = fabs(xv) <= max_term;
+        if (!all(ok)) {
+            superacc_add_lanes(acc, flags, select(xv, (double4)0.0, ok));
+            xv = select((double4)0.0, xv, ok);
+        }
+        *p = xv;
+        *e = 0.0;
+        return;
+    }
+    double4 pv = xv * yv;
+    double4 ap = fabs(pv);
+    long4 ok = (ap <= max_term) & (ap >= PRODUCT_MIN);
+    if (!all(ok)) {
+        double xs[4], ys[4];
+        long oks[4];
+        vstore4(xv, 0, xs);
+        vstore4(yv, 0, ys);
+        vstore4(ok, 0, oks);
+        for (int j = 0; j < 4; j++)
+            if (!oks[j])
+                superacc_add_product(acc, flags, xs[j], ys[j]);
+        xv = select((double4)0.0, xv, ok);
+        yv = select((double4)0.0, yv, ok);
+        pv = select((double4)0.0, pv, ok);
+    }
+    *p = pv;
+    *e = fma(xv, yv, -pv); /* TwoProduct: x*y = p + e exactly */
+}
+
+inline void accumulate(long n, __global const double *x, long xoff, long incx,
+                       __global const double *y, long yoff, long incy, int dot, long chunk4,
+                       __local long *acc, __local int *flags)
+{
+    long begin, end, step;
+    group_range(n, chunk4, &begin, &end, &step);
+#if FPE >= 2
+    double4 a[FPE];
+    for (int k = 0; k < FPE; k++)
+        a[k] = 0.0;
+#if USE_TABLE
+    ulong table[4096];
+    int table_ready = 0;
+    long wide_left = FRONT == 2 ? LONG_MAX : 0;
+#endif
+    for (long q = begin; q < end;) {
+        long qend = min(q + BLOCK_GROUPS * step, end);
+        double4 p, e;
+#if USE_TABLE
+        if (wide_left > 0) {
+            if (!table_ready)
+                for (int i = 0; i < 4096; i++)
+                    table[i] = 0;
+            table_ready = 1;
+            for (; q < qend; q += step) {
+                group_terms(load4(x, xoff, incx, 4 * q), dot ? load4(y, yoff, incy, 4 * q) : 0.0,
+                            dot, FINITE_MAX, acc, flags, &p, &e);
+                table_add_lanes(table, acc, p);
+                if (dot)
+                    table_add_lanes(table, acc, e);
+            }
+            wide_left--;
+            continue;
+        }
+#endif
+        int spills = 0;
+        for (; q < qend; q += step) {
+            group_terms(load4(x, xoff, incx, 4 * q), dot ? load4(y, yoff, incy, 4 * q) : 0.0, dot,
+                        TERM_MAX, acc, flags, &p, &e);
+            spills += expansion_add(a, p, 0, acc, flags);
+            if (dot)
+                spills += expansion_add(a, e, 1, acc, flags);
+        }
+#if USE_TABLE
+        if (spills * 4 > SPILL_LIMIT && FRONT == 0)
+            wide_left = WIDE_BLOCKS;
+#endif
+    }
+    for (int k = 0; k < FPE; k++)
+        superacc_add_lanes(acc, flags, a[k]);
+#if USE_TABLE
+    if (table_ready)
+        for (uint i = 0; i < 4096; i++)
+            if (table[i])
+                table_flush_one(table, acc, i);
+#endif
+#else
+    for (long q = begin; q < end; q += step) {
+        double4 xv = load4(x, xoff, incx, 4 * q);
+        if (!dot) {
+            superacc_add_lanes(acc, flags, xv);
+            continue;
+        }
+        double4 yv = load4(y, yoff, incy, 4 * q);
+        superacc_add_product(acc, flags, xv.s0, yv.s0);
+        superacc_add_product(acc, flags, xv.s1, yv.s1);
+        superacc_add_product(acc, flags, xv.s2, yv.s2);
+        superacc_add_product(acc, flags, xv.s3, yv.s3);
+    }
+#endif
+    if (get_global_id(0) == 0)
+        for (long i = n / 4 * 4; i < n; i++) {
+            if (dot)
+                superacc_add_product(acc, flags, x[xoff + i * incx], y[yoff + i * incy]);
+            else
+                superacc_add_double(acc, flags, x[xoff + i * incx]);
+        }
+}
+
 __kernel void exsum_partial(long n, __global const double *x, long xoff, long incx, long chunk4,
                             __global long *partials, __global int *partial_flags)
 {
@@ -42,34 +162,7 @@ __kernel void exsum_partial(long n, __global const double *x, long xoff, long in
     __local int flags;
     superacc_clear_local(acc, &flags);
     barrier(CLK_LOCAL_MEM_FENCE);
-
-    long begin, end, step;
-    group_range(n, chunk4, &begin, &end, &step);
-#if FPE >= 2
-    double4 a[FPE];
-    for (int k = 0; k < FPE; k++)
-        a[k] = 0.0;
-#endif
-    for (long q = begin; q < end; q += step) {
-        double4 xv = load4(x, xoff, incx, 4 * q);
-#if FPE >= 2
-        long4 ok = fabs(xv) <= TERM_MAX;
-        if (!all(ok)) {
-            superacc_add_lanes(acc, &flags, select(xv, (double4)0.0, ok));
-            xv = select((double4)0.0, xv, ok);
-        }
-        expansion_add(a, xv, 0, acc, &flags);
-#else
-        superacc_add_lanes(acc, &flags, xv);
-#endif
-    }
-    if (get_global_id(0) == 0)
-        for (long i = n / 4 * 4; i < n; i++)
-            superacc_add_double(acc, &flags, x[xoff + i * incx]);
-#if FPE >= 2
-    for (int k = 0; k < FPE; k++)
-        superacc_add_lanes(acc, &flags, a[k]);
-#endif
+    accumulate(n, x, xoff, incx, x, xoff, incx, 0, chunk4, acc, &flags);
     write_partial(acc, &flags, partials, partial_flags);
 }
 
@@ -81,50 +174,6 @@ __kernel void exdot_partial(long n, __global const double *x, long xoff, long in
     __local int flags;
     superacc_clear_local(acc, &flags);
     barrier(CLK_LOCAL_MEM_FENCE);
-
-    long begin, end, step;
-    group_range(n, chunk4, &begin, &end, &step);
-#if FPE >= 2
-    double4 a[FPE];
-    for (int k = 0; k < FPE; k++)
-        a[k] = 0.0;
-#endif
-    for (long q = begin; q < end; q += step) {
-        double4 xv = load4(x, xoff, incx, 4 * q);
-        double4 yv = load4(y, yoff, incy, 4 * q);
-#if FPE >= 2
-        double4 p = xv * yv;
-        double4 ap = fabs(p);
-        long4 ok = (ap <= TERM_MAX) & (ap >= PRODUCT_MIN);
-        if (!all(ok)) {
-            double xs[4], ys[4];
-            long oks[4];
-            vstore4(xv, 0, xs);
-            vstore4(yv, 0, ys);
-            vstore4(ok, 0, oks);
-            for (int j = 0; j < 4; j++)
-                if (!oks[j])
-                    superacc_add_product(acc, &flags, xs[j], ys[j]);
-            xv = select((double4)0.0, xv, ok);
-            yv = select((double4)0.0, yv, ok);
-            p = select((double4)0.0, p, ok);
-        }
-        double4 e = fma(xv, yv, -p); /* TwoProduct: x*y = p + e exactly */
-        expansion_add(a, p, 0, acc, &flags);
-        expansion_add(a, e, 1, acc, &flags);
-#else
-        superacc_add_product(acc, &flags, xv.s0, yv.s0);
-        superacc_add_product(acc, &flags, xv.s1, yv.s1);
-        superacc_add_product(acc, &flags, xv.s2, yv.s2);
-        superacc_add_product(acc, &flags, xv.s3, yv.s3);
-#endif
-    }
-    if (get_global_id(0) == 0)
-        for (long i = n / 4 * 4; i < n; i++)
-            superacc_add_product(acc, &flags, x[xoff + i * incx], y[yoff + i * incy]);
-#if FPE >= 2
-    for (int k = 0; k < FPE; k++)
-        superacc_add_lanes(acc, &flags, a[k]);
-#endif
+    accumulate(n, x, xoff, incx, y, yoff, incy, 1, chunk4, acc, &flags);
     write_partial(acc, &flags, partials, partial_flags);
 }

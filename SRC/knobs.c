@@ -35,6 +35,12 @@ void exb_knobs_read(exb_knobs *knobs)
     if (knobs->fpe == 1)
         knobs->fpe = 2; /* an expansion of one double is no expansion */
     knobs->early_exit = int_knob("EXACTBLAS_EARLY_EXIT", 1, 0, 1);
+    const char *front = getenv("EXACTBLAS_FRONT");
+    knobs->front = 0; /* auto */
+    if (front && strcmp(front, "fpe") == 0)
+        knobs->front = 1;
+    else if (front && strcmp(front, "table") == 0)
+        knobs->front = 2;
     knobs->wg = int_knob("EXACTBLAS_WG", 0, 0, 1 << 16);
     int threads = 1;
 #ifdef _OPENMP

@@ -7,6 +7,7 @@
  *                         which falls back to host when no device works)
  *   EXACTBLAS_FPE         0 (long accumulator only) or 2..8     (default 4)
  *   EXACTBLAS_EARLY_EXIT  0 | 1                                 (default 1)
+ *   EXACTBLAS_FRONT       auto | fpe | table: host front end (sumdot_host.h)
  *   EXACTBLAS_WG          OpenCL work-group size                (default: per device)
  *   EXACTBLAS_THREADS     host threads                          (default: OpenMP's)
  *   EXACTBLAS_TRSV_BLOCK  diagonal block size of the triangular solvers
@@ -18,6 +19,7 @@ typedef struct exb_knobs {
     int use_opencl; /* 0: host path only */
     int fpe;
     int early_exit;
+    int front; /* enum exb_front */
     int wg;      /* 0: the runtime chooses */
     int threads; /* >= 1 */
     int trsv_block;

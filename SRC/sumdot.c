@@ -9,7 +9,9 @@ double exb_sumdot(long n, const double *x, long incx, const double *y, long incy
 {
     exb_knobs knobs;
     exb_knobs_read(&knobs);
-    exb_sumdot_args args = {n, x, incx, y, incy, knobs.fpe, knobs.early_exit, knobs.threads};
+    exb_sumdot_args args = {n,           x,           incx,          y,
+                            incy,        knobs.fpe,   knobs.early_exit, knobs.threads,
+                            knobs.front};
     exb_superacc acc;
     if (!knobs.use_opencl || exb_cl_sumdot(&args, &knobs, &acc) != 0)
         exb_host_sumdot(&args, &acc);

@@ -14,8 +14,13 @@ int exb_cl_sumdot(const exb_sumdot_args *args, const exb_knobs *knobs, exb_super
     const exb_cl_device *d = exb_cl_device_get();
     if (!d)
         return -1;
-    char options[64];
-    snprintf(options, sizeof options, "-DFPE=%d -DEARLY_EXIT=%d", knobs->fpe, knobs->early_exit);
+    /* The exponent-indexed table is 32 KiB of private memory per work-item:
+     * cheap on a CPU device, a spill to global memory on a GPU, so GPUs get
+     * expansions alone unless EXACTBLAS_FRONT=table asks for it. */
+    int use_table = d->is_cpu ? knobs->front != EXB_FRONT_FPE : knobs->front == EXB_FRONT_TABLE;
+    char options[96];
+    snprintf(options, sizeof options, "-DFPE=%d -DEARLY_EXIT=%d -DUSE_TABLE=%d -DFRONT=%d",
+             knobs->fpe, knobs->early_exit, use_table, knobs->front);
     int dot = args->y != NULL;
     cl_kernel kernel = exb_cl_kernel("sumdot.cl", dot ? "exdot_partial" : "exsum_partial", options);
     if (!kernel)

@@ -8,6 +8,11 @@
 
 #include "superacc.h"
 
+/* Front end of the host path (EXACTBLAS_FRONT): expansions with the
+ * exponent-indexed table for blocks where they spill often (auto), expansions
+ * only, or the table only. */
+enum exb_front { EXB_FRONT_AUTO, EXB_FRONT_FPE, EXB_FRONT_TABLE };
+
 typedef struct exb_sumdot_args {
     long n;
     const double *x;
@@ -17,6 +22,7 @@ typedef struct exb_sumdot_args {
     int fpe;        /* expansion size 2..8, or 0 for the accumulator alone */
     int early_exit; /* stop a TwoSum cascade once its error is zero */
     int threads;    /* host threads; never changes the result */
+    int front;      /* enum exb_front */
 } exb_sumdot_args;
 
 /* Accumulates elements [begin, end) into acc (one thread's share). */

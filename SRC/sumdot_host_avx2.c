@@ -5,6 +5,7 @@
 
 #define EXB_ISA avx2
 #define EXB_FMA4(a, b, c) ((v4d)_mm256_fmadd_pd((__m256d)(a), (__m256d)(b), (__m256d)(c)))
+#define EXB_MASK4(m) _mm256_movemask_pd((__m256d)(m))
 #include "sumdot_host_impl.h"
 #else
 /* Built without AVX2 support: the dispatcher never selects this variant. */

@@ -12,13 +12,21 @@
  * For a dot product the term x*y is split by TwoProduct into p + e exactly;
  * p enters at level 0 and e (|e| <= ulp(p)/2) at level 1.
  *
+ * When residuals are frequent (data of wide dynamic range), a block of the
+ * vector runs instead through the exponent-indexed accumulator (expacc.h),
+ * whose cost does not depend on the range; the spill count of an expansion
+ * block decides, per block.  Both front ends are exact, so the choice never
+ * changes the bits.
+ *
  * Terms that TwoSum/TwoProduct cannot handle exactly go straight to the
  * accumulator: NaN/Inf, |term| > 2^990 (the lane sums could overflow), and
  * products below 2^-968 (their rounding error would underflow).  With at most
  * 2^31 terms a lane sum stays below 2^1021, so no TwoSum ever overflows.
  */
+#include <stdlib.h>
 #include <string.h>
 
+#include "expacc.h"
 #include "sumdot_host.h"
 
 typedef double v4d __attribute__((vector_size(32)));
@@ -30,6 +38,14 @@ typedef long long v4i __attribute__((vector_size(32)));
 
 #define TERM_MAX 0x1p990
 #define PRODUCT_MIN 0x1p-968
+#define FINITE_MAX 0x1.fffffffffffffp1023
+
+/* Adaptive front end: a block is 1024 elements; an expansion block with more
+ * than SPILL_LIMIT spilled lanes sends the next WIDE_BLOCKS blocks to the
+ * exponent-indexed accumulator, after which expansions are tried again. */
+#define BLOCK_GROUPS 256
+#define SPILL_LIMIT 2
+#define WIDE_BLOCKS 64
 
 static inline v4d EXB_FN(abs4)(v4d v)
 {
@@ -37,15 +53,15 @@ static inline v4d EXB_FN(abs4)(v4d v)
     return (v4d)((v4i)v & mask);
 }
 
+/* EXB_MASK4(m): the four lane masks as bits 0..3 (one instruction with AVX). */
 static inline int EXB_FN(all_true)(v4i m)
 {
-    return (m[0] & m[1] & m[2] & m[3]) != 0;
+    return EXB_MASK4(m) == 0xf;
 }
 
 static inline int EXB_FN(any_nonzero)(v4d t)
 {
-    v4i m = t != 0.0;
-    return (m[0] | m[1] | m[2] | m[3]) != 0;
+    return EXB_MASK4(t != 0.0) != 0;
 }
 
 /* Knuth's TwoSum: s + err = a + b exactly, for any ordering of |a|, |b|. */
@@ -68,16 +84,21 @@ static inline v4d EXB_FN(load4)(const double *x, long i, long inc)
     return v;
 }
 
-static void EXB_FN(spill4)(exb_superacc *acc, v4d t)
+static int EXB_FN(spill4)(exb_superacc *acc, v4d t)
 {
+    int count = 0;
     for (int j = 0; j < 4; j++)
-        if (t[j] != 0.0)
+        if (t[j] != 0.0) {
             exb_superacc_add_double(acc, t[j]);
+            count++;
+        }
+    return count;
 }
 
 /* Adds term t to the expansion a[] from level `level` down. */
 static inline __attribute__((always_inline)) void
-EXB_FN(expansion_add)(v4d *a, v4d t, int level, int K, int early_exit, exb_superacc *acc)
+EXB_FN(expansion_add)(v4d *a, v4d t, int level, int K, int early_exit, exb_superacc *acc,
+                      long *spills)
 {
 #pragma GCC unroll 8
     for (int k = level; k < K; k++) {
@@ -86,23 +107,25 @@ EXB_FN(expansion_add)(v4d *a, v4d t, int level, int K, int early_exit, exb_super
             return;
     }
     if (EXB_FN(any_nonzero)(t))
-        EXB_FN(spill4)(acc, t);
+        *spills += EXB_FN(spill4)(acc, t);
 }
 
 static void EXB_FN(flush)(const v4d *a, int K, exb_superacc *acc)
 {
     for (int k = 0; k < K; k++)
-        EXB_FN(spill4)(acc, a[k]);
+        (void)EXB_FN(spill4)(acc, a[k]);
 }
 
+/* The terms of group i (four elements): x_i, or p_i + e_i = x_i*y_i exactly.
+ * Lanes outside the exact range of the front end go to the long accumulator
+ * and are zeroed.  max_term: TERM_MAX for expansions, FINITE_MAX for the table. */
 static inline __attribute__((always_inline)) void
-EXB_FN(sum_fpe)(int K, int early_exit, long n, const double *x, long incx, exb_superacc *acc)
+EXB_FN(group_terms)(const double *x, long incx, const double *y, long incy, long i,
+                    double max_term, exb_superacc *acc, v4d *p, v4d *e)
 {
-    v4d a[8] = {{0}};
-    long i = 0;
-    for (; i + 4 <= n; i += 4) {
-        v4d xv = EXB_FN(load4)(x, i, incx);
-        v4i ok = EXB_FN(abs4)(xv) <= TERM_MAX;
+    v4d xv = EXB_FN(load4)(x, i, incx);
+    if (!y) {
+        v4i ok = EXB_FN(abs4)(xv) <= max_term;
         if (!EXB_FN(all_true)(ok)) {
             for (int j = 0; j < 4; j++)
                 if (!ok[j]) {
@@ -110,39 +133,87 @@ EXB_FN(sum_fpe)(int K, int early_exit, long n, const double *x, long incx, exb_s
                     xv[j] = 0.0;
                 }
         }
-        EXB_FN(expansion_add)(a, xv, 0, K, early_exit, acc);
+        *p = xv;
+        return;
     }
-    for (; i < n; i++)
-        exb_superacc_add_double(acc, x[i * incx]);
-    EXB_FN(flush)(a, K, acc);
+    v4d yv = EXB_FN(load4)(y, i, incy);
+    v4d pv = xv * yv;
+    v4d ap = EXB_FN(abs4)(pv);
+    v4i ok = (ap <= max_term) & (ap >= PRODUCT_MIN);
+    if (!EXB_FN(all_true)(ok)) {
+        for (int j = 0; j < 4; j++)
+            if (!ok[j]) {
+                exb_superacc_add_product(acc, xv[j], yv[j]);
+                xv[j] = yv[j] = pv[j] = 0.0;
+            }
+    }
+    *p = pv;
+    *e = EXB_FMA4(xv, yv, -pv); /* TwoProduct: x*y = p + e exactly */
+}
+
+/* Groups [g0, g1) through the expansions; returns the number of spilled lanes. */
+static inline __attribute__((always_inline)) long
+EXB_FN(block_fpe)(int K, int early_exit, const double *x, long incx, const double *y, long incy,
+                  long g0, long g1, v4d *a, exb_superacc *acc)
+{
+    long spills = 0;
+    for (long g = g0; g < g1; g++) {
+        v4d p, e;
+        EXB_FN(group_terms)(x, incx, y, incy, 4 * g, TERM_MAX, acc, &p, &e);
+        EXB_FN(expansion_add)(a, p, 0, K, early_exit, acc, &spills);
+        if (y)
+            EXB_FN(expansion_add)(a, e, 1, K, early_exit, acc, &spills);
+    }
+    return spills;
+}
+
+/* Groups [g0, g1) through the exponent-indexed accumulator. */
+static void EXB_FN(block_table)(const double *x, long incx, const double *y, long incy, long g0,
+                                long g1, exb_expacc *table, exb_superacc *acc)
+{
+    for (long g = g0; g < g1; g++) {
+        v4d p, e;
+        EXB_FN(group_terms)(x, incx, y, incy, 4 * g, FINITE_MAX, acc, &p, &e);
+        for (int j = 0; j < 4; j++) {
+            exb_expacc_add(table, acc, p[j]);
+            if (y)
+                exb_expacc_add(table, acc, e[j]);
+        }
+    }
 }
 
 static inline __attribute__((always_inline)) void
-EXB_FN(dot_fpe)(int K, int early_exit, long n, const double *x, long incx, const double *y,
-                long incy, exb_superacc *acc)
+EXB_FN(sumdot_adaptive)(int K, const exb_sumdot_args *args, long n, const double *x,
+                        const double *y, exb_superacc *acc)
 {
     v4d a[8] = {{0}};
-    long i = 0;
-    for (; i + 4 <= n; i += 4) {
-        v4d xv = EXB_FN(load4)(x, i, incx);
-        v4d yv = EXB_FN(load4)(y, i, incy);
-        v4d p = xv * yv;
-        v4d ap = EXB_FN(abs4)(p);
-        v4i ok = (ap <= TERM_MAX) & (ap >= PRODUCT_MIN);
-        if (!EXB_FN(all_true)(ok)) {
-            for (int j = 0; j < 4; j++)
-                if (!ok[j]) {
-                    exb_superacc_add_product(acc, xv[j], yv[j]);
-                    xv[j] = yv[j] = p[j] = 0.0;
-                }
+    exb_expacc *table = NULL;
+    long groups = n / 4, wide_left = args->front == EXB_FRONT_TABLE ? groups : 0;
+    for (long g0 = 0; g0 < groups; g0 += BLOCK_GROUPS) {
+        long g1 = g0 + BLOCK_GROUPS < groups ? g0 + BLOCK_GROUPS : groups;
+        if (wide_left > 0 && !table)
+            table = calloc(1, sizeof *table);
+        if (wide_left > 0 && table) {
+            EXB_FN(block_table)(x, args->incx, y, args->incy, g0, g1, table, acc);
+            wide_left--;
+            continue;
         }
-        v4d e = EXB_FMA4(xv, yv, -p); /* TwoProduct: x*y = p + e exactly */
-        EXB_FN(expansion_add)(a, p, 0, K, early_exit, acc);
-        EXB_FN(expansion_add)(a, e, 1, K, early_exit, acc);
+        long spills =
+            EXB_FN(block_fpe)(K, args->early_exit, x, args->incx, y, args->incy, g0, g1, a, acc);
+        if (spills > SPILL_LIMIT && args->front == EXB_FRONT_AUTO)
+            wide_left = WIDE_BLOCKS;
     }
-    for (; i < n; i++)
-        exb_superacc_add_product(acc, x[i * incx], y[i * incy]);
+    for (long i = 4 * groups; i < n; i++) {
+        if (y)
+            exb_superacc_add_product(acc, x[i * args->incx], y[i * args->incy]);
+        else
+            exb_superacc_add_double(acc, x[i * args->incx]);
+    }
     EXB_FN(flush)(a, K, acc);
+    if (table) {
+        exb_expacc_flush(table, acc);
+        free(table);
+    }
 }
 
 void EXB_FN(exb_sumdot_range)(const exb_sumdot_args *args, long begin, long end,
@@ -151,7 +222,6 @@ void EXB_FN(exb_sumdot_range)(const exb_sumdot_args *args, long begin, long end,
     long n = end - begin;
     const double *x = args->x + begin * args->incx;
     const double *y = args->y ? args->y + begin * args->incy : NULL;
-    int early = args->early_exit;
     if (args->fpe < 2) {
         for (long i = 0; i < n; i++) {
             if (y)
@@ -164,10 +234,7 @@ void EXB_FN(exb_sumdot_range)(const exb_sumdot_args *args, long begin, long end,
     /* One specialisation per expansion size keeps a[] in registers. */
 #define EXB_CASE(K)                                                                     \
     case K:                                                                             \
-        if (y)                                                                          \
-            EXB_FN(dot_fpe)(K, early, n, x, args->incx, y, args->incy, acc);            \
-        else                                                                            \
-            EXB_FN(sum_fpe)(K, early, n, x, args->incx, acc);                           \
+        EXB_FN(sumdot_adaptive)(K, args, n, x, y, acc);                                 \
         break;
     switch (args->fpe) {
         EXB_CASE(2)

@@ -65,6 +65,11 @@ static void deposit_u64(exb_superacc *acc, uint64_t m, int lsb, int neg)
     count_deposit(acc);
 }
 
+void exb_superacc_add_scaled_u64(exb_superacc *acc, uint64_t m, int lsb, int neg)
+{
+    deposit_u64(acc, m, lsb, neg);
+}
+
 void exb_superacc_clear(exb_superacc *acc)
 {
     memset(acc, 0, sizeof *acc);

@@ -48,6 +48,8 @@ void exb_superacc_add_product(exb_superacc *acc, double a, double b);
 /* acc += raw digits and flags produced elsewhere (an OpenCL work-group);
  * each raw digit must be below 2^62 in magnitude. */
 void exb_superacc_add_raw(exb_superacc *acc, const int64_t *digits, uint32_t flags);
+/* acc += (neg ? -m : m) * 2^lsb exactly, for any m < 2^64. */
+void exb_superacc_add_scaled_u64(exb_superacc *acc, uint64_t m, int lsb, int neg);
 /* dst += src exactly. */
 void exb_superacc_merge(exb_superacc *dst, const exb_superacc *src);
 /* Carry-propagate to canonical form (digits 0..N-2 in [0,2^32)). */
