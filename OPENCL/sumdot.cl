@@ -119,8 +119,9 @@ inline void accumulate(long n, __global const double *x, long xoff, long incx,
             if (dot)
                 spills += expansion_add(a, e, 1, acc, flags);
         }
-#if USE_TABLE
-        if (spills * 4 > SPILL_LIMIT && FRONT == 0)
+#if USE_TABLE && FRONT == 0
+        /* spills counts groups with a residual: up to four lanes each */
+        if (spills * 4 > SPILL_LIMIT)
             wide_left = WIDE_BLOCKS;
 #endif
     }
@@ -155,15 +156,25 @@ inline void accumulate(long n, __global const double *x, long xoff, long incx,
         }
 }
 
+/* One work-group's share: clear its accumulator, accumulate, publish. */
+inline void sumdot_partial(long n, __global const double *x, long xoff, long incx,
+                           __global const double *y, long yoff, long incy, int dot, long chunk4,
+                           __global long *partials, __global int *partial_flags,
+                           __local long *acc, __local int *flags)
+{
+    superacc_clear_local(acc, flags);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    accumulate(n, x, xoff, incx, y, yoff, incy, dot, chunk4, acc, flags);
+    write_partial(acc, flags, partials, partial_flags);
+}
+
 __kernel void exsum_partial(long n, __global const double *x, long xoff, long incx, long chunk4,
                             __global long *partials, __global int *partial_flags)
 {
     __local long acc[ACC_DIGITS];
     __local int flags;
-    superacc_clear_local(acc, &flags);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    accumulate(n, x, xoff, incx, x, xoff, incx, 0, chunk4, acc, &flags);
-    write_partial(acc, &flags, partials, partial_flags);
+    sumdot_partial(n, x, xoff, incx, x, xoff, incx, 0, chunk4, partials, partial_flags, acc,
+                   &flags);
 }
 
 __kernel void exdot_partial(long n, __global const double *x, long xoff, long incx,
@@ -172,8 +183,6 @@ __kernel void exdot_partial(long n, __global const double *x, long xoff, long in
 {
     __local long acc[ACC_DIGITS];
     __local int flags;
-    superacc_clear_local(acc, &flags);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    accumulate(n, x, xoff, incx, y, yoff, incy, 1, chunk4, acc, &flags);
-    write_partial(acc, &flags, partials, partial_flags);
+    sumdot_partial(n, x, xoff, incx, y, yoff, incy, 1, chunk4, partials, partial_flags, acc,
+                   &flags);
 }

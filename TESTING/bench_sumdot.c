@@ -145,6 +145,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s <input file>\n", argv[0]);
         return 2;
     }
+    setvbuf(stdout, NULL, _IOLBF, 0); /* rows appear as they are measured */
     exb_blasref netlib, openblas;
     int have_netlib = exb_blasref_open(&netlib, EXB_BLAS_NETLIB) == 0;
     int have_openblas = exb_blasref_open(&openblas, EXB_BLAS_OPENBLAS) == 0;
