@@ -123,6 +123,8 @@ inline void accumulate(long n, __global const double *x, long xoff, long incx,
         /* spills counts groups with a residual: up to four lanes each */
         if (spills * 4 > SPILL_LIMIT)
             wide_left = WIDE_BLOCKS;
+#else
+        (void)spills;
 #endif
     }
     for (int k = 0; k < FPE; k++)
