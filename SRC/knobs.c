@@ -36,11 +36,11 @@ void exb_knobs_read(exb_knobs *knobs)
         knobs->fpe = 2; /* an expansion of one double is no expansion */
     knobs->early_exit = int_knob("EXACTBLAS_EARLY_EXIT", 1, 0, 1);
     const char *front = getenv("EXACTBLAS_FRONT");
-    knobs->front = 0; /* auto */
+    knobs->front = EXB_FRONT_AUTO;
     if (front && strcmp(front, "fpe") == 0)
-        knobs->front = 1;
+        knobs->front = EXB_FRONT_FPE;
     else if (front && strcmp(front, "table") == 0)
-        knobs->front = 2;
+        knobs->front = EXB_FRONT_TABLE;
     knobs->wg = int_knob("EXACTBLAS_WG", 0, 0, 1 << 16);
     int threads = 1;
 #ifdef _OPENMP

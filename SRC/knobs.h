@@ -15,6 +15,11 @@
 #ifndef EXACTBLAS_KNOBS_H
 #define EXACTBLAS_KNOBS_H
 
+/* Front end of the sum/dot paths (EXACTBLAS_FRONT): expansions with the
+ * exponent-indexed table for blocks where they spill often (auto), expansions
+ * only, or the table only. */
+enum exb_front { EXB_FRONT_AUTO, EXB_FRONT_FPE, EXB_FRONT_TABLE };
+
 typedef struct exb_knobs {
     int use_opencl; /* 0: host path only */
     int fpe;

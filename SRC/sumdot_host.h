@@ -6,12 +6,8 @@
 #ifndef EXACTBLAS_SUMDOT_HOST_H
 #define EXACTBLAS_SUMDOT_HOST_H
 
+#include "knobs.h"
 #include "superacc.h"
-
-/* Front end of the host path (EXACTBLAS_FRONT): expansions with the
- * exponent-indexed table for blocks where they spill often (auto), expansions
- * only, or the table only. */
-enum exb_front { EXB_FRONT_AUTO, EXB_FRONT_FPE, EXB_FRONT_TABLE };
 
 typedef struct exb_sumdot_args {
     long n;

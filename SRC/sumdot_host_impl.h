@@ -116,6 +116,19 @@ static void EXB_FN(flush)(const v4d *a, int K, exb_superacc *acc)
         (void)EXB_FN(spill4)(acc, a[k]);
 }
 
+/* Elements [from, to) straight into the long accumulator: the
+ * accumulator-only mode (FPE = 0) and the tail after the last group of four. */
+static void EXB_FN(add_exact)(const exb_sumdot_args *args, const double *x, const double *y,
+                              long from, long to, exb_superacc *acc)
+{
+    for (long i = from; i < to; i++) {
+        if (y)
+            exb_superacc_add_product(acc, x[i * args->incx], y[i * args->incy]);
+        else
+            exb_superacc_add_double(acc, x[i * args->incx]);
+    }
+}
+
 /* The terms of group i (four elements): x_i, or p_i + e_i = x_i*y_i exactly.
  * Lanes outside the exact range of the front end go to the long accumulator
  * and are zeroed.  max_term: TERM_MAX for expansions, FINITE_MAX for the table. */
@@ -203,12 +216,7 @@ EXB_FN(sumdot_adaptive)(int K, const exb_sumdot_args *args, long n, const double
         if (spills > SPILL_LIMIT && args->front == EXB_FRONT_AUTO)
             wide_left = WIDE_BLOCKS;
     }
-    for (long i = 4 * groups; i < n; i++) {
-        if (y)
-            exb_superacc_add_product(acc, x[i * args->incx], y[i * args->incy]);
-        else
-            exb_superacc_add_double(acc, x[i * args->incx]);
-    }
+    EXB_FN(add_exact)(args, x, y, 4 * groups, n, acc);
     EXB_FN(flush)(a, K, acc);
     if (table) {
         exb_expacc_flush(table, acc);
@@ -223,12 +231,7 @@ void EXB_FN(exb_sumdot_range)(const exb_sumdot_args *args, long begin, long end,
     const double *x = args->x + begin * args->incx;
     const double *y = args->y ? args->y + begin * args->incy : NULL;
     if (args->fpe < 2) {
-        for (long i = 0; i < n; i++) {
-            if (y)
-                exb_superacc_add_product(acc, x[i * args->incx], y[i * args->incy]);
-            else
-                exb_superacc_add_double(acc, x[i * args->incx]);
-        }
+        EXB_FN(add_exact)(args, x, y, 0, n, acc);
         return;
     }
     /* One specialisation per expansion size keeps a[] in registers. */

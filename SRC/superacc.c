@@ -108,11 +108,11 @@ void exb_superacc_add_product(exb_superacc *acc, double a, double b)
 
 void exb_superacc_add_raw(exb_superacc *acc, const int64_t *digits, uint32_t flags)
 {
-    /* Raw digits may be as large as 2^62: normalise both sides first so the
-     * digit-wise sum stays below 2^33. */
+    /* Raw digits may be as large as 2^62; merge normalises its source copy
+     * (and dst) first, so the digit-wise sum stays below 2^33. */
     exb_superacc src;
     memcpy(src.digit, digits, sizeof src.digit);
-    src.pending = EXB_ACC_MAX_PENDING - 1;
+    src.pending = 0;
     src.flags = flags;
     exb_superacc_merge(acc, &src);
 }

@@ -110,7 +110,7 @@ static void gen_illcond(double cond, long n, tl_rng *r, double *x, double *y)
             e = i == 0 ? b / 2 + 1 : (i == n2 - 1 ? 0 : (int)rng_int(r, 0, b / 2));
         else
             e = n - n2 > 1 ? (int)round(b / 2.0 * (double)(n - 1 - i) / (double)(n - n2 - 1)) : 0;
-        double xi = (2 * tl_rng_uniform(r) - 1) * ldexp(1.0, y ? e : e);
+        double xi = (2 * tl_rng_uniform(r) - 1) * ldexp(1.0, e);
         double yi = (2 * tl_rng_uniform(r) - 1) * ldexp(1.0, e);
         if (xi == 0)
             xi = 1;
