@@ -86,7 +86,8 @@ int exb_cl_sumdot(const exb_sumdot_args *args, const exb_knobs *knobs, exb_super
     }
     exb_superacc_clear(acc);
     for (size_t g = 0; g < s.groups; g++)
-        exb_superacc_add_raw(acc, host_partials + g * EXB_ACC_DIGITS, (uint32_t)host_flags[g]);
+        exb_superacc_add_raw(acc, host_partials + g * EXB_ACC_DIGITS, 0, EXB_ACC_DIGITS - 1,
+                             (uint32_t)host_flags[g]);
     status = 0;
 done:
     if (xbuf)

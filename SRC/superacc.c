@@ -1,5 +1,10 @@
 /*
  * superacc.c -- operations of the long accumulator (see superacc.h).
+ *
+ * The rounding functions work on a scratch copy of the window, extended by
+ * two zero digits so that the normalised magnitude always fits, and share
+ * one final step, round_u64: a 64-bit significand with a sticky bit below it
+ * rounded once to binary64.
  */
 #include "superacc.h"
 
@@ -7,6 +12,12 @@
 #include <string.h>
 
 #define DIGIT_MASK ((int64_t)0xffffffff)
+#define SCRATCH_DIGITS (EXB_ACC_DIGITS + 2)
+
+/* The affine step alpha*acc + beta*y: alpha*acc reaches down to
+ * 2^(EXB_ACC_LSB - 1074) and up to about 2^(2175 + 1024). */
+#define WIDE_LSB (-3264)
+#define WIDE_DIGITS 212
 
 typedef unsigned __int128 u128;
 
@@ -36,19 +47,15 @@ static uint32_t special_flag(double x)
     return x > 0 ? EXB_FLAG_POS_INF : EXB_FLAG_NEG_INF;
 }
 
-static void count_deposit(exb_superacc *acc)
-{
-    if (++acc->pending >= EXB_ACC_MAX_PENDING)
-        exb_superacc_normalize(acc);
-}
+/* ---- digit arrays: digit k weighs 2^(base + 32k) ------------------------ */
 
-/* acc += (neg ? -m : m) * 2^lsb, m < 2^64, lsb >= EXB_ACC_LSB.  The shifted
- * value spans at most 96 bits, i.e. three digits, each receiving < 2^32. */
-static void deposit_u64(exb_superacc *acc, uint64_t m, int lsb, int neg)
+/* d += (neg ? -m : m) * 2^lsb with lsb >= base: three digits, each receiving
+ * less than 2^32; [*lo, *hi] grows to cover them. */
+static void digits_deposit(int64_t *d, int base, int *lo, int *hi, uint64_t m, int lsb, int neg)
 {
     if (m == 0)
         return;
-    int pos = lsb - EXB_ACC_LSB;
+    int pos = lsb - base;
     int k = pos >> 5;
     u128 v = (u128)m << (pos & 31);
     int64_t d0 = (int64_t)(v & 0xffffffffu);
@@ -59,9 +66,124 @@ static void deposit_u64(exb_superacc *acc, uint64_t m, int lsb, int neg)
         d1 = -d1;
         d2 = -d2;
     }
-    acc->digit[k] += d0;
-    acc->digit[k + 1] += d1;
-    acc->digit[k + 2] += d2;
+    d[k] += d0;
+    d[k + 1] += d1;
+    d[k + 2] += d2;
+    if (k < *lo)
+        *lo = k;
+    if (k + 2 > *hi)
+        *hi = k + 2;
+}
+
+/* Carries d[lo..top] into [0, 2^32) with the carry into d[top+1], the signed
+ * top of the array (top + 1 < n). */
+static void digits_carry(int64_t *d, int lo, int top)
+{
+    int64_t carry = 0;
+    for (int k = lo; k <= top; k++) {
+        int64_t v = d[k] + carry;
+        d[k] = v & DIGIT_MASK;
+        carry = v >> EXB_ACC_RADIX_BITS; /* arithmetic shift: floor division */
+    }
+    d[top + 1] += carry;
+}
+
+/* Normalises d[0..n) (d[n-1] is the signed top) and replaces it by its
+ * magnitude, every digit then in [0, 2^32).  Returns 1 if it was negative.
+ * The caller leaves two zero digits on top, so the magnitude fits. */
+static int digits_to_magnitude(int64_t *d, int n)
+{
+    digits_carry(d, 0, n - 2);
+    if (d[n - 1] >= 0)
+        return 0;
+    for (int k = 0; k < n; k++)
+        d[k] = -d[k];
+    digits_carry(d, 0, n - 2);
+    return 1;
+}
+
+/* Index of the highest set bit of a magnitude, or -1 if it is zero. */
+static int digits_msb(const int64_t *d, int n)
+{
+    for (int k = n - 1; k >= 0; k--)
+        if (d[k])
+            return k * 32 + 63 - __builtin_clzll((uint64_t)d[k]);
+    return -1;
+}
+
+/* Bits [q, q+64) of a magnitude; bits outside the array are zero. */
+static uint64_t digits_bits(const int64_t *d, int n, int q)
+{
+    int k = q >> 5; /* floor, also for q < 0 */
+    u128 w = 0;
+    for (int j = 2; j >= 0; j--) {
+        w <<= 32;
+        if (k + j >= 0 && k + j < n)
+            w |= (uint64_t)d[k + j];
+    }
+    return (uint64_t)(w >> (q & 31));
+}
+
+/* Whether any bit below position q is set. */
+static int digits_any_below(const int64_t *d, int n, int q)
+{
+    if (q <= 0)
+        return 0;
+    int k = q >> 5;
+    if (k < n && ((uint64_t)d[k] & ((UINT64_C(1) << (q & 31)) - 1)))
+        return 1;
+    for (int j = 0; j < k && j < n; j++)
+        if (d[j])
+            return 1;
+    return 0;
+}
+
+/* RN((m + s) * 2^e) with m > 0 and s a sticky amount in (0, 1) when sticky
+ * is set, negated if neg.  The caller guarantees at least one bit of m below
+ * the rounding position whenever sticky is set (m has 54 or more bits). */
+static double round_u64(uint64_t m, int e, int sticky, int neg)
+{
+    double sign = neg ? -1.0 : 1.0;
+    int exponent = 63 - __builtin_clzll(m) + e; /* 2^exponent <= value < 2^(exponent+1) */
+    if (exponent >= 1024)
+        return sign * INFINITY;
+    /* The result's last bit: 53 significant bits when normal, the fixed
+     * 2^-1074 grid when subnormal (gradual underflow). */
+    int lsb = exponent >= -1022 ? exponent - 52 : -1074;
+    int shift = lsb - e;
+    if (shift <= 0)
+        return sign * ldexp((double)(m << -shift), lsb); /* exact */
+    uint64_t mant = shift < 64 ? m >> shift : 0;
+    int guard = shift <= 64 ? (int)((m >> (shift - 1)) & 1) : 0;
+    int rest = sticky || (shift > 1 && (shift > 64 || (m & ((UINT64_C(1) << (shift - 1)) - 1))));
+    if (guard && (rest || (mant & 1)))
+        mant++; /* may carry into 2^53 or overflow to Inf: ldexp handles both */
+    return sign * ldexp((double)mant, lsb);
+}
+
+/* RN of a magnitude d[0..n) at weight 2^base, negated if neg; zero gives +0. */
+static double digits_round(const int64_t *d, int n, int base, int neg)
+{
+    int msb = digits_msb(d, n);
+    if (msb < 0)
+        return 0.0;
+    int q = msb - 63;
+    return round_u64(digits_bits(d, n, q), base + q, digits_any_below(d, n, q), neg);
+}
+
+/* ---- the accumulator ---------------------------------------------------- */
+
+static void count_deposit(exb_superacc *acc)
+{
+    if (++acc->pending >= EXB_ACC_MAX_PENDING)
+        exb_superacc_normalize(acc);
+}
+
+static void deposit_u64(exb_superacc *acc, uint64_t m, int lsb, int neg)
+{
+    if (m == 0)
+        return;
+    digits_deposit(acc->digit, EXB_ACC_LSB, &acc->lo, &acc->hi, m, lsb, neg);
     count_deposit(acc);
 }
 
@@ -73,6 +195,18 @@ void exb_superacc_add_scaled_u64(exb_superacc *acc, uint64_t m, int lsb, int neg
 void exb_superacc_clear(exb_superacc *acc)
 {
     memset(acc, 0, sizeof *acc);
+    acc->lo = EXB_ACC_DIGITS;
+    acc->hi = -1;
+}
+
+void exb_superacc_reset(exb_superacc *acc)
+{
+    if (acc->lo <= acc->hi)
+        memset(acc->digit + acc->lo, 0, sizeof(int64_t) * (size_t)(acc->hi - acc->lo + 1));
+    acc->lo = EXB_ACC_DIGITS;
+    acc->hi = -1;
+    acc->pending = 0;
+    acc->flags = 0;
 }
 
 void exb_superacc_add_double(exb_superacc *acc, double x)
@@ -95,8 +229,7 @@ void exb_superacc_add_product(exb_superacc *acc, double a, double b)
     if (ea == 0x7ff || eb == 0x7ff) {
         /* IEEE multiplication classifies the special product: Inf*0 is NaN,
          * Inf*finite is a signed Inf, NaN propagates. */
-        double p = a * b;
-        acc->flags |= special_flag(p);
+        acc->flags |= special_flag(a * b);
         return;
     }
     /* The exact product is the 106-bit integer ma*mb times 2^(la+lb). */
@@ -106,13 +239,22 @@ void exb_superacc_add_product(exb_superacc *acc, double a, double b)
     deposit_u64(acc, (uint64_t)(p >> 64), la + lb + 64, neg);
 }
 
-void exb_superacc_add_raw(exb_superacc *acc, const int64_t *digits, uint32_t flags)
+void exb_superacc_add_raw(exb_superacc *acc, const int64_t *digits, int lo, int hi,
+                          uint32_t flags)
 {
-    /* Raw digits may be as large as 2^62; merge normalises its source copy
-     * (and dst) first, so the digit-wise sum stays below 2^33. */
+    /* Raw digits may be as large as 2^62: normalise a copy first, so the
+     * digit-wise sum in merge stays below 2^33. */
     exb_superacc src;
-    memcpy(src.digit, digits, sizeof src.digit);
-    src.pending = 0;
+    exb_superacc_clear(&src);
+    while (lo <= hi && digits[lo] == 0)
+        lo++;
+    while (hi >= lo && digits[hi] == 0)
+        hi--;
+    if (lo <= hi) {
+        memcpy(src.digit + lo, digits + lo, sizeof(int64_t) * (size_t)(hi - lo + 1));
+        src.lo = lo;
+        src.hi = hi;
+    }
     src.flags = flags;
     exb_superacc_merge(acc, &src);
 }
@@ -122,88 +264,161 @@ void exb_superacc_merge(exb_superacc *dst, const exb_superacc *src)
     exb_superacc tmp = *src;
     exb_superacc_normalize(&tmp);
     exb_superacc_normalize(dst);
-    for (int k = 0; k < EXB_ACC_DIGITS; k++)
+    for (int k = tmp.lo; k <= tmp.hi; k++)
         dst->digit[k] += tmp.digit[k];
+    if (tmp.lo < dst->lo)
+        dst->lo = tmp.lo;
+    if (tmp.hi > dst->hi)
+        dst->hi = tmp.hi;
     dst->flags |= tmp.flags;
     count_deposit(dst);
 }
 
 void exb_superacc_normalize(exb_superacc *acc)
 {
-    int64_t carry = 0;
-    for (int k = 0; k < EXB_ACC_DIGITS - 1; k++) {
-        int64_t v = acc->digit[k] + carry;
-        acc->digit[k] = v & DIGIT_MASK;
-        carry = v >> EXB_ACC_RADIX_BITS; /* arithmetic shift: floor division */
-    }
-    acc->digit[EXB_ACC_DIGITS - 1] += carry;
     acc->pending = 0;
+    if (acc->lo > acc->hi)
+        return;
+    /* The top digit of the accumulator is signed and takes the last carry. */
+    int top = acc->hi < EXB_ACC_DIGITS - 1 ? acc->hi : EXB_ACC_DIGITS - 2;
+    if (top < acc->lo)
+        return;
+    digits_carry(acc->digit, acc->lo, top);
+    if (top + 1 > acc->hi && acc->digit[top + 1] != 0)
+        acc->hi = top + 1;
 }
 
-/* Bits [q, q+64) of a normalised, non-negative accumulator. */
-static uint64_t bits_at(const exb_superacc *acc, int q)
+/* IEEE's value for a non-finite accumulator (flags set). */
+static double special_value(uint32_t flags)
 {
-    int k = q >> 5;
-    u128 w = 0;
-    for (int j = 2; j >= 0; j--) {
-        w <<= 32;
-        if (k + j < EXB_ACC_DIGITS)
-            w |= (uint64_t)acc->digit[k + j];
-    }
-    return (uint64_t)(w >> (q & 31));
+    if ((flags & EXB_FLAG_NAN) || ((flags & EXB_FLAG_POS_INF) && (flags & EXB_FLAG_NEG_INF)))
+        return NAN;
+    return (flags & EXB_FLAG_POS_INF) ? INFINITY : -INFINITY;
 }
 
-/* Whether any bit below position q is set. */
-static int any_bit_below(const exb_superacc *acc, int q)
+/* The window as a magnitude in scratch[0 .. *n), weight 2^*base; returns the
+ * sign (1: negative). */
+static int window_magnitude(const exb_superacc *acc, int64_t *scratch, int *n, int *base)
 {
-    int k = q >> 5;
-    if ((uint64_t)acc->digit[k] & ((UINT64_C(1) << (q & 31)) - 1))
-        return 1;
-    for (int j = 0; j < k; j++)
-        if (acc->digit[j])
-            return 1;
-    return 0;
+    *n = 0;
+    *base = EXB_ACC_LSB;
+    if (acc->lo > acc->hi)
+        return 0;
+    int w = acc->hi - acc->lo + 1;
+    memcpy(scratch, acc->digit + acc->lo, sizeof(int64_t) * (size_t)w);
+    scratch[w] = scratch[w + 1] = 0;
+    *n = w + 2;
+    *base = EXB_ACC_LSB + 32 * acc->lo;
+    return digits_to_magnitude(scratch, *n);
 }
 
 double exb_superacc_round(const exb_superacc *acc)
 {
-    if (acc->flags & EXB_FLAG_NAN)
-        return NAN;
-    if ((acc->flags & EXB_FLAG_POS_INF) && (acc->flags & EXB_FLAG_NEG_INF))
-        return NAN;
-    if (acc->flags & EXB_FLAG_POS_INF)
-        return INFINITY;
-    if (acc->flags & EXB_FLAG_NEG_INF)
-        return -INFINITY;
+    if (acc->flags)
+        return special_value(acc->flags);
+    int64_t mag[SCRATCH_DIGITS];
+    int n, base;
+    int neg = window_magnitude(acc, mag, &n, &base);
+    return digits_round(mag, n, base, neg);
+}
 
-    exb_superacc mag = *acc;
-    exb_superacc_normalize(&mag);
-    int negative = mag.digit[EXB_ACC_DIGITS - 1] < 0;
-    if (negative) {
-        for (int k = 0; k < EXB_ACC_DIGITS; k++)
-            mag.digit[k] = -mag.digit[k];
-        exb_superacc_normalize(&mag);
+/* A stand-in with the class of the exact value: NaN, +-Inf, +-1 or 0. */
+static double value_class(const exb_superacc *acc)
+{
+    if (acc->flags)
+        return special_value(acc->flags);
+    int64_t mag[SCRATCH_DIGITS];
+    int n, base;
+    int neg = window_magnitude(acc, mag, &n, &base);
+    if (digits_msb(mag, n) < 0)
+        return 0.0;
+    return neg ? -1.0 : 1.0;
+}
+
+double exb_superacc_round_quotient(const exb_superacc *acc, double d)
+{
+    if (acc->flags || !isfinite(d) || d == 0.0)
+        return value_class(acc) / d; /* only specials and signed zeros remain */
+    int64_t mag[SCRATCH_DIGITS];
+    int n, base;
+    int neg = window_magnitude(acc, mag, &n, &base);
+    int msb = digits_msb(mag, n);
+    if (msb < 0)
+        return 0.0 / d; /* an exact zero numerator is +0 */
+    uint64_t md;
+    int ld;
+    split_double(d, &md, &ld);
+    /* Long division of the magnitude by the divisor's integer significand,
+     * 11 bits at a time (the remainder is below 2^53, so r*2^11 + chunk fits
+     * in 64 bits), until the quotient has 54 or more bits: enough for 53
+     * bits and a guard bit; the remainder and the bits not consumed make
+     * the sticky bit. */
+    uint64_t r = 0, q = 0;
+    int p = msb + 1;
+    while (q < (UINT64_C(1) << 53)) {
+        p -= 11;
+        uint64_t num = (r << 11) | (digits_bits(mag, n, p) & 0x7ff);
+        uint64_t qc = num / md;
+        r = num - qc * md;
+        q = (q << 11) | qc;
     }
-    int top = EXB_ACC_DIGITS - 1;
-    while (top >= 0 && mag.digit[top] == 0)
-        top--;
-    if (top < 0)
-        return 0.0; /* an exact zero is +0, as in reference BLAS */
+    int sticky = r != 0 || digits_any_below(mag, n, p);
+    return round_u64(q, base + p - ld, sticky, neg != (signbit(d) != 0));
+}
 
-    int msb = top * 32 + 63 - __builtin_clzll((uint64_t)mag.digit[top]);
-    int exponent = msb + EXB_ACC_LSB; /* 2^exponent <= |value| < 2^(exponent+1) */
-    double sign = negative ? -1.0 : 1.0;
-    if (exponent >= 1024)
-        return sign * INFINITY;
-    /* Position of the result's last bit: 53 significant bits for a normal
-     * result, the fixed 2^-1074 grid for a subnormal one (gradual underflow). */
-    int lsb = exponent >= -1022 ? exponent - 52 : -1074;
-    int q = lsb - EXB_ACC_LSB;
-    int width = msb - q + 1; /* <= 53; <= 0 when |value| < 2^-1074 */
-    uint64_t mant = width > 0 ? bits_at(&mag, q) & ((UINT64_C(1) << width) - 1) : 0;
-    int guard = (int)((bits_at(&mag, q - 1)) & 1);
-    int sticky = any_bit_below(&mag, q - 1);
-    if (guard && (sticky || (mant & 1)))
-        mant++; /* may carry into 2^53 or overflow to Inf: ldexp handles both */
-    return sign * ldexp((double)mant, lsb);
+/* A stand-in with the class of x: NaN, +-Inf, +-1 or 0. */
+static double double_class(double x)
+{
+    if (!isfinite(x) || x == 0.0)
+        return x;
+    return x < 0 ? -1.0 : 1.0;
+}
+
+double exb_superacc_round_affine(const exb_superacc *acc, double alpha, double beta, double y)
+{
+    if (acc->flags || !isfinite(alpha) || (beta != 0.0 && (!isfinite(beta) || !isfinite(y)))) {
+        /* Some operand is NaN or infinite, so the IEEE value of the classes
+         * is NaN or infinite too, and is the answer. */
+        double t = double_class(alpha) * value_class(acc);
+        if (beta != 0.0)
+            t += double_class(beta) * double_class(y);
+        return t;
+    }
+    if (alpha == 1.0 && beta == 0.0)
+        return exb_superacc_round(acc);
+
+    int64_t wide[WIDE_DIGITS];
+    memset(wide, 0, sizeof wide);
+    int lo = WIDE_DIGITS, hi = -1;
+    uint64_t m, m2;
+    int l, l2;
+    if (alpha != 0.0) {
+        /* alpha * acc: each digit of the magnitude times alpha's significand
+         * (85 bits at most), deposited in two pieces. */
+        int64_t mag[SCRATCH_DIGITS];
+        int n, base;
+        int neg = window_magnitude(acc, mag, &n, &base) != (signbit(alpha) != 0);
+        split_double(alpha, &m, &l);
+        for (int k = 0; k < n; k++) {
+            if (!mag[k])
+                continue;
+            u128 v = (u128)(uint64_t)mag[k] * m;
+            int lsb = base + 32 * k + l;
+            digits_deposit(wide, WIDE_LSB, &lo, &hi, (uint64_t)v, lsb, neg);
+            digits_deposit(wide, WIDE_LSB, &lo, &hi, (uint64_t)(v >> 64), lsb + 64, neg);
+        }
+    }
+    if (beta != 0.0) {
+        split_double(beta, &m, &l);
+        split_double(y, &m2, &l2);
+        u128 p = (u128)m * m2;
+        int neg = signbit(beta) != signbit(y);
+        digits_deposit(wide, WIDE_LSB, &lo, &hi, (uint64_t)p, l + l2, neg);
+        digits_deposit(wide, WIDE_LSB, &lo, &hi, (uint64_t)(p >> 64), l + l2 + 64, neg);
+    }
+    if (lo > hi)
+        return 0.0;
+    int n = hi - lo + 3; /* two zero digits on top */
+    int neg = digits_to_magnitude(wide + lo, n);
+    return digits_round(wide + lo, n, WIDE_LSB + 32 * lo, neg);
 }

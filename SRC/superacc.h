@@ -3,10 +3,14 @@
  *
  * A superaccumulator holds a real number exactly as a fixed-point integer
  * in high-radix carry-save form: digit k carries weight 2^(EXB_ACC_LSB + 32k),
- * every digit is a signed 64-bit integer, and a normalised accumulator keeps
- * digits 0..N-2 in [0, 2^32) with the sign in the top digit.  A deposit adds
- * less than 2^32 to each digit it touches, so 2^30 deposits fit between two
- * normalisations (|digit| < 2^62); `pending` counts them.
+ * every digit is a signed 64-bit integer.  A deposit adds less than 2^32 to
+ * each digit it touches, so 2^30 deposits fit between two normalisations
+ * (|digit| < 2^62); `pending` counts them.
+ *
+ * Window: every digit outside [lo, hi] is zero (lo > hi: the value is zero).
+ * Deposits widen the window; normalising, rounding and clearing touch only
+ * the window, so an accumulator that holds a few nearby terms (one row of a
+ * matrix-vector product) costs a few digits, not 136.
  *
  * Range: the exact product of two doubles has its least significant bit at or
  * above 2^-2148 and is below 2^2048, so bits 2^-2176 .. 2^2175 hold every such
@@ -36,26 +40,40 @@ enum exb_special_flag {
 
 typedef struct exb_superacc {
     int64_t digit[EXB_ACC_DIGITS];
+    int lo, hi;       /* the window: digits outside [lo, hi] are zero */
     uint32_t pending; /* deposits since the last normalisation */
     uint32_t flags;   /* enum exb_special_flag */
 } exb_superacc;
 
+/* Zeroes every digit (an accumulator of unknown content). */
 void exb_superacc_clear(exb_superacc *acc);
+/* Zeroes the window only: for an accumulator that has been cleared once. */
+void exb_superacc_reset(exb_superacc *acc);
 /* acc += x exactly; NaN/Inf set flags. */
 void exb_superacc_add_double(exb_superacc *acc, double x);
 /* acc += a*b exactly, whatever the magnitude of the real product. */
 void exb_superacc_add_product(exb_superacc *acc, double a, double b);
-/* acc += raw digits and flags produced elsewhere (an OpenCL work-group);
- * each raw digit must be below 2^62 in magnitude. */
-void exb_superacc_add_raw(exb_superacc *acc, const int64_t *digits, uint32_t flags);
+/* acc += raw digits and flags produced elsewhere (an OpenCL work-group or
+ * row); digits outside [lo, hi] are ignored (they are zero), and each must
+ * be below 2^62 in magnitude. */
+void exb_superacc_add_raw(exb_superacc *acc, const int64_t *digits, int lo, int hi,
+                          uint32_t flags);
 /* acc += (neg ? -m : m) * 2^lsb exactly, for any m < 2^64. */
 void exb_superacc_add_scaled_u64(exb_superacc *acc, uint64_t m, int lsb, int neg);
 /* dst += src exactly. */
 void exb_superacc_merge(exb_superacc *dst, const exb_superacc *src);
-/* Carry-propagate to canonical form (digits 0..N-2 in [0,2^32)). */
+/* Carry-propagate inside the window: digits lo..hi-1 end in [0, 2^32), the
+ * top digit of the window keeps the sign. */
 void exb_superacc_normalize(exb_superacc *acc);
+
 /* The accumulated value rounded once to binary64, round-to-nearest-even,
  * gradual underflow, overflow to +-Inf; an exact zero gives +0. */
 double exb_superacc_round(const exb_superacc *acc);
+/* RN(acc / d), the exact quotient rounded once (TRSV's diagonal step).
+ * Specials follow IEEE division of the (signed) exact value. */
+double exb_superacc_round_quotient(const exb_superacc *acc, double d);
+/* RN(alpha*acc + beta*y), the whole expression exact and rounded once
+ * (GEMV's last step); beta == 0 ignores y (it is not read, NaN included). */
+double exb_superacc_round_affine(const exb_superacc *acc, double alpha, double beta, double y);
 
 #endif
