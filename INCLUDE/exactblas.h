@@ -15,6 +15,8 @@
 #ifndef EXACTBLAS_H
 #define EXACTBLAS_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -26,10 +28,47 @@ double exactblas_dsum(int n, const double *x, int incx);
  * any increment, including 0 and negative ones, as in DDOT. */
 double exactblas_ddot(int n, const double *x, int incx, const double *y, int incy);
 
-/* Fortran symbols (gfortran convention: every argument by reference). */
+/* Matrices are column-major with a leading dimension, as in Fortran BLAS.
+ * Option characters are case-insensitive ('N', 'T', 'C', 'U', 'L').
+ * Illegal arguments are reported through XERBLA (below) with the routine's
+ * name and the argument's position, and the outputs are left untouched. */
+
+/* y := RN(alpha*op(A)*x + beta*y) per element, the whole expression exact
+ * (DGEMV's arguments and quick returns; beta = 0: y not read). */
+void exactblas_dgemv(char trans, int m, int n, double alpha, const double *a, int lda,
+                     const double *x, int incx, double beta, double *y, int incy);
+
+/* Solves op(A)*x = b (b in x) by substitution with every x_i the correctly
+ * rounded quotient of its exact numerator (DTRSV's arguments). */
+void exactblas_dtrsv(char uplo, char trans, char diag, int n, const double *a, int lda,
+                     double *x, int incx);
+
+/* exactblas_dtrsv, then nrefine steps of iterative refinement with exact
+ * residuals; *info: 0 ok, -i illegal i-th argument, i > 0 A(i,i) = 0 (x
+ * untouched), n+1 no workspace (x untouched). */
+void exactblas_dtrsvx(char uplo, char trans, char diag, int n, const double *a, int lda,
+                      double *x, int incx, int nrefine, int *info);
+
+/* Fortran symbols (gfortran convention: every argument by reference, the
+ * hidden lengths of CHARACTER arguments last). */
 double exdsum_(const int *n, const double *x, const int *incx);
 double exddot_(const int *n, const double *x, const int *incx, const double *y,
                const int *incy);
+void exdgemv_(const char *trans, const int *m, const int *n, const double *alpha,
+              const double *a, const int *lda, const double *x, const int *incx,
+              const double *beta, double *y, const int *incy, size_t trans_len);
+void exdtrsv_(const char *uplo, const char *trans, const char *diag, const int *n,
+              const double *a, const int *lda, double *x, const int *incx, size_t uplo_len,
+              size_t trans_len, size_t diag_len);
+void exdtrsvx_(const char *uplo, const char *trans, const char *diag, const int *n,
+               const double *a, const int *lda, double *x, const int *incx,
+               const int *nrefine, int *info, size_t uplo_len, size_t trans_len,
+               size_t diag_len);
+
+/* The error handler, as reference BLAS's XERBLA(SRNAME, INFO).  ExactBLAS's
+ * own prints one line and returns; define xerbla_ in your program to take
+ * over (it takes precedence). */
+void xerbla_(const char *srname, const int *info, size_t srname_len);
 
 #ifdef __cplusplus
 }

@@ -1,11 +1,28 @@
 /* nocl.c -- stand-ins when the library is built without OpenCL
  * (-DEXACTBLAS_OPENCL=OFF): every routine takes the host path. */
+#include "gemv.h"
 #include "sumdot_cl.h"
+#include "trsv.h"
 
 int exb_cl_sumdot(const exb_sumdot_args *args, const exb_knobs *knobs, exb_superacc *acc)
 {
     (void)args;
     (void)knobs;
     (void)acc;
+    return -1;
+}
+
+int exb_cl_gemv(const exb_gemv_args *g, const exb_knobs *knobs)
+{
+    (void)g;
+    (void)knobs;
+    return -1;
+}
+
+int exb_cl_trsv(const exb_tri *t, double *x, const exb_knobs *knobs)
+{
+    (void)t;
+    (void)x;
+    (void)knobs;
     return -1;
 }

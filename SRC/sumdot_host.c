@@ -5,6 +5,7 @@
  * the merge order can change the bits.
  */
 #include "sumdot_host.h"
+#include "rows.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -16,11 +17,9 @@
 /* Below this many elements per thread, threads cost more than they save. */
 #define MIN_PER_THREAD 32768
 
-typedef void (*range_fn)(const exb_sumdot_args *, long, long, exb_superacc *);
-
 /* The AVX2+FMA kernel where the CPU has it; EXACTBLAS_HOST_ISA=generic forces
  * the portable one (a knob for testing: both give the same bits). */
-static range_fn select_range_fn(void)
+exb_sumdot_range_fn exb_sumdot_range_select(void)
 {
     const char *isa = getenv("EXACTBLAS_HOST_ISA");
     if (isa && strcmp(isa, "generic") == 0)
@@ -35,7 +34,7 @@ static range_fn select_range_fn(void)
 
 void exb_host_sumdot(const exb_sumdot_args *args, exb_superacc *acc)
 {
-    range_fn range = select_range_fn();
+    exb_sumdot_range_fn range = exb_sumdot_range_select();
     exb_superacc_clear(acc);
     long n = args->n;
     int threads = args->threads > 0 ? args->threads : 1;

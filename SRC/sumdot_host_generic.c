@@ -9,3 +9,4 @@
 #define EXB_MASK4(m)                                                                     \
     ((int)(((m)[0] & 1) | ((m)[1] & 2) | ((m)[2] & 4) | ((m)[3] & 8)))
 #include "sumdot_host_impl.h"
+#include "rows_host_impl.h"

@@ -497,7 +497,13 @@ int tl_read_input(const char *path, tl_input *in)
             in->reps = atoi(rest);
         else if (strcmp(key, "threads") == 0)
             in->threads = atoi(rest);
-        else {
+        else if (strcmp(key, "refine") == 0)
+            in->nrefine = read_list(rest, in->refine, TL_MAX_ITEMS);
+        else if (strcmp(key, "variants") == 0) {
+            for (char *tok = strtok(rest, " \t"); tok && in->nvariants < TL_MAX_ITEMS;
+                 tok = strtok(NULL, " \t"))
+                snprintf(in->variants[in->nvariants++], sizeof in->variants[0], "%s", tok);
+        } else {
             fprintf(stderr, "%s:%d: unknown keyword '%s'\n", path, lineno, key);
             fclose(f);
             return -1;

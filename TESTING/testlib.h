@@ -59,6 +59,10 @@ typedef struct tl_input {
     uint64_t seed;
     int reps;        /* benchmark repetitions (median) */
     int threads;     /* benchmark thread count */
+    char variants[TL_MAX_ITEMS][8]; /* option letters: "N" (GEMV), "LTN" (TRSV) */
+    int nvariants;
+    long refine[TL_MAX_ITEMS]; /* refinement step counts (EXDTRSVX) */
+    int nrefine;
 } tl_input;
 
 /* Reads the file; returns 0 or -1 (message printed). */

@@ -1,0 +1,96 @@
+/*
+ * exdtrsvx.c -- EXDTRSVX: EXDTRSV followed by iterative refinement.
+ *
+ *   SUBROUTINE EXDTRSVX(UPLO, TRANS, DIAG, N, A, LDA, X, INCX, NREFINE, INFO)
+ *   UPLO ... INCX  as EXDTRSV
+ *   NREFINE (in)   refinement steps, >= 0
+ *   INFO    (out)  0: success;
+ *                  -i: the i-th argument is illegal (XERBLA 'EXDTRSVX', i);
+ *                  i > 0: A(i,i) is exactly zero (DIAG = 'N'): nothing is
+ *                  solved and X is untouched, as LAPACK's DTRTRS;
+ *                  N+1: no memory for the 3N-double workspace; X untouched.
+ *
+ * x := EXDTRSV's solution, then NREFINE times
+ *   r := RN(b - op(A) x)   (exact residual over the referenced triangle,
+ *                           rounded once per element),
+ *   solve op(A) d = r with the same exact solver,
+ *   x := RN(x + d).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "exactblas.h"
+#include "sumdot.h"
+#include "trsv.h"
+#include "xerbla.h"
+
+/* 1-based index of the first exactly zero diagonal element, or 0. */
+static int zero_diagonal(const double *a, int n, int lda)
+{
+    for (int i = 0; i < n; i++)
+        if (a[i + (long)i * lda] == 0.0)
+            return i + 1;
+    return 0;
+}
+
+static int refine(const exb_tri *t, double *x, const double *b, double *r, int steps,
+                  const exb_knobs *knobs)
+{
+    for (int s = 0; s < steps; s++) {
+        if (exb_host_tri_residual(t, b, x, r, knobs) != 0)
+            return -1;
+        exb_trsv_solve(t, r, knobs);
+        for (long i = 0; i < t->n; i++)
+            x[i] += r[i];
+    }
+    return 0;
+}
+
+void exactblas_dtrsvx(char uplo, char trans, char diag, int n, const double *a, int lda,
+                      double *x, int incx, int nrefine, int *info)
+{
+    int bad = exb_trsv_check(uplo, trans, diag, n, lda, incx);
+    if (!bad && nrefine < 0)
+        bad = 9;
+    if (bad) {
+        *info = -bad;
+        exb_xerbla("EXDTRSVX", bad);
+        return;
+    }
+    *info = 0;
+    if (n == 0)
+        return;
+    if (exb_lsame(diag, 'N') && (*info = zero_diagonal(a, n, lda)) != 0)
+        return;
+    double *work = malloc(3 * (size_t)n * sizeof *work);
+    if (!work) {
+        *info = n + 1;
+        return;
+    }
+    double *w = work, *b = work + n, *r = work + 2 * (size_t)n;
+    double *x0 = EXB_FIRST(x, n, incx);
+    for (long i = 0; i < n; i++)
+        b[i] = w[i] = x0[i * incx];
+    exb_knobs knobs;
+    exb_knobs_read(&knobs);
+    exb_tri t = exb_tri_make(uplo, trans, diag, n, a, lda);
+    exb_trsv_solve(&t, w, &knobs);
+    if (refine(&t, w, b, r, nrefine, &knobs) != 0) {
+        *info = n + 1;
+    } else {
+        for (long i = 0; i < n; i++)
+            x0[i * incx] = w[i];
+    }
+    free(work);
+}
+
+void exdtrsvx_(const char *uplo, const char *trans, const char *diag, const int *n,
+               const double *a, const int *lda, double *x, const int *incx,
+               const int *nrefine, int *info, size_t uplo_len, size_t trans_len,
+               size_t diag_len)
+{
+    (void)uplo_len;
+    (void)trans_len;
+    (void)diag_len;
+    exactblas_dtrsvx(*uplo, *trans, *diag, *n, a, *lda, x, *incx, *nrefine, info);
+}

@@ -1,0 +1,37 @@
+/*
+ * gemv.h -- EXDGEMV below the argument checks: the host path and the OpenCL
+ * path compute the same bits.
+ *
+ * y_i := RN(alpha * sum_j op(A)_ij x_j + beta*y_i), rows i < leny.  x and
+ * y are addressed from their logical first elements with increments of
+ * either sign; the routine passes a contiguous copy of a strided x, and only
+ * when that copy could not be allocated does incx differ from 1 (the host
+ * path then takes its slow exact path, the OpenCL path is not tried).
+ */
+#ifndef EXACTBLAS_GEMV_H
+#define EXACTBLAS_GEMV_H
+
+#include "knobs.h"
+
+typedef struct exb_gemv_args {
+    int trans;  /* 0: y = A x (rows of A), 1: y = A^T x (columns of A) */
+    long m, n;  /* A is m x n, column-major, leading dimension lda */
+    double alpha;
+    const double *a;
+    long lda;
+    const double *x; /* n (trans 0) or m (trans 1) elements */
+    long incx;
+    double beta;
+    double *y;
+    long incy;
+} exb_gemv_args;
+
+/* The host path; always succeeds (without memory it takes a slow exact path,
+ * one accumulator per output). */
+void exb_host_gemv(const exb_gemv_args *g, const exb_knobs *knobs);
+
+/* The OpenCL path: 0 on success, -1 (reported once) when the caller must
+ * take the host path; y is untouched then. */
+int exb_cl_gemv(const exb_gemv_args *g, const exb_knobs *knobs);
+
+#endif

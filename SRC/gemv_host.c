@@ -1,0 +1,110 @@
+/*
+ * gemv_host.c -- the host path of EXDGEMV (see gemv.h).
+ *
+ * Every output is one row of op(A): for 'N' the rows of A, swept column by
+ * column four rows at a time; for 'T' the columns of A, contiguous dot
+ * products.  Each thread takes whole panels of rows, keeps their exact
+ * partial sums (rows.h), and rounds each output once, with alpha and beta
+ * folded in exactly (exb_superacc_round_affine).  A row's value never
+ * depends on the panel, the thread or the column blocking.
+ */
+#include "gemv.h"
+
+#include "rows.h"
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+/* Rows per panel, columns per sweep (bounds the rows' working set and the
+ * pages one sweep touches), and the least work worth a second thread. */
+#define PANEL_ROWS 256
+#define SWEEP_COLS 512
+#define MIN_WORK_PER_THREAD 65536L
+
+static void finish_row(const exb_gemv_args *g, exb_rows *rows, long p, long i)
+{
+    exb_rows_flush(rows, p);
+    double *yi = g->y + i * g->incy;
+    *yi = exb_superacc_round_affine(&rows->acc[p], g->alpha, g->beta,
+                                    g->beta != 0.0 ? *yi : 0.0);
+    exb_rows_reset(rows, p);
+}
+
+/* Outputs [i0, i1) with the panel `rows`. */
+static void panel(const exb_gemv_args *g, exb_rows *rows, long i0, long i1)
+{
+    long count = i1 - i0;
+    if (g->trans) {
+        for (long i = i0; i < i1; i++) {
+            exb_rows_dot(rows, 0, g->a + i * g->lda, g->x, g->m);
+            finish_row(g, rows, 0, i);
+        }
+        return;
+    }
+    for (long j0 = 0; j0 < g->n; j0 += SWEEP_COLS) {
+        long cols = g->n - j0 < SWEEP_COLS ? g->n - j0 : SWEEP_COLS;
+        exb_rows_colsweep(rows, 0, count, g->a + i0 + j0 * g->lda, g->lda, g->x + j0, cols);
+    }
+    for (long p = 0; p < count; p++)
+        finish_row(g, rows, p, i0 + p);
+}
+
+/* Without memory for a panel: one accumulator on the stack per output. */
+static void slow_outputs(const exb_gemv_args *g, long i0, long i1)
+{
+    long len = g->trans ? g->m : g->n;
+    exb_superacc acc;
+    exb_superacc_clear(&acc);
+    for (long i = i0; i < i1; i++) {
+        for (long j = 0; j < len; j++) {
+            double aij = g->trans ? g->a[j + i * g->lda] : g->a[i + j * g->lda];
+            exb_superacc_add_product(&acc, aij, g->x[j * g->incx]);
+        }
+        double *yi = g->y + i * g->incy;
+        *yi = exb_superacc_round_affine(&acc, g->alpha, g->beta, g->beta != 0.0 ? *yi : 0.0);
+        exb_superacc_reset(&acc);
+    }
+}
+
+/* Panels t, t+stride, ... of the outputs. */
+static void outputs(const exb_gemv_args *g, const exb_knobs *knobs, long t, long stride)
+{
+    long leny = g->trans ? g->n : g->m;
+    long panels = (leny + PANEL_ROWS - 1) / PANEL_ROWS;
+    exb_rows rows;
+    if (g->incx != 1 || exb_rows_init(&rows, g->trans ? 1 : PANEL_ROWS, knobs) != 0) {
+        for (long q = t; q < panels; q += stride) {
+            long i1 = (q + 1) * PANEL_ROWS < leny ? (q + 1) * PANEL_ROWS : leny;
+            slow_outputs(g, q * PANEL_ROWS, i1);
+        }
+        return;
+    }
+    for (long q = t; q < panels; q += stride) {
+        long i1 = (q + 1) * PANEL_ROWS < leny ? (q + 1) * PANEL_ROWS : leny;
+        panel(g, &rows, q * PANEL_ROWS, i1);
+    }
+    exb_rows_free(&rows);
+}
+
+void exb_host_gemv(const exb_gemv_args *g, const exb_knobs *knobs)
+{
+    long leny = g->trans ? g->n : g->m;
+    long panels = (leny + PANEL_ROWS - 1) / PANEL_ROWS;
+    long threads = knobs->threads;
+    long work = g->m * g->n / MIN_WORK_PER_THREAD;
+    if (threads > work)
+        threads = work > 1 ? work : 1;
+    if (threads > panels)
+        threads = panels;
+    if (threads <= 1) {
+        outputs(g, knobs, 0, 1);
+        return;
+    }
+#ifdef _OPENMP
+#pragma omp parallel num_threads((int)threads)
+    outputs(g, knobs, omp_get_thread_num(), omp_get_num_threads());
+#else
+    outputs(g, knobs, 0, 1);
+#endif
+}

@@ -1,0 +1,64 @@
+/* rows.c -- the row panel of rows.h: storage, dispatch, flush and reset. */
+#include "rows.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int exb_rows_init(exb_rows *rows, long count, const exb_knobs *knobs)
+{
+    rows->count = count;
+    rows->fpe = knobs->fpe;
+    rows->early_exit = knobs->early_exit;
+    rows->front = knobs->front;
+    size_t n = count > 0 ? (size_t)count : 1;
+    rows->expansion = calloc((size_t)(rows->fpe > 0 ? rows->fpe : 1) * n, sizeof(double));
+    rows->acc = malloc(n * sizeof(exb_superacc));
+    if (!rows->expansion || !rows->acc) {
+        exb_rows_free(rows);
+        return -1;
+    }
+    for (long r = 0; r < count; r++)
+        exb_superacc_clear(&rows->acc[r]);
+    return 0;
+}
+
+void exb_rows_free(exb_rows *rows)
+{
+    free(rows->expansion);
+    free(rows->acc);
+    rows->expansion = NULL;
+    rows->acc = NULL;
+}
+
+void exb_rows_colsweep(exb_rows *rows, long r0, long r1, const double *a, long lda,
+                       const double *x, long ncols)
+{
+    /* the same choice (and knob) as the ExDOT kernel */
+    if (exb_sumdot_range_select() == exb_sumdot_range_avx2)
+        exb_rows_colsweep_avx2(rows, r0, r1, a, lda, x, ncols);
+    else
+        exb_rows_colsweep_generic(rows, r0, r1, a, lda, x, ncols);
+}
+
+void exb_rows_dot(exb_rows *rows, long r, const double *a, const double *x, long len)
+{
+    exb_sumdot_args args = {len, a, 1, x, 1, rows->fpe, rows->early_exit, 1, rows->front};
+    exb_sumdot_range_select()(&args, 0, len, &rows->acc[r]);
+}
+
+void exb_rows_flush(exb_rows *rows, long r)
+{
+    for (int k = 0; k < rows->fpe; k++) {
+        double *e = &rows->expansion[k * rows->count + r];
+        if (*e != 0.0)
+            exb_superacc_add_double(&rows->acc[r], *e);
+        *e = 0.0;
+    }
+}
+
+void exb_rows_reset(exb_rows *rows, long r)
+{
+    for (int k = 0; k < rows->fpe; k++)
+        rows->expansion[k * rows->count + r] = 0.0;
+    exb_superacc_reset(&rows->acc[r]);
+}

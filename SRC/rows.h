@@ -1,0 +1,58 @@
+/*
+ * rows.h -- exact accumulation of many rows at once, the host engine shared
+ * by EXDGEMV and EXDTRSV (and EXDTRSVX's residual).
+ *
+ * A panel of `count` rows keeps, per row, an expansion of `fpe` doubles and a
+ * long accumulator; at every moment
+ *     exact row value = sum of its expansion + its accumulator.
+ * Two ways to add matrix-times-vector terms:
+ *   - column sweep: row r of the panel is a[r + j*lda], j = 0..ncols-1, a
+ *     column-major block whose rows are contiguous (GEMV 'N', TRSV with
+ *     op(T) = T): four rows share one SIMD register;
+ *   - dot: one row stored contiguously (GEMV 'T', TRSV with op(T) = T^T):
+ *     the ExDOT kernel of sumdot_host.h, straight into the row's accumulator.
+ * Both are exact, so which one runs, the split of the work between threads
+ * and the order of the columns never change the bits.
+ */
+#ifndef EXACTBLAS_ROWS_H
+#define EXACTBLAS_ROWS_H
+
+#include "sumdot_host.h"
+
+typedef struct exb_rows {
+    long count;
+    int fpe; /* 2..8; 0: accumulators only */
+    int early_exit;
+    int front;
+    double *expansion; /* fpe * count, level-major: expansion[k*count + r] */
+    exb_superacc *acc; /* count accumulators */
+} exb_rows;
+
+/* A panel of count zero rows; returns 0, or -1 when out of memory. */
+int exb_rows_init(exb_rows *rows, long count, const exb_knobs *knobs);
+void exb_rows_free(exb_rows *rows);
+
+/* Rows [r0, r1) of the panel (r0 a multiple of 4):
+ *   row r += sum_{j < ncols} a[r + j*lda] * x[j].   (a points at row 0) */
+void exb_rows_colsweep(exb_rows *rows, long r0, long r1, const double *a, long lda,
+                       const double *x, long ncols);
+void exb_rows_colsweep_generic(exb_rows *rows, long r0, long r1, const double *a, long lda,
+                               const double *x, long ncols);
+void exb_rows_colsweep_avx2(exb_rows *rows, long r0, long r1, const double *a, long lda,
+                            const double *x, long ncols);
+
+/* row r += sum_{j < len} a[j] * x[j]. */
+void exb_rows_dot(exb_rows *rows, long r, const double *a, const double *x, long len);
+
+/* Moves row r's expansion into its accumulator (exactly); afterwards the
+ * accumulator alone holds the row's value. */
+void exb_rows_flush(exb_rows *rows, long r);
+
+/* Zeroes row r (expansion and accumulator) for reuse. */
+void exb_rows_reset(exb_rows *rows, long r);
+
+/* The ExSUM/ExDOT range kernel for this CPU (sumdot_host.c). */
+typedef void (*exb_sumdot_range_fn)(const exb_sumdot_args *, long, long, exb_superacc *);
+exb_sumdot_range_fn exb_sumdot_range_select(void);
+
+#endif

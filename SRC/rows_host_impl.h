@@ -1,0 +1,95 @@
+/*
+ * rows_host_impl.h -- the column-sweep kernel of rows.h, included after
+ * sumdot_host_impl.h by each instruction-set file (it reuses that file's
+ * TwoSum, lane tests and bounds).
+ *
+ * Four consecutive rows share one v4d: lane l holds the expansion of row
+ * r+l.  Column j brings the terms a[r+l + j*lda] * x[j], split exactly by
+ * TwoProduct into p + e (p at level 0, e at level 1), exactly as the ExDOT
+ * kernel does; residuals and the products TwoProduct cannot split exactly
+ * (outside [PRODUCT_MIN, TERM_MAX], NaN, Inf) go to the accumulator of their
+ * own row.
+ */
+#include "rows.h"
+
+/* Lanes of t that are nonzero go to the accumulators acc[0..3]. */
+static void EXB_FN(spill_rows)(exb_superacc *acc, v4d t)
+{
+    for (int l = 0; l < 4; l++)
+        if (t[l] != 0.0)
+            exb_superacc_add_double(&acc[l], t[l]);
+}
+
+static inline __attribute__((always_inline)) void
+EXB_FN(rows_expansion_add)(v4d *a, v4d t, int level, int K, int early_exit, exb_superacc *acc)
+{
+#pragma GCC unroll 8
+    for (int k = level; k < K; k++) {
+        a[k] = EXB_FN(two_sum4)(a[k], t, &t);
+        if (early_exit && !EXB_FN(any_nonzero)(t))
+            return;
+    }
+    if (EXB_FN(any_nonzero)(t))
+        EXB_FN(spill_rows)(acc, t);
+}
+
+/* Rows r..r+3 over all columns; a points at row r. */
+static inline __attribute__((always_inline)) void
+EXB_FN(colsweep4)(int K, int early_exit, double *expansion, long count, exb_superacc *acc,
+                  const double *a, long lda, const double *x, long ncols)
+{
+    v4d e4[8];
+    for (int k = 0; k < K; k++)
+        memcpy(&e4[k], expansion + k * count, sizeof(v4d));
+    for (long j = 0; j < ncols; j++) {
+        v4d av, xv = {x[j], x[j], x[j], x[j]};
+        memcpy(&av, a + j * lda, sizeof av);
+        v4d pv = av * xv;
+        v4d ap = EXB_FN(abs4)(pv);
+        /* exact zero products are harmless; underflowed ones are not */
+        v4i ok = (ap <= TERM_MAX) & ((ap >= PRODUCT_MIN) | (av == 0.0) | (xv == 0.0));
+        if (!EXB_FN(all_true)(ok)) {
+            for (int l = 0; l < 4; l++)
+                if (!ok[l]) {
+                    exb_superacc_add_product(&acc[l], av[l], x[j]);
+                    av[l] = xv[l] = pv[l] = 0.0;
+                }
+        }
+        v4d ev = EXB_FMA4(av, xv, -pv); /* TwoProduct: a*x = p + e exactly */
+        EXB_FN(rows_expansion_add)(e4, pv, 0, K, early_exit, acc);
+        EXB_FN(rows_expansion_add)(e4, ev, 1, K, early_exit, acc);
+    }
+    for (int k = 0; k < K; k++)
+        memcpy(expansion + k * count, &e4[k], sizeof(v4d));
+}
+
+void EXB_FN(exb_rows_colsweep)(exb_rows *rows, long r0, long r1, const double *a, long lda,
+                               const double *x, long ncols)
+{
+    long r = r0;
+    if (rows->fpe >= 2) {
+        for (; r + 4 <= r1; r += 4) {
+            double *ex = rows->expansion + r;
+            exb_superacc *acc = rows->acc + r;
+#define EXB_CASE(K)                                                                     \
+    case K:                                                                             \
+        EXB_FN(colsweep4)(K, rows->early_exit, ex, rows->count, acc, a + r, lda, x, ncols); \
+        break;
+            switch (rows->fpe) {
+                EXB_CASE(2)
+                EXB_CASE(3)
+                EXB_CASE(4)
+                EXB_CASE(5)
+                EXB_CASE(6)
+                EXB_CASE(7)
+            default:
+                EXB_CASE(8)
+            }
+#undef EXB_CASE
+        }
+    }
+    /* the accumulator-only mode, and rows that do not fill a group of four */
+    for (; r < r1; r++)
+        for (long j = 0; j < ncols; j++)
+            exb_superacc_add_product(&rows->acc[r], a[r + j * lda], x[j]);
+}

@@ -1,0 +1,59 @@
+/*
+ * trsv.h -- EXDTRSV and EXDTRSVX below the argument checks.
+ *
+ * A triangular system is described by op(T), with original indices kept:
+ *   forward   op(T) is lower triangular: x_0 is solved first, then x_1, ...
+ *             (backward: x_{n-1} first);
+ *   colsweep  op(T)_ij = a[i + j*lda] (TRANS = 'N'), else a[j + i*lda];
+ *   unit      the diagonal is one and never read.
+ * The solvers work on a contiguous vector: b on entry, x on exit, with
+ *     x_i = RN((b_i - sum_{j solved before i} op(T)_ij x_j) / op(T)_ii),
+ * the numerator exact, the quotient rounded once.  Only the triangle of op(T)
+ * is read.  Host and OpenCL paths give the same bits for every block size.
+ */
+#ifndef EXACTBLAS_TRSV_H
+#define EXACTBLAS_TRSV_H
+
+#include "knobs.h"
+
+typedef struct exb_tri {
+    int forward;
+    int colsweep;
+    int unit;
+    long n;
+    const double *a;
+    long lda;
+} exb_tri;
+
+/* EXDTRSV's argument checks (EXDTRSVX shares them): the position of the
+ * first illegal argument, or 0. */
+int exb_trsv_check(char uplo, char trans, char diag, int n, int lda, int incx);
+
+/* The description of op(T) for the BLAS options (already checked). */
+exb_tri exb_tri_make(char uplo, char trans, char diag, long n, const double *a, long lda);
+
+/* op(T)_ij, for i, j in the triangle. */
+static inline double exb_tri_at(const exb_tri *t, long i, long j)
+{
+    return t->colsweep ? t->a[i + j * t->lda] : t->a[j + i * t->lda];
+}
+
+/* Host solve (blocked; unblocked when there is no memory for the blocks). */
+void exb_host_trsv(const exb_tri *t, double *x, const exb_knobs *knobs);
+/* The same bits with no workspace at all, x of increment incx (slow). */
+void exb_host_trsv_unblocked(const exb_tri *t, double *x, long incx);
+
+/* r_i := RN(b_i - sum_j op(T)_ij x_j) over the whole triangle of row i,
+ * the diagonal included (one for a unit triangle); 0, or -1 without memory. */
+int exb_host_tri_residual(const exb_tri *t, const double *b, const double *x, double *r,
+                          const exb_knobs *knobs);
+
+/* OpenCL solve: 0 on success, -1 (reported once) when the caller must take
+ * the host path; x is untouched then. */
+int exb_cl_trsv(const exb_tri *t, double *x, const exb_knobs *knobs);
+
+/* The solve, on the device the knobs select, with the host as fallback
+ * (exdtrsv.c). */
+void exb_trsv_solve(const exb_tri *t, double *x, const exb_knobs *knobs);
+
+#endif

@@ -1,0 +1,215 @@
+/*
+ * trsv_host.c -- the host path of EXDTRSV and of EXDTRSVX's residual (see
+ * trsv.h).
+ *
+ * Blocked substitution in the order of op(T): for each diagonal block of B
+ * rows, (1) the rows start from b and take the off-diagonal terms of every
+ * solved block in one sweep (rows.h; threads share the rows), (2) the
+ * diagonal block is solved row by row: the in-block terms are added, the
+ * row's exact numerator is divided and rounded once.  Sums are kept as
+ * -op(T)_ij * x_j with a negated copy of x, so the numerator is a plain sum.
+ * Every numerator is exact, so neither B nor the threads change a bit.
+ */
+#include "trsv.h"
+
+#include <stdlib.h>
+
+#include "rows.h"
+#include "xerbla.h"
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#define MIN_WORK_PER_THREAD 32768L
+
+exb_tri exb_tri_make(char uplo, char trans, char diag, long n, const double *a, long lda)
+{
+    exb_tri t;
+    t.colsweep = exb_lsame(trans, 'N');
+    /* op(T) = T^T turns an upper triangle into a lower one */
+    t.forward = exb_lsame(uplo, 'L') == t.colsweep;
+    t.unit = exb_lsame(diag, 'U');
+    t.n = n;
+    t.a = a;
+    t.lda = lda;
+    return t;
+}
+
+typedef struct block_solver {
+    const exb_tri *t;
+    int threads;
+    long bs;        /* diagonal block size */
+    exb_rows rows;  /* one panel row per row of the block */
+    double *nx;     /* nx[j] = -x_j once x_j is known */
+} block_solver;
+
+/* Rows [k0, k1) of the step-th block in the order of op(T), and the columns
+ * [c0, c1) solved before it. */
+static void block_at(const block_solver *s, long step, long *k0, long *k1, long *c0, long *c1)
+{
+    long n = s->t->n;
+    if (s->t->forward) {
+        *k0 = step * s->bs;
+        *k1 = *k0 + s->bs < n ? *k0 + s->bs : n;
+        *c0 = 0;
+        *c1 = *k0;
+    } else {
+        *k1 = n - step * s->bs;
+        *k0 = *k1 - s->bs > 0 ? *k1 - s->bs : 0;
+        *c0 = *k1;
+        *c1 = n;
+    }
+}
+
+/* Panel rows [p0, p1) (block row k0 + p) take the columns [c0, c1). */
+static void off_diagonal_rows(block_solver *s, long k0, long p0, long p1, long c0, long c1)
+{
+    const exb_tri *t = s->t;
+    if (t->colsweep) {
+        exb_rows_colsweep(&s->rows, p0, p1, t->a + k0 + c0 * t->lda, t->lda, s->nx + c0,
+                          c1 - c0);
+        return;
+    }
+    for (long p = p0; p < p1; p++)
+        exb_rows_dot(&s->rows, p, t->a + c0 + (k0 + p) * t->lda, s->nx + c0, c1 - c0);
+}
+
+static void off_diagonal(block_solver *s, long k0, long k1, long c0, long c1)
+{
+    long count = k1 - k0;
+    long threads = s->threads;
+    long work = count * (c1 - c0) / MIN_WORK_PER_THREAD;
+    if (threads > work)
+        threads = work;
+    if (threads > count / 4)
+        threads = count / 4;
+    if (threads <= 1) {
+        off_diagonal_rows(s, k0, 0, count, c0, c1);
+        return;
+    }
+#ifdef _OPENMP
+#pragma omp parallel num_threads((int)threads)
+    {
+        /* shares of whole groups of four rows */
+        long groups = count / 4, th = omp_get_thread_num(), nt = omp_get_num_threads();
+        long p0 = 4 * (groups * th / nt);
+        long p1 = th == nt - 1 ? count : 4 * (groups * (th + 1) / nt);
+        off_diagonal_rows(s, k0, p0, p1, c0, c1);
+    }
+#else
+    off_diagonal_rows(s, k0, 0, count, c0, c1);
+#endif
+}
+
+/* Row i (panel row p) adds -op(T)_ij x_j for the in-block j in [j0, j1). */
+static void in_block(block_solver *s, long p, long i, long j0, long j1)
+{
+    for (long j = j0; j < j1; j++)
+        exb_superacc_add_product(&s->rows.acc[p], exb_tri_at(s->t, i, j), s->nx[j]);
+}
+
+static int solver_init(block_solver *s, const exb_tri *t, const exb_knobs *knobs)
+{
+    s->t = t;
+    s->threads = knobs->threads;
+    s->bs = knobs->trsv_block < t->n ? knobs->trsv_block : t->n;
+    s->nx = malloc((size_t)t->n * sizeof *s->nx);
+    if (!s->nx)
+        return -1;
+    if (exb_rows_init(&s->rows, s->bs, knobs) != 0) {
+        free(s->nx);
+        return -1;
+    }
+    return 0;
+}
+
+static void solver_free(block_solver *s)
+{
+    exb_rows_free(&s->rows);
+    free(s->nx);
+}
+
+void exb_host_trsv_unblocked(const exb_tri *t, double *x, long incx)
+{
+    exb_superacc acc;
+    exb_superacc_clear(&acc);
+    for (long q = 0; q < t->n; q++) {
+        long i = t->forward ? q : t->n - 1 - q;
+        exb_superacc_add_double(&acc, x[i * incx]);
+        long j0 = t->forward ? 0 : i + 1, j1 = t->forward ? i : t->n;
+        for (long j = j0; j < j1; j++)
+            exb_superacc_add_product(&acc, -exb_tri_at(t, i, j), x[j * incx]);
+        x[i * incx] = t->unit ? exb_superacc_round(&acc)
+                              : exb_superacc_round_quotient(&acc, exb_tri_at(t, i, i));
+        exb_superacc_reset(&acc);
+    }
+}
+
+void exb_host_trsv(const exb_tri *t, double *x, const exb_knobs *knobs)
+{
+    block_solver s;
+    if (solver_init(&s, t, knobs) != 0) {
+        exb_host_trsv_unblocked(t, x, 1);
+        return;
+    }
+    long steps = (t->n + s.bs - 1) / s.bs;
+    for (long step = 0; step < steps; step++) {
+        long k0, k1, c0, c1;
+        block_at(&s, step, &k0, &k1, &c0, &c1);
+        for (long i = k0; i < k1; i++)
+            exb_superacc_add_double(&s.rows.acc[i - k0], x[i]); /* b_i */
+        if (c1 > c0)
+            off_diagonal(&s, k0, k1, c0, c1);
+        for (long q = 0; q < k1 - k0; q++) {
+            long i = t->forward ? k0 + q : k1 - 1 - q, p = i - k0;
+            if (t->forward)
+                in_block(&s, p, i, k0, i);
+            else
+                in_block(&s, p, i, i + 1, k1);
+            exb_rows_flush(&s.rows, p);
+            const exb_superacc *num = &s.rows.acc[p];
+            x[i] = t->unit ? exb_superacc_round(num)
+                           : exb_superacc_round_quotient(num, exb_tri_at(t, i, i));
+            s.nx[i] = -x[i];
+            exb_rows_reset(&s.rows, p);
+        }
+    }
+    solver_free(&s);
+}
+
+int exb_host_tri_residual(const exb_tri *t, const double *b, const double *x, double *r,
+                          const exb_knobs *knobs)
+{
+    block_solver s;
+    if (solver_init(&s, t, knobs) != 0)
+        return -1;
+    for (long j = 0; j < t->n; j++)
+        s.nx[j] = -x[j];
+    long steps = (t->n + s.bs - 1) / s.bs;
+    for (long step = 0; step < steps; step++) {
+        long k0, k1, c0, c1;
+        block_at(&s, step, &k0, &k1, &c0, &c1);
+        for (long i = k0; i < k1; i++)
+            exb_superacc_add_double(&s.rows.acc[i - k0], b[i]);
+        if (c1 > c0)
+            off_diagonal(&s, k0, k1, c0, c1);
+        for (long i = k0; i < k1; i++) {
+            long p = i - k0;
+            /* the in-block part of the triangle, diagonal apart */
+            if (t->forward)
+                in_block(&s, p, i, k0, i);
+            else
+                in_block(&s, p, i, i + 1, k1);
+            if (t->unit)
+                exb_superacc_add_double(&s.rows.acc[p], s.nx[i]);
+            else
+                exb_superacc_add_product(&s.rows.acc[p], exb_tri_at(t, i, i), s.nx[i]);
+            exb_rows_flush(&s.rows, p);
+            r[i] = exb_superacc_round(&s.rows.acc[p]);
+            exb_rows_reset(&s.rows, p);
+        }
+    }
+    solver_free(&s);
+    return 0;
+}

@@ -1,0 +1,410 @@
+/* level2lib.c -- level-2 generators and oracles (see level2lib.h). */
+#include "level2lib.h"
+
+#include <math.h>
+#include <mpfr.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TERM_BITS 160 /* a product of three doubles (159 bits) is exact */
+
+/* ---- generators -------------------------------------------------------------- */
+
+/* A random double with |x| spread over [1/sqrt(range), sqrt(range)] (log scale). */
+static double ranged(tl_rng *r, double range)
+{
+    int e = (int)(log2(range) / 2);
+    return tl_rng_sign(r) * tl_rng_loguniform(r, -e, e);
+}
+
+static double special_value(tl_rng *r)
+{
+    switch (tl_rng_u64(r) % 4) {
+    case 0:
+        return NAN;
+    case 1:
+        return INFINITY;
+    case 2:
+        return -INFINITY;
+    default:
+        return 0.0;
+    }
+}
+
+/* Entry (i, j) of kind; cancel pairs column j with column j^1. */
+static double entry(const char *kind, double param, tl_rng *r)
+{
+    if (strcmp(kind, "subnormal") == 0)
+        return tl_rng_sign(r) * tl_rng_loguniform(r, -560, -500);
+    if (strcmp(kind, "special") == 0 && tl_rng_u64(r) % 16 == 0)
+        return special_value(r);
+    return ranged(r, param > 1 ? param : 2);
+}
+
+int tl_matrix_generate(const char *kind, double param, tl_matrix *A, tl_rng *r)
+{
+    if (strcmp(kind, "random") && strcmp(kind, "cancel") && strcmp(kind, "subnormal") &&
+        strcmp(kind, "special"))
+        return -1;
+    for (long j = 0; j < A->n; j++)
+        for (long i = 0; i < A->m; i++) {
+            double v = entry(kind, param, r);
+            /* cancel: odd columns repeat the even ones with the sign flipped
+             * and one bit nudged, so that x_{2k} = x_{2k+1} cancels almost all */
+            if (strcmp(kind, "cancel") == 0 && (j & 1))
+                v = -nextafter(A->a[i + (j - 1) * A->lda], tl_rng_sign(r) * INFINITY);
+            A->a[i + j * A->lda] = v;
+        }
+    return 0;
+}
+
+int tl_triangular_generate(const char *kind, double param, char uplo, char diag, tl_matrix *T,
+                           double *b, tl_rng *r)
+{
+    if (tl_matrix_generate(kind, param, T, r) != 0)
+        return -1;
+    long n = T->n;
+    int upper = uplo == 'U' || uplo == 'u', unit = diag == 'U' || diag == 'u';
+    for (long j = 0; j < n; j++)
+        for (long i = 0; i < n; i++) {
+            double *t = &T->a[i + j * T->lda];
+            if (i == j) {
+                /* a diagonal a little above the off-diagonal entries keeps
+                 * most solutions finite; unit: never read */
+                *t = unit ? NAN : (strcmp(kind, "subnormal") == 0 ? tl_rng_sign(r) * 1.5 : *t * 8);
+            } else if ((i < j) != upper) {
+                *t = NAN;
+            }
+        }
+    for (long i = 0; i < n; i++) {
+        double v = entry(kind, param, r);
+        /* subnormal: b near 2^-1060, so the solution is subnormal */
+        b[i] = strcmp(kind, "subnormal") == 0 ? ldexp(v, -520) : v;
+    }
+    return 0;
+}
+
+/* ---- oracles ----------------------------------------------------------------- */
+
+/* The IEEE class of a special sum of terms: NaN, or +-Inf. */
+typedef struct special_tally {
+    int nan, pos_inf, neg_inf;
+} special_tally;
+
+static void tally_special(special_tally *s, double v)
+{
+    s->nan |= isnan(v);
+    s->pos_inf |= v == INFINITY;
+    s->neg_inf |= v == -INFINITY;
+}
+
+static int tally_is_special(const special_tally *s)
+{
+    return s->nan || s->pos_inf || s->neg_inf;
+}
+
+static double tally_value(const special_tally *s)
+{
+    if (s->nan || (s->pos_inf && s->neg_inf))
+        return NAN;
+    return s->pos_inf ? INFINITY : -INFINITY;
+}
+
+/* A list of exact terms (each at TERM_BITS bits). */
+typedef struct terms {
+    mpfr_t *t;
+    mpfr_ptr *p;
+    long count, cap;
+    special_tally special;
+} terms;
+
+static void terms_init(terms *s, long cap)
+{
+    s->t = malloc((size_t)(cap > 0 ? cap : 1) * sizeof *s->t);
+    s->p = malloc((size_t)(cap > 0 ? cap : 1) * sizeof *s->p);
+    for (long k = 0; k < cap; k++) {
+        mpfr_init2(s->t[k], TERM_BITS);
+        s->p[k] = s->t[k];
+    }
+    s->cap = cap;
+    s->count = 0;
+    s->special = (special_tally){0, 0, 0};
+}
+
+static void terms_clear(terms *s)
+{
+    for (long k = 0; k < s->cap; k++)
+        mpfr_clear(s->t[k]);
+    free(s->t);
+    free(s->p);
+}
+
+static void check_exact(int inexact)
+{
+    if (inexact) {
+        fprintf(stderr, "oracle: an MPFR operation that must be exact was not\n");
+        abort();
+    }
+}
+
+/* terms += a*b*c exactly (c = 1 for a product of two); specials tallied. */
+static void terms_add(terms *s, double a, double b, double c)
+{
+    if (!isfinite(a) || !isfinite(b) || !isfinite(c)) {
+        tally_special(&s->special, a * b * c);
+        return;
+    }
+    if (a == 0 || b == 0 || c == 0)
+        return;
+    mpfr_ptr t = s->t[s->count++];
+    check_exact(mpfr_set_d(t, a, MPFR_RNDN));
+    check_exact(mpfr_mul_d(t, t, b, MPFR_RNDN));
+    check_exact(mpfr_mul_d(t, t, c, MPFR_RNDN));
+}
+
+/* Makes a 64-bit value truncated toward zero (inexact != 0) odd: rounding to
+ * odd, after which one mpfr_get_d is the correct single rounding. */
+static void make_odd(mpfr_t v, int inexact)
+{
+    if (inexact != 0 && mpfr_min_prec(v) < 64) {
+        if (mpfr_sgn(v) > 0)
+            mpfr_nextabove(v);
+        else
+            mpfr_nextbelow(v);
+    }
+}
+
+/* RN(v) for v at any precision. */
+static double round_once(mpfr_srcptr v)
+{
+    if (mpfr_zero_p(v))
+        return 0.0;
+    mpfr_t odd;
+    mpfr_init2(odd, 64);
+    make_odd(odd, mpfr_set(odd, v, MPFR_RNDZ));
+    double d = mpfr_get_d(odd, MPFR_RNDN);
+    mpfr_clear(odd);
+    return d;
+}
+
+/* The exact sum of the terms (precision grown until mpfr_sum is exact). */
+static void terms_exact_sum(terms *s, mpfr_t sum)
+{
+    for (mpfr_prec_t prec = 256;; prec *= 2) {
+        mpfr_init2(sum, prec);
+        if (mpfr_sum(sum, s->p, (unsigned long)s->count, MPFR_RNDN) == 0)
+            return;
+        mpfr_clear(sum);
+    }
+}
+
+/* RN(sum of the terms). */
+static double terms_round(terms *s)
+{
+    if (tally_is_special(&s->special))
+        return tally_value(&s->special);
+    mpfr_t sum;
+    terms_exact_sum(s, sum);
+    double d = round_once(sum);
+    mpfr_clear(sum);
+    return d;
+}
+
+/* RN(sum of the terms / d), IEEE for the special cases. */
+static double terms_round_quotient(terms *s, double d)
+{
+    if (tally_is_special(&s->special))
+        return tally_value(&s->special) / d;
+    mpfr_t sum;
+    terms_exact_sum(s, sum);
+    double q;
+    if (!isfinite(d) || d == 0.0) {
+        q = (double)mpfr_sgn(sum) / d; /* +-1 or +0 stand for the finite numerator */
+    } else if (mpfr_zero_p(sum)) {
+        q = 0.0 / d;
+    } else {
+        mpfr_t quot;
+        mpfr_init2(quot, 64);
+        make_odd(quot, mpfr_div_d(quot, sum, d, MPFR_RNDZ));
+        q = mpfr_get_d(quot, MPFR_RNDN);
+        mpfr_clear(quot);
+    }
+    mpfr_clear(sum);
+    return q;
+}
+
+/* A stand-in with the IEEE class of x: NaN, +-Inf, +-1 or 0. */
+static double class_of(double x)
+{
+    return (!isfinite(x) || x == 0.0) ? x : (x < 0 ? -1.0 : 1.0);
+}
+
+/* RN(alpha*S + beta*y) for S the sum of the terms (beta = 0: y ignored). */
+static double terms_round_affine(terms *s, double alpha, double beta, double y)
+{
+    int by_special = beta != 0.0 && (!isfinite(beta) || !isfinite(y));
+    mpfr_t sum, v;
+    if (tally_is_special(&s->special) || !isfinite(alpha) || by_special) {
+        double cs = tally_is_special(&s->special) ? tally_value(&s->special) : 0.0;
+        if (!tally_is_special(&s->special)) {
+            terms_exact_sum(s, sum);
+            cs = mpfr_sgn(sum);
+            mpfr_clear(sum);
+        }
+        return class_of(alpha) * cs + (beta != 0.0 ? class_of(beta) * class_of(y) : 0.0);
+    }
+    terms_exact_sum(s, sum);
+    mpfr_init2(v, mpfr_get_prec(sum) + 64);
+    check_exact(mpfr_mul_d(v, sum, alpha, MPFR_RNDN));
+    if (beta != 0.0) {
+        mpfr_t by, total;
+        mpfr_init2(by, TERM_BITS);
+        check_exact(mpfr_set_d(by, beta, MPFR_RNDN));
+        check_exact(mpfr_mul_d(by, by, y, MPFR_RNDN));
+        mpfr_ptr parts[2] = {v, by};
+        for (mpfr_prec_t prec = mpfr_get_prec(v) + 128;; prec *= 2) {
+            mpfr_init2(total, prec);
+            if (mpfr_sum(total, parts, 2, MPFR_RNDN) == 0)
+                break;
+            mpfr_clear(total);
+        }
+        mpfr_swap(v, total);
+        mpfr_clear(total);
+        mpfr_clear(by);
+    }
+    double d = round_once(v);
+    mpfr_clear(v);
+    mpfr_clear(sum);
+    return d;
+}
+
+void tl_oracle_gemv(char trans, const tl_matrix *A, double alpha, const double *x, double beta,
+                    double *y)
+{
+    int t = trans != 'N' && trans != 'n';
+    long leny = t ? A->n : A->m, lenx = t ? A->m : A->n;
+    terms s;
+    terms_init(&s, lenx);
+    for (long i = 0; i < leny; i++) {
+        s.count = 0;
+        s.special = (special_tally){0, 0, 0};
+        for (long j = 0; j < lenx && alpha != 0.0; j++) { /* alpha = 0: A, x not read */
+            double aij = t ? A->a[j + i * A->lda] : A->a[i + j * A->lda];
+            terms_add(&s, aij, x[j], 1.0);
+        }
+        y[i] = terms_round_affine(&s, alpha, beta, beta != 0.0 ? y[i] : 0.0);
+    }
+    terms_clear(&s);
+}
+
+/* op(T)_ij and the order of substitution, as the BLAS options say. */
+typedef struct tri_view {
+    const tl_matrix *T;
+    int trans, forward, unit;
+} tri_view;
+
+static tri_view tri_view_make(char uplo, char trans, char diag, const tl_matrix *T)
+{
+    tri_view v;
+    v.T = T;
+    v.trans = !(trans == 'N' || trans == 'n');
+    v.forward = (uplo == 'L' || uplo == 'l') != v.trans;
+    v.unit = diag == 'U' || diag == 'u';
+    return v;
+}
+
+static double tri_at(const tri_view *v, long i, long j)
+{
+    return v->trans ? v->T->a[j + i * v->T->lda] : v->T->a[i + j * v->T->lda];
+}
+
+void tl_oracle_trsv(char uplo, char trans, char diag, const tl_matrix *T, double *x)
+{
+    tri_view v = tri_view_make(uplo, trans, diag, T);
+    long n = T->n;
+    terms s;
+    terms_init(&s, n + 1);
+    for (long q = 0; q < n; q++) {
+        long i = v.forward ? q : n - 1 - q;
+        s.count = 0;
+        s.special = (special_tally){0, 0, 0};
+        terms_add(&s, x[i], 1.0, 1.0);
+        long j0 = v.forward ? 0 : i + 1, j1 = v.forward ? i : n;
+        for (long j = j0; j < j1; j++)
+            terms_add(&s, -tri_at(&v, i, j), x[j], 1.0);
+        x[i] = v.unit ? terms_round(&s) : terms_round_quotient(&s, tri_at(&v, i, i));
+    }
+    terms_clear(&s);
+}
+
+void tl_oracle_residual(char uplo, char trans, char diag, const tl_matrix *T, const double *b,
+                        const double *x, double *r)
+{
+    tri_view v = tri_view_make(uplo, trans, diag, T);
+    long n = T->n;
+    terms s;
+    terms_init(&s, n + 1);
+    for (long i = 0; i < n; i++) {
+        s.count = 0;
+        s.special = (special_tally){0, 0, 0};
+        terms_add(&s, b[i], 1.0, 1.0);
+        long j0 = v.forward ? 0 : i, j1 = v.forward ? i + 1 : n;
+        for (long j = j0; j < j1; j++)
+            terms_add(&s, -(j == i && v.unit ? 1.0 : tri_at(&v, i, j)), x[j], 1.0);
+        r[i] = terms_round(&s);
+    }
+    terms_clear(&s);
+}
+
+void tl_oracle_trsvx(char uplo, char trans, char diag, const tl_matrix *T, double *x, int steps)
+{
+    long n = T->n;
+    double *b = malloc((size_t)n * sizeof *b), *r = malloc((size_t)n * sizeof *r);
+    for (long i = 0; i < n; i++)
+        b[i] = x[i];
+    tl_oracle_trsv(uplo, trans, diag, T, x);
+    for (int s = 0; s < steps; s++) {
+        tl_oracle_residual(uplo, trans, diag, T, b, x, r);
+        tl_oracle_trsv(uplo, trans, diag, T, r);
+        for (long i = 0; i < n; i++)
+            x[i] += r[i];
+    }
+    free(b);
+    free(r);
+}
+
+/* ---- checking ------------------------------------------------------------- */
+
+#define MAX_REPORTED 20
+
+int tl_check_vector(tl_tally *t, const char *label, const char *knobs, long len,
+                    const double *expected, const double *got)
+{
+    t->runs++;
+    long bad = 0;
+    for (long i = 0; i < len; i++) {
+        int same = tl_bits(got[i]) == tl_bits(expected[i]) || (isnan(got[i]) && isnan(expected[i]));
+        if (same)
+            continue;
+        if (bad++ == 0 && t->mismatches < MAX_REPORTED)
+            printf("MISMATCH %s knobs=[%s] element %ld: expected %a (0x%016llx), got %a "
+                   "(0x%016llx)\n",
+                   label, knobs, i, expected[i], (unsigned long long)tl_bits(expected[i]), got[i],
+                   (unsigned long long)tl_bits(got[i]));
+    }
+    if (bad)
+        t->mismatches++;
+    return bad == 0;
+}
+
+void tl_matrix_alloc(tl_matrix *A, long m, long n, long lda)
+{
+    A->m = m;
+    A->n = n;
+    A->lda = lda;
+    size_t len = (size_t)(lda * (n > 0 ? n : 1));
+    A->a = malloc(len * sizeof *A->a);
+    for (size_t k = 0; k < len; k++)
+        A->a[k] = NAN;
+}

@@ -1,0 +1,61 @@
+/*
+ * level2lib.h -- matrix generators and MPFR oracles for the level-2 tests
+ * (EXDGEMV, EXDTRSV, EXDTRSVX).
+ *
+ * Every oracle follows CONTRACT.md literally: exact sums (mpfr_sum), then one
+ * rounding to binary64.  That rounding is done as round-to-odd at 64 bits
+ * followed by mpfr_get_d, which rounds once, subnormals included (rounding
+ * to odd with two or more extra bits makes the second rounding correct).
+ */
+#ifndef EXACTBLAS_LEVEL2LIB_H
+#define EXACTBLAS_LEVEL2LIB_H
+
+#include "testlib.h"
+
+/* An m x n column-major matrix with leading dimension lda >= m; slots the
+ * routine must not read are NaN. */
+typedef struct tl_matrix {
+    long m, n, lda;
+    double *a;
+} tl_matrix;
+
+/* kind: random (param: dynamic range), cancel, subnormal, special.
+ * Fills all m x n entries; returns 0, or -1 for an unknown kind. */
+int tl_matrix_generate(const char *kind, double param, tl_matrix *A, tl_rng *r);
+
+/* A triangular system for kind (as above): the unreferenced triangle (and
+ * the diagonal when unit) becomes NaN; b gets n entries scaled to the kind. */
+int tl_triangular_generate(const char *kind, double param, char uplo, char diag, tl_matrix *T,
+                           double *b, tl_rng *r);
+
+/* y_i := RN(alpha * sum_j op(A)_ij x_j + beta*y_i); x, y contiguous logical
+ * vectors; beta = 0 ignores y. */
+void tl_oracle_gemv(char trans, const tl_matrix *A, double alpha, const double *x, double beta,
+                    double *y);
+
+/* The correctly rounded substitution of op(T) x = b (b in x, contiguous). */
+void tl_oracle_trsv(char uplo, char trans, char diag, const tl_matrix *T, double *x);
+
+/* r_i := RN(b_i - sum_j op(T)_ij x_j) over the triangle (diagonal included). */
+void tl_oracle_residual(char uplo, char trans, char diag, const tl_matrix *T, const double *b,
+                        const double *x, double *r);
+
+/* EXDTRSVX's result: the substitution, then `steps` refinement steps. */
+void tl_oracle_trsvx(char uplo, char trans, char diag, const tl_matrix *T, double *x,
+                     int steps);
+
+#endif
+
+/* ---- checking ------------------------------------------------------------- */
+typedef struct tl_tally {
+    long cases, runs, mismatches;
+} tl_tally;
+
+/* Compares got[0..len) with expected[0..len) bit for bit (any NaN matches
+ * NaN: payloads are not part of the contract); prints the first mismatches
+ * with the case label, the element and both bit patterns.  Returns 1 if equal. */
+int tl_check_vector(tl_tally *t, const char *label, const char *knobs, long len,
+                    const double *expected, const double *got);
+
+/* An m x n matrix of leading dimension lda filled with NaN; free(A->a). */
+void tl_matrix_alloc(tl_matrix *A, long m, long n, long lda);

@@ -1,0 +1,142 @@
+/*
+ * test_exdtrsv.c -- EXDTRSV and EXDTRSVX bit for bit against the MPFR oracle
+ * of the correctly rounded substitution (and of the refinement steps).
+ *
+ * usage: test_exdtrsv exdtrsv.in
+ * For every generator, size, variant (UPLO TRANS DIAG letters) and case: a
+ * triangular matrix whose unreferenced triangle (and unit diagonal) is NaN,
+ * so reading it would show, lda = n + case % 3, the increments of the input.
+ * Every case runs under every knob setting (block sizes, work-group sizes,
+ * expansion sizes, fused or multi-launch, host or OpenCL); the whole x array
+ * must match, sentinels included.  EXDTRSVX runs with each `refine` count
+ * and must return the oracle's bits, or INFO = i and x untouched when
+ * A(i,i) = 0.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exactblas.h"
+#include "level2lib.h"
+
+typedef struct trsv_case {
+    char uplo, trans, diag;
+    const tl_matrix *T;
+    const double *b;
+    long incx;
+} trsv_case;
+
+/* steps < 0: EXDTRSV; else EXDTRSVX with that many refinement steps. */
+static void run(const tl_input *in, const char *label, const trsv_case *c, int steps,
+                tl_tally *t)
+{
+    long n = c->T->n;
+    double *expect = malloc((size_t)(n + 1) * sizeof *expect);
+    memcpy(expect, c->b, (size_t)n * sizeof *expect);
+    /* EXDTRSVX reports the first exactly zero diagonal element and solves nothing */
+    int expect_info = 0;
+    for (long i = 0; i < n && steps >= 0 && c->diag == 'N' && !expect_info; i++)
+        if (c->T->a[i + i * c->T->lda] == 0.0)
+            expect_info = (int)i + 1;
+    if (steps < 0)
+        tl_oracle_trsv(c->uplo, c->trans, c->diag, c->T, expect);
+    else if (!expect_info)
+        tl_oracle_trsvx(c->uplo, c->trans, c->diag, c->T, expect, steps);
+    double *want = tl_layout(expect, n, c->incx);
+    long len = 1 + (n > 0 ? (n - 1) * labs(c->incx) : 0);
+    t->cases++;
+    for (int k = 0; k < in->nknobs; k++) {
+        tl_apply_knobs(in->knobs[k]);
+        double *xs = tl_layout(c->b, n, c->incx);
+        int info = 0;
+        if (steps < 0)
+            exactblas_dtrsv(c->uplo, c->trans, c->diag, (int)n, c->T->a, (int)c->T->lda, xs,
+                            (int)c->incx);
+        else
+            exactblas_dtrsvx(c->uplo, c->trans, c->diag, (int)n, c->T->a, (int)c->T->lda, xs,
+                             (int)c->incx, steps, &info);
+        if (info != expect_info) {
+            printf("MISMATCH %s knobs=[%s]: INFO = %d, expected %d\n", label, in->knobs[k], info,
+                   expect_info);
+            t->mismatches++;
+        }
+        tl_check_vector(t, label, in->knobs[k], len, want, xs);
+        free(xs);
+    }
+    free(want);
+    free(expect);
+}
+
+int main(int argc, char **argv)
+{
+    tl_input in;
+    if (argc < 2 || tl_read_input(argv[1], &in) != 0) {
+        fprintf(stderr, "usage: %s input-file\n", argv[0]);
+        return 2;
+    }
+    tl_rng rng;
+    tl_rng_seed(&rng, in.seed);
+    tl_tally trsv = {0, 0, 0}, trsvx = {0, 0, 0};
+    long serial = 0;
+    printf("%-18s %8s %8s %10s\n", "generator", "cases", "runs", "mismatch");
+    for (int g = 0; g < in.ngens; g++) {
+        tl_tally t = {0, 0, 0};
+        for (int s = 0; s < in.nsizes; s++) {
+            long n = in.sizes[s];
+            for (int v = 0; v < in.nvariants; v++) {
+                int ncases = n > in.big ? 1 : in.cases;
+                for (int c = 0; c < ncases; c++, serial++) {
+                    const char *opt = in.variants[v];
+                    tl_matrix T;
+                    tl_matrix_alloc(&T, n, n, n + serial % 3);
+                    double *b = malloc((size_t)(n + 1) * sizeof *b);
+                    if (tl_triangular_generate(in.gens[g], in.gen_params[g], opt[0], opt[2], &T,
+                                               b, &rng) != 0) {
+                        printf("unknown generator %s\n", in.gens[g]);
+                        return 2;
+                    }
+                    trsv_case tc = {opt[0], opt[1], opt[2], &T, b,
+                                    in.incs[serial % in.nincs]};
+                    char label[160];
+                    snprintf(label, sizeof label, "EXDTRSV %s:%g %s n=%ld lda=%ld incx=%ld",
+                             in.gens[g], in.gen_params[g], opt, n, T.lda, tc.incx);
+                    run(&in, label, &tc, -1, &t);
+                    for (int r = 0; r < in.nrefine && n <= in.big; r++) {
+                        tl_tally x = {0, 0, 0};
+                        snprintf(label, sizeof label,
+                                 "EXDTRSVX %s:%g %s n=%ld lda=%ld incx=%ld nrefine=%ld",
+                                 in.gens[g], in.gen_params[g], opt, n, T.lda, tc.incx,
+                                 in.refine[r]);
+                        run(&in, label, &tc, (int)in.refine[r], &x);
+                        trsvx.cases += x.cases;
+                        trsvx.runs += x.runs;
+                        trsvx.mismatches += x.mismatches;
+                    }
+                    free(T.a);
+                    free(b);
+                }
+            }
+        }
+        char name[64];
+        snprintf(name, sizeof name, "%s:%g", in.gens[g], in.gen_params[g]);
+        printf("%-18s %8ld %8ld %10ld\n", name, t.cases, t.runs, t.mismatches);
+        trsv.cases += t.cases;
+        trsv.runs += t.runs;
+        trsv.mismatches += t.mismatches;
+    }
+    tl_apply_knobs("");
+    const char *names[2] = {"EXDTRSV", "EXDTRSVX"};
+    tl_tally *tallies[2] = {&trsv, &trsvx};
+    int failed = 0;
+    for (int k = 0; k < 2; k++) {
+        if (tallies[k]->mismatches == 0)
+            printf("%s: PASSED: %ld cases x %d knob settings (%ld runs) bit-exact against MPFR\n",
+                   names[k], tallies[k]->cases, in.nknobs, tallies[k]->runs);
+        else
+            printf("%s: FAILED: %ld of %ld runs differ from MPFR\n", names[k],
+                   tallies[k]->mismatches, tallies[k]->runs);
+        failed |= tallies[k]->mismatches != 0;
+    }
+    return failed;
+}
