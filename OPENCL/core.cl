@@ -9,12 +9,19 @@
  *   USE_TABLE            0 or 1: the exponent-indexed table (SRC/expacc.h) as
  *                        second front end, in private memory (CPU devices)
  *   FRONT                0 auto, 1 expansions only, 2 table only (EXACTBLAS_FRONT)
+ *   PLAIN                1: the non-exact baseline of the row kernels
  * The host never passes -cl-fast-relaxed-math or -cl-mad-enable: a fused
  * multiply-add inside TwoSum would silently make it inexact.
  */
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 #pragma OPENCL FP_CONTRACT OFF
+
+#ifndef PLAIN
+#define PLAIN 0
+#endif
+/* The expansion of one row (row kernels): at least one slot. */
+#define ROW_EXP (FPE > 0 ? FPE : 1)
 
 #define FLAG_NAN 1
 #define FLAG_POS_INF 2
@@ -186,4 +193,235 @@ inline void group_range(long n, long chunk4, long *begin, long *end, long *step)
         *end = groups4;
         *step = get_global_size(0);
     }
+}
+
+/* ---- row accumulators (GEMV, TRSV) ---------------------------------------
+ * One row of a matrix-vector product is owned by one work-item, so its long
+ * accumulator lives in global memory and takes plain (non-atomic) adds.
+ * ROW_DIGITS = ACC_DIGITS + 2 leaves room on top for the signed carry of the
+ * window normalisation.  The window [lo, hi] bounds the nonzero digits, as in
+ * SRC/superacc.h, so normalising and rounding touch a few digits only.
+ * PLAIN = 1 builds the non-exact baseline with the same structure: a row is
+ * one double, added to in IEEE arithmetic (benchmarks only). */
+#define ROW_DIGITS (ACC_DIGITS + 2)
+
+typedef struct row_state {
+    __global long *d; /* ROW_DIGITS digits */
+    int lo, hi, flags;
+} row_state;
+
+inline void row_deposit(row_state *r, ulong m, int lsb, int neg)
+{
+    if (m == 0)
+        return;
+    int pos = lsb - ACC_LSB;
+    int k = pos >> 5, s = pos & 31;
+    long d0 = (long)((m << s) & 0xffffffffUL);
+    long d1 = (long)((s ? m >> (32 - s) : m >> 32) & 0xffffffffUL);
+    long d2 = (long)(s ? (m >> 32) >> (32 - s) : 0);
+    r->d[k] += neg ? -d0 : d0;
+    r->d[k + 1] += neg ? -d1 : d1;
+    r->d[k + 2] += neg ? -d2 : d2;
+    r->lo = min(r->lo, k);
+    r->hi = max(r->hi, k + 2);
+}
+
+inline void row_add_double(row_state *r, double x)
+{
+    ulong m;
+    int lsb;
+    if (split_double(x, &m, &lsb) == 0x7ff)
+        r->flags |= special_flag(x);
+    else
+        row_deposit(r, m, lsb, signbit(x));
+}
+
+inline void row_add_product(row_state *r, double a, double b)
+{
+    ulong ma, mb;
+    int la, lb;
+    int ea = split_double(a, &ma, &la);
+    int eb = split_double(b, &mb, &lb);
+    if (ea == 0x7ff || eb == 0x7ff) {
+        r->flags |= special_flag(a * b);
+        return;
+    }
+    int neg = signbit(a) != signbit(b);
+    row_deposit(r, ma * mb, la + lb, neg);
+    row_deposit(r, mul_hi(ma, mb), la + lb + 64, neg);
+}
+
+/* row += a*b: TwoProduct into the expansion e[0..FPE) (p at level 0, the
+ * error at level 1), residuals and unsplittable products to the digits. */
+inline void row_add_term(row_state *r, double *e, double a, double b)
+{
+#if PLAIN
+    e[0] += a * b;
+#elif FPE >= 2
+    double p = a * b, ap = fabs(p);
+    if (!(ap <= TERM_MAX && (ap >= PRODUCT_MIN || a == 0.0 || b == 0.0))) {
+        row_add_product(r, a, b);
+        return;
+    }
+    double t = p, err = fma(a, b, -p);
+    for (int pass = 0; pass < 2; pass++) {
+        for (int k = pass; k < FPE; k++) {
+            double s = e[k] + t, bv = s - e[k];
+            double te = (e[k] - (s - bv)) + (t - bv);
+            e[k] = s;
+            t = te;
+#if EARLY_EXIT
+            if (t == 0.0)
+                break;
+#endif
+        }
+        if (t != 0.0)
+            row_add_double(r, t);
+        t = err;
+    }
+#else
+    row_add_product(r, a, b);
+#endif
+}
+
+/* Moves the expansion into the digits. */
+inline void row_flush(row_state *r, double *e)
+{
+#if !PLAIN
+    for (int k = 0; k < FPE; k++) {
+        if (e[k] != 0.0)
+            row_add_double(r, e[k]);
+        e[k] = 0.0;
+    }
+#endif
+}
+
+/* Bits [q, q+64) of the magnitude held in digits [lo, top]. */
+inline ulong row_bits(const row_state *r, int top, int q)
+{
+    int k = q >> 5, s = q & 31;
+    ulong w[3];
+    for (int j = 0; j < 3; j++)
+        w[j] = (k + j >= r->lo && k + j <= top) ? (ulong)r->d[k + j] : 0;
+    ulong low = (w[0] | (w[1] << 32)) >> s;
+    return s ? low | (w[2] << (64 - s)) : low;
+}
+
+inline int row_any_below(const row_state *r, int q)
+{
+    if (q <= r->lo * 32)
+        return 0;
+    int k = q >> 5;
+    for (int j = r->lo; j < k; j++)
+        if (r->d[j])
+            return 1;
+    return (r->d[k] & ((1L << (q & 31)) - 1)) != 0;
+}
+
+/* RN((m + sticky) * 2^e), negated if neg (SRC/superacc.c round_u64). */
+inline double round_u64(ulong m, int e, int sticky, int neg)
+{
+    double sign = neg ? -1.0 : 1.0;
+    int exponent = 63 - (int)clz(m) + e;
+    if (exponent >= 1024)
+        return sign * INFINITY;
+    int lsb = exponent >= -1022 ? exponent - 52 : -1074;
+    int shift = lsb - e;
+    if (shift <= 0)
+        return sign * ldexp((double)(m << -shift), lsb);
+    ulong mant = shift < 64 ? m >> shift : 0;
+    int guard = shift <= 64 ? (int)((m >> (shift - 1)) & 1) : 0;
+    int rest = sticky || (shift > 1 && (shift > 64 || (m & ((1UL << (shift - 1)) - 1))));
+    if (guard && (rest || (mant & 1)))
+        mant++;
+    return sign * ldexp((double)mant, lsb);
+}
+
+/* The class of a value for IEEE's special cases: NaN, +-Inf, +-1 or 0. */
+inline double flags_value(int flags)
+{
+    if ((flags & FLAG_NAN) || ((flags & FLAG_POS_INF) && (flags & FLAG_NEG_INF)))
+        return NAN;
+    return (flags & FLAG_POS_INF) ? INFINITY : -INFINITY;
+}
+
+/* RN(row / den), the row's exact value divided and rounded once (den = 1:
+ * plain rounding).  Destroys the row (its digits become the magnitude).
+ * Long division by den's integer significand, 11 bits at a time, exactly as
+ * exb_superacc_round_quotient in SRC/superacc.c. */
+inline double row_round_quotient(row_state *r, double den)
+{
+    if (r->lo > r->hi)
+        return r->flags ? flags_value(r->flags) / den : 0.0 / den;
+    /* normalise [lo, hi+1] with the signed carry into hi+2, then take the
+     * magnitude */
+    int top = r->hi + 2;
+    int neg = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        long carry = 0;
+        for (int k = r->lo; k < top; k++) {
+            long v = r->d[k] + carry;
+            r->d[k] = v & 0xffffffffL;
+            carry = v >> 32;
+        }
+        r->d[top] += carry;
+        if (pass == 1 || r->d[top] >= 0)
+            break;
+        neg = 1;
+        for (int k = r->lo; k <= top; k++)
+            r->d[k] = -r->d[k];
+    }
+    int msb = -1;
+    for (int k = top; k >= r->lo && msb < 0; k--)
+        if (r->d[k])
+            msb = k * 32 + 63 - (int)clz((ulong)r->d[k]);
+    if (r->flags || !isfinite(den) || den == 0.0)
+        return (r->flags ? flags_value(r->flags) : (msb < 0 ? 0.0 : (neg ? -1.0 : 1.0))) / den;
+    if (msb < 0)
+        return 0.0 / den;
+    ulong md;
+    int ld;
+    split_double(den, &md, &ld);
+    ulong rem = 0, q = 0;
+    int p = msb + 1;
+    while (q < (1UL << 53)) {
+        p -= 11;
+        ulong num = (rem << 11) | (row_bits(r, top, p) & 0x7ff);
+        ulong qc = num / md;
+        rem = num - qc * md;
+        q = (q << 11) | qc;
+    }
+    int sticky = rem != 0 || row_any_below(r, p);
+    return round_u64(q, ACC_LSB + p - ld, sticky, neg != (signbit(den) != 0));
+}
+
+/* Row-state storage: digits[row * ROW_DIGITS], meta[row * 4] = lo, hi, flags. */
+inline row_state row_load(__global long *digits, __global int *meta, long row)
+{
+    row_state r;
+    r.d = digits + row * ROW_DIGITS;
+    r.lo = meta[4 * row];
+    r.hi = meta[4 * row + 1];
+    r.flags = meta[4 * row + 2];
+    return r;
+}
+
+inline void row_store(const row_state *r, __global int *meta, long row)
+{
+    meta[4 * row] = r->lo;
+    meta[4 * row + 1] = r->hi;
+    meta[4 * row + 2] = r->flags;
+}
+
+/* A zero row. */
+inline row_state row_init(__global long *digits, __global int *meta, long row)
+{
+    row_state r;
+    r.d = digits + row * ROW_DIGITS;
+    for (int k = 0; k < ROW_DIGITS; k++)
+        r.d[k] = 0;
+    r.lo = ROW_DIGITS;
+    r.hi = -1;
+    r.flags = 0;
+    return r;
 }

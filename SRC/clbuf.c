@@ -38,3 +38,35 @@ exb_cl_shape exb_cl_reduction_shape(const exb_cl_device *d, long n, int wg_knob)
     s.chunk4 = d->is_cpu ? (groups4 + items - 1) / items : 0;
     return s;
 }
+
+int exb_cl_rows_create(const exb_cl_device *d, exb_cl_rows *rows, long count, int expansion_len)
+{
+    cl_int err = CL_SUCCESS;
+    rows->digits = rows->meta = rows->expansion = NULL;
+    size_t n = (size_t)(count > 0 ? count : 1);
+    rows->digits = clCreateBuffer(d->context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
+                                  n * EXB_CL_ROW_DIGITS * sizeof(cl_long), NULL, &err);
+    if (err == CL_SUCCESS)
+        rows->meta = clCreateBuffer(d->context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
+                                    n * 4 * sizeof(cl_int), NULL, &err);
+    if (err == CL_SUCCESS && expansion_len > 0)
+        rows->expansion = clCreateBuffer(d->context, CL_MEM_READ_WRITE,
+                                         n * (size_t)expansion_len * sizeof(cl_double), NULL, &err);
+    if (err != CL_SUCCESS) {
+        exb_cl_report("row accumulator allocation", err);
+        exb_cl_rows_release(rows);
+        return -1;
+    }
+    return 0;
+}
+
+void exb_cl_rows_release(exb_cl_rows *rows)
+{
+    if (rows->digits)
+        clReleaseMemObject(rows->digits);
+    if (rows->meta)
+        clReleaseMemObject(rows->meta);
+    if (rows->expansion)
+        clReleaseMemObject(rows->expansion);
+    rows->digits = rows->meta = rows->expansion = NULL;
+}

@@ -5,11 +5,25 @@
 #define EXACTBLAS_CLBUF_H
 
 #include "clrt.h"
+#include "superacc.h"
 
 /* A read-only buffer over the n elements of x with increment inc (x points at
  * the logical first element, as in sumdot_host.h); *offset receives the index
  * of that element inside the buffer.  NULL on failure (reported). */
 cl_mem exb_cl_vector_in(const exb_cl_device *d, const double *x, long n, long inc, long *offset);
+
+/* Row accumulators of the row kernels (OPENCL/core.cl, row_state): per row
+ * ROW_DIGITS = EXB_ACC_DIGITS + 2 digits, 4 ints of window and flags, and
+ * (TRSV) an expansion of max(FPE, 1) doubles. */
+#define EXB_CL_ROW_DIGITS (EXB_ACC_DIGITS + 2)
+typedef struct exb_cl_rows {
+    cl_mem digits, meta, expansion;
+} exb_cl_rows;
+
+/* 0, or -1 (reported).  expansion_len = 0: no expansion buffer.  digit and
+ * meta buffers are host-mappable (the host finishes GEMV rows). */
+int exb_cl_rows_create(const exb_cl_device *d, exb_cl_rows *rows, long count, int expansion_len);
+void exb_cl_rows_release(exb_cl_rows *rows);
 
 /* How a one-pass reduction over n elements is launched. */
 typedef struct exb_cl_shape {

@@ -48,6 +48,8 @@ void exb_knobs_read(exb_knobs *knobs)
 #endif
     knobs->threads = int_knob("EXACTBLAS_THREADS", threads, 1, 1024);
     knobs->trsv_block = int_knob("EXACTBLAS_TRSV_BLOCK", DEFAULT_TRSV_BLOCK, 1, 4096);
+    const char *mode = getenv("EXACTBLAS_TRSV_MODE");
+    knobs->trsv_multi = mode && strcmp(mode, "multi") == 0;
 }
 
 void exb_knobs_device_index(int *platform, int *device)

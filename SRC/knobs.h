@@ -10,7 +10,9 @@
  *   EXACTBLAS_FRONT       auto | fpe | table: host front end (sumdot_host.h)
  *   EXACTBLAS_WG          OpenCL work-group size                (default: per device)
  *   EXACTBLAS_THREADS     host threads                          (default: OpenMP's)
- *   EXACTBLAS_TRSV_BLOCK  diagonal block size of the triangular solvers
+ *   EXACTBLAS_TRSV_BLOCK  diagonal block size of the triangular solvers (default 64)
+ *   EXACTBLAS_TRSV_MODE   fused | multi: OpenCL TRSV in one launch, or one
+ *                         launch per block column (default fused)
  */
 #ifndef EXACTBLAS_KNOBS_H
 #define EXACTBLAS_KNOBS_H
@@ -28,6 +30,7 @@ typedef struct exb_knobs {
     int wg;      /* 0: the runtime chooses */
     int threads; /* >= 1 */
     int trsv_block;
+    int trsv_multi; /* 1: EXACTBLAS_TRSV_MODE=multi */
 } exb_knobs;
 
 void exb_knobs_read(exb_knobs *knobs);

@@ -26,3 +26,8 @@ int exb_cl_trsv(const exb_tri *t, double *x, const exb_knobs *knobs)
     (void)knobs;
     return -1;
 }
+
+int exb_cl_trsv_plain(const exb_tri *t, double *x, const exb_knobs *knobs)
+{
+    return exb_cl_trsv(t, x, knobs);
+}

@@ -242,21 +242,23 @@ void exb_superacc_add_product(exb_superacc *acc, double a, double b)
 void exb_superacc_add_raw(exb_superacc *acc, const int64_t *digits, int lo, int hi,
                           uint32_t flags)
 {
-    /* Raw digits may be as large as 2^62: normalise a copy first, so the
-     * digit-wise sum in merge stays below 2^33. */
-    exb_superacc src;
-    exb_superacc_clear(&src);
+    /* A normalised digit (< 2^32) plus a raw one (< 2^62) fits in 63 bits;
+     * normalising right after brings the sum back to canonical form. */
     while (lo <= hi && digits[lo] == 0)
         lo++;
     while (hi >= lo && digits[hi] == 0)
         hi--;
-    if (lo <= hi) {
-        memcpy(src.digit + lo, digits + lo, sizeof(int64_t) * (size_t)(hi - lo + 1));
-        src.lo = lo;
-        src.hi = hi;
-    }
-    src.flags = flags;
-    exb_superacc_merge(acc, &src);
+    acc->flags |= flags;
+    if (lo > hi)
+        return;
+    exb_superacc_normalize(acc);
+    for (int k = lo; k <= hi; k++)
+        acc->digit[k] += digits[k];
+    if (lo < acc->lo)
+        acc->lo = lo;
+    if (hi > acc->hi)
+        acc->hi = hi;
+    exb_superacc_normalize(acc);
 }
 
 void exb_superacc_merge(exb_superacc *dst, const exb_superacc *src)

@@ -52,6 +52,10 @@ int exb_host_tri_residual(const exb_tri *t, const double *b, const double *x, do
  * the host path; x is untouched then. */
 int exb_cl_trsv(const exb_tri *t, double *x, const exb_knobs *knobs);
 
+/* The non-exact OpenCL baseline with the same fused structure (plain IEEE
+ * sums and divisions; benchmarks only). */
+int exb_cl_trsv_plain(const exb_tri *t, double *x, const exb_knobs *knobs);
+
 /* The solve, on the device the knobs select, with the host as fallback
  * (exdtrsv.c). */
 void exb_trsv_solve(const exb_tri *t, double *x, const exb_knobs *knobs);
