@@ -211,3 +211,11 @@ cl_kernel exb_cl_kernel(const char *file, const char *kernel, const char *option
     pthread_mutex_unlock(&program_lock);
     return k;
 }
+
+int exb_cl_wanted(const exb_knobs *knobs)
+{
+    if (knobs->use_opencl != EXB_DEVICE_AUTO)
+        return knobs->use_opencl == EXB_DEVICE_OPENCL;
+    const exb_cl_device *d = exb_cl_device_get();
+    return d && !d->is_cpu;
+}

@@ -77,9 +77,9 @@ void exactblas_dgemv(char trans, int m, int n, double alpha, const double *a, in
         xinc = 1;
     }
     exb_knobs knobs;
-    exb_knobs_read(&knobs);
+    exb_knobs_read_rows(&knobs);
     exb_gemv_args g = {t, m, n, alpha, a, lda, x0, xinc, beta, y0, incy};
-    if (xinc != 1 || !knobs.use_opencl || exb_cl_gemv(&g, &knobs) != 0)
+    if (xinc != 1 || !exb_cl_wanted(&knobs) || exb_cl_gemv(&g, &knobs) != 0)
         exb_host_gemv(&g, &knobs);
     free(xc);
 }

@@ -29,7 +29,7 @@
 
 void exb_trsv_solve(const exb_tri *t, double *x, const exb_knobs *knobs)
 {
-    if (!knobs->use_opencl || exb_cl_trsv(t, x, knobs) != 0)
+    if (!exb_cl_wanted(knobs) || exb_cl_trsv(t, x, knobs) != 0)
         exb_host_trsv(t, x, knobs);
 }
 
@@ -61,7 +61,7 @@ void exactblas_dtrsv(char uplo, char trans, char diag, int n, const double *a, i
     if (n == 0)
         return;
     exb_knobs knobs;
-    exb_knobs_read(&knobs);
+    exb_knobs_read_rows(&knobs);
     exb_tri t = exb_tri_make(uplo, trans, diag, n, a, lda);
     double *x0 = EXB_FIRST(x, n, incx);
     if (incx == 1) {

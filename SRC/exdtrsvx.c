@@ -72,7 +72,7 @@ void exactblas_dtrsvx(char uplo, char trans, char diag, int n, const double *a, 
     for (long i = 0; i < n; i++)
         b[i] = w[i] = x0[i * incx];
     exb_knobs knobs;
-    exb_knobs_read(&knobs);
+    exb_knobs_read_rows(&knobs);
     exb_tri t = exb_tri_make(uplo, trans, diag, n, a, lda);
     exb_trsv_solve(&t, w, &knobs);
     if (refine(&t, w, b, r, nrefine, &knobs) != 0) {

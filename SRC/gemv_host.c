@@ -16,10 +16,9 @@
 #include <omp.h>
 #endif
 
-/* Rows per panel, columns per sweep (bounds the rows' working set and the
- * pages one sweep touches), and the least work worth a second thread. */
+/* Rows per panel (bounds the rows' working set), and the least work worth a
+ * second thread. */
 #define PANEL_ROWS 256
-#define SWEEP_COLS 512
 #define MIN_WORK_PER_THREAD 65536L
 
 static void finish_row(const exb_gemv_args *g, exb_rows *rows, long p, long i)
@@ -42,10 +41,7 @@ static void panel(const exb_gemv_args *g, exb_rows *rows, long i0, long i1)
         }
         return;
     }
-    for (long j0 = 0; j0 < g->n; j0 += SWEEP_COLS) {
-        long cols = g->n - j0 < SWEEP_COLS ? g->n - j0 : SWEEP_COLS;
-        exb_rows_colsweep(rows, 0, count, g->a + i0 + j0 * g->lda, g->lda, g->x + j0, cols);
-    }
+    exb_rows_colsweep(rows, 0, count, g->a + i0, g->lda, g->x, g->n);
     for (long p = 0; p < count; p++)
         finish_row(g, rows, p, i0 + p);
 }

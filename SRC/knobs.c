@@ -10,6 +10,7 @@
 #endif
 
 #define DEFAULT_FPE 4
+#define DEFAULT_ROWS_FPE 3
 #define DEFAULT_TRSV_BLOCK 64
 
 /* An integer knob: its value if set, parseable and in [lo, hi], else fallback. */
@@ -30,7 +31,9 @@ static int int_knob(const char *name, int fallback, int lo, int hi)
 void exb_knobs_read(exb_knobs *knobs)
 {
     const char *dev = getenv("EXACTBLAS_DEVICE");
-    knobs->use_opencl = !(dev && strcmp(dev, "host") == 0);
+    knobs->use_opencl = !dev || !*dev || strcmp(dev, "auto") == 0 ? EXB_DEVICE_AUTO
+                        : strcmp(dev, "host") == 0                ? EXB_DEVICE_HOST
+                                                                  : EXB_DEVICE_OPENCL;
     knobs->fpe = int_knob("EXACTBLAS_FPE", DEFAULT_FPE, 0, 8);
     if (knobs->fpe == 1)
         knobs->fpe = 2; /* an expansion of one double is no expansion */
@@ -50,6 +53,17 @@ void exb_knobs_read(exb_knobs *knobs)
     knobs->trsv_block = int_knob("EXACTBLAS_TRSV_BLOCK", DEFAULT_TRSV_BLOCK, 1, 4096);
     const char *mode = getenv("EXACTBLAS_TRSV_MODE");
     knobs->trsv_multi = mode && strcmp(mode, "multi") == 0;
+}
+
+void exb_knobs_read_rows(exb_knobs *knobs)
+{
+    exb_knobs_read(knobs);
+    /* Many short TwoSum cascades side by side: no early-exit branches and
+     * three levels measure fastest here (GEMV/TRSV at n = 4096). */
+    if (!getenv("EXACTBLAS_FPE"))
+        knobs->fpe = DEFAULT_ROWS_FPE;
+    if (!getenv("EXACTBLAS_EARLY_EXIT"))
+        knobs->early_exit = 0;
 }
 
 void exb_knobs_device_index(int *platform, int *device)

@@ -3,10 +3,16 @@
  * program (or a test) may change them between calls.  None of them may change
  * the bits of a result; they only change how the work is done.
  *
- *   EXACTBLAS_DEVICE      host | opencl | <platform>:<device>   (default opencl,
- *                         which falls back to host when no device works)
- *   EXACTBLAS_FPE         0 (long accumulator only) or 2..8     (default 4)
- *   EXACTBLAS_EARLY_EXIT  0 | 1                                 (default 1)
+ *   EXACTBLAS_DEVICE      auto | host | opencl | <platform>:<device>
+ *                         (default auto: OpenCL on a GPU or other accelerator,
+ *                         the host path when the only device is the CPU itself,
+ *                         where the native host kernels are faster; opencl
+ *                         forces the OpenCL path, which falls back to host
+ *                         when no device works)
+ *   EXACTBLAS_FPE         0 (long accumulator only) or 2..8     (default 4;
+ *                         3 for the row kernels of GEMV and TRSV)
+ *   EXACTBLAS_EARLY_EXIT  0 | 1                                 (default 1;
+ *                         0 for the row kernels)
  *   EXACTBLAS_FRONT       auto | fpe | table: host front end (sumdot_host.h)
  *   EXACTBLAS_WG          OpenCL work-group size                (default: per device)
  *   EXACTBLAS_THREADS     host threads                          (default: OpenMP's)
@@ -22,8 +28,10 @@
  * only, or the table only. */
 enum exb_front { EXB_FRONT_AUTO, EXB_FRONT_FPE, EXB_FRONT_TABLE };
 
+enum exb_device_choice { EXB_DEVICE_HOST, EXB_DEVICE_OPENCL, EXB_DEVICE_AUTO };
+
 typedef struct exb_knobs {
-    int use_opencl; /* 0: host path only */
+    int use_opencl; /* enum exb_device_choice; see exb_cl_wanted (clrt.h) */
     int fpe;
     int early_exit;
     int front; /* enum exb_front */
@@ -34,6 +42,13 @@ typedef struct exb_knobs {
 } exb_knobs;
 
 void exb_knobs_read(exb_knobs *knobs);
+/* The same, with the row kernels' defaults (EXDGEMV, EXDTRSV, EXDTRSVX). */
+void exb_knobs_read_rows(exb_knobs *knobs);
+
+/* Whether a routine should try the OpenCL path under these knobs:
+ * EXACTBLAS_DEVICE=opencl or p:d always, auto when the device is not a CPU.
+ * Defined by the runtime (clrt.c; nocl.c without OpenCL: never). */
+int exb_cl_wanted(const exb_knobs *knobs);
 
 /* The device named by EXACTBLAS_DEVICE="<platform>:<device>", or -1, -1. */
 void exb_knobs_device_index(int *platform, int *device);

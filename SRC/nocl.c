@@ -1,6 +1,7 @@
 /* nocl.c -- stand-ins when the library is built without OpenCL
  * (-DEXACTBLAS_OPENCL=OFF): every routine takes the host path. */
 #include "gemv.h"
+#include "knobs.h"
 #include "sumdot_cl.h"
 #include "trsv.h"
 
@@ -30,4 +31,10 @@ int exb_cl_trsv(const exb_tri *t, double *x, const exb_knobs *knobs)
 int exb_cl_trsv_plain(const exb_tri *t, double *x, const exb_knobs *knobs)
 {
     return exb_cl_trsv(t, x, knobs);
+}
+
+int exb_cl_wanted(const exb_knobs *knobs)
+{
+    (void)knobs;
+    return 0;
 }

@@ -30,14 +30,24 @@ void exb_rows_free(exb_rows *rows)
     rows->acc = NULL;
 }
 
+/* Columns per sweep: the cache lines (and pages) one group of rows touches
+ * stay in L1 for the next group, which reads the other half of each line. */
+#ifndef SWEEP_COLS
+#define SWEEP_COLS 16
+#endif
+
 void exb_rows_colsweep(exb_rows *rows, long r0, long r1, const double *a, long lda,
                        const double *x, long ncols)
 {
     /* the same choice (and knob) as the ExDOT kernel */
-    if (exb_sumdot_range_select() == exb_sumdot_range_avx2)
-        exb_rows_colsweep_avx2(rows, r0, r1, a, lda, x, ncols);
-    else
-        exb_rows_colsweep_generic(rows, r0, r1, a, lda, x, ncols);
+    int avx2 = exb_sumdot_range_select() == exb_sumdot_range_avx2;
+    for (long j0 = 0; j0 < ncols; j0 += SWEEP_COLS) {
+        long cols = ncols - j0 < SWEEP_COLS ? ncols - j0 : SWEEP_COLS;
+        if (avx2)
+            exb_rows_colsweep_avx2(rows, r0, r1, a + j0 * lda, lda, x + j0, cols);
+        else
+            exb_rows_colsweep_generic(rows, r0, r1, a + j0 * lda, lda, x + j0, cols);
+    }
 }
 
 void exb_rows_dot(exb_rows *rows, long r, const double *a, const double *x, long len)

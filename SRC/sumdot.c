@@ -13,7 +13,7 @@ double exb_sumdot(long n, const double *x, long incx, const double *y, long incy
                             incy,        knobs.fpe,   knobs.early_exit, knobs.threads,
                             knobs.front};
     exb_superacc acc;
-    if (!knobs.use_opencl || exb_cl_sumdot(&args, &knobs, &acc) != 0)
+    if (!exb_cl_wanted(&knobs) || exb_cl_sumdot(&args, &knobs, &acc) != 0)
         exb_host_sumdot(&args, &acc);
     return exb_superacc_round(&acc);
 }
