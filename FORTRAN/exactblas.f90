@@ -13,5 +13,24 @@ module exactblas
       integer, intent(in) :: n, incx, incy
       double precision, intent(in) :: x(*), y(*)
     end function exddot
+    subroutine exdgemv(trans, m, n, alpha, a, lda, x, incx, beta, y, incy)
+      character, intent(in) :: trans
+      integer, intent(in) :: m, n, lda, incx, incy
+      double precision, intent(in) :: alpha, beta, a(lda, *), x(*)
+      double precision, intent(inout) :: y(*)
+    end subroutine exdgemv
+    subroutine exdtrsv(uplo, trans, diag, n, a, lda, x, incx)
+      character, intent(in) :: uplo, trans, diag
+      integer, intent(in) :: n, lda, incx
+      double precision, intent(in) :: a(lda, *)
+      double precision, intent(inout) :: x(*)
+    end subroutine exdtrsv
+    subroutine exdtrsvx(uplo, trans, diag, n, a, lda, x, incx, nrefine, info)
+      character, intent(in) :: uplo, trans, diag
+      integer, intent(in) :: n, lda, incx, nrefine
+      integer, intent(out) :: info
+      double precision, intent(in) :: a(lda, *)
+      double precision, intent(inout) :: x(*)
+    end subroutine exdtrsvx
   end interface
 end module exactblas
