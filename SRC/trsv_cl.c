@@ -20,11 +20,10 @@ typedef struct trsv_launch {
     exb_cl_rows rows;
 } trsv_launch;
 
-static cl_int set_args(trsv_launch *L, const exb_tri *t, long bs, long aoff)
+static cl_int set_args(trsv_launch *L, const exb_tri *t, long bs)
 {
     cl_long lda = t->lda, n = t->n, blk = bs;
     cl_int fwd = t->forward, cs = t->colsweep, unit = t->unit;
-    (void)aoff;
     cl_int err = CL_SUCCESS;
     int k = 0;
     err |= clSetKernelArg(L->kernel, k++, sizeof L->a, &L->a);
@@ -82,7 +81,7 @@ static int trsv_run(const exb_tri *t, double *x, const exb_knobs *knobs, int pla
         wg = L.d->max_wg;
     int status = -1;
     cl_int err = CL_SUCCESS;
-    long aoff;
+    long aoff; /* 0: the buffer starts at A(1,1) */
     int zero[2] = {0, 0};
     L.a = exb_cl_vector_in(L.d, t->a, t->lda * (n - 1) + n, 1, &aoff);
     if (!L.a)
@@ -98,7 +97,7 @@ static int trsv_run(const exb_tri *t, double *x, const exb_knobs *knobs, int pla
     }
     if (exb_cl_rows_create(L.d, &L.rows, n, knobs->fpe > 0 ? knobs->fpe : 1) != 0)
         goto done;
-    err = set_args(&L, t, bs, aoff);
+    err = set_args(&L, t, bs);
     if (err == CL_SUCCESS)
         err = enqueue(&L, multi, blocks, wg);
     if (err == CL_SUCCESS)
