@@ -41,27 +41,35 @@ inline double4 two_sum4(double4 a, double4 b, double4 *err)
     return s;
 }
 
-/* acc += (neg ? -m : m) * 2^lsb: three digits, each receiving < 2^32. */
+/* The deposit of (neg ? -m : m) * 2^lsb: digits k, k+1, k+2 receive d[0..2],
+ * each below 2^32 in magnitude (the shifted value m*2^s spans bits 0..95). */
+inline int deposit_digits(ulong m, int lsb, int neg, long *d)
+{
+    int pos = lsb - ACC_LSB;
+    int s = pos & 31;
+    d[0] = (long)((m << s) & 0xffffffffUL);
+    d[1] = (long)((s ? m >> (32 - s) : m >> 32) & 0xffffffffUL);
+    d[2] = (long)(s ? (m >> 32) >> (32 - s) : 0);
+    if (neg) {
+        d[0] = -d[0];
+        d[1] = -d[1];
+        d[2] = -d[2];
+    }
+    return pos >> 5;
+}
+
+/* acc += (neg ? -m : m) * 2^lsb, shared by the work-group. */
 inline void superacc_deposit_u64(__local long *acc, ulong m, int lsb, int neg)
 {
     if (m == 0)
         return;
-    int pos = lsb - ACC_LSB;
-    int k = pos >> 5, s = pos & 31;
-    /* The shifted value m*2^s spans bits 0..95: digits k, k+1, k+2. */
-    long d0 = (long)((m << s) & 0xffffffffUL);
-    long d1 = (long)((s ? m >> (32 - s) : m >> 32) & 0xffffffffUL);
-    long d2 = (long)(s ? (m >> 32) >> (32 - s) : 0);
-    if (neg) {
-        d0 = -d0;
-        d1 = -d1;
-        d2 = -d2;
-    }
-    atom_add(&acc[k], d0);
-    if (d1)
-        atom_add(&acc[k + 1], d1);
-    if (d2)
-        atom_add(&acc[k + 2], d2);
+    long d[3];
+    int k = deposit_digits(m, lsb, neg, d);
+    atom_add(&acc[k], d[0]);
+    if (d[1])
+        atom_add(&acc[k + 1], d[1]);
+    if (d[2])
+        atom_add(&acc[k + 2], d[2]);
 }
 
 /* Significand and exponent of the last bit: |x| = m * 2^lsb. */
@@ -214,14 +222,11 @@ inline void row_deposit(row_state *r, ulong m, int lsb, int neg)
 {
     if (m == 0)
         return;
-    int pos = lsb - ACC_LSB;
-    int k = pos >> 5, s = pos & 31;
-    long d0 = (long)((m << s) & 0xffffffffUL);
-    long d1 = (long)((s ? m >> (32 - s) : m >> 32) & 0xffffffffUL);
-    long d2 = (long)(s ? (m >> 32) >> (32 - s) : 0);
-    r->d[k] += neg ? -d0 : d0;
-    r->d[k + 1] += neg ? -d1 : d1;
-    r->d[k + 2] += neg ? -d2 : d2;
+    long d[3];
+    int k = deposit_digits(m, lsb, neg, d);
+    r->d[k] += d[0];
+    r->d[k + 1] += d[1];
+    r->d[k + 2] += d[2];
     r->lo = min(r->lo, k);
     r->hi = max(r->hi, k + 2);
 }
