@@ -10,6 +10,10 @@ int exb_rows_init(exb_rows *rows, long count, const exb_knobs *knobs)
     rows->fpe = knobs->fpe;
     rows->early_exit = knobs->early_exit;
     rows->front = knobs->front;
+    /* the same choice (and knob) as the ExDOT kernel, made once per panel
+     * rather than once per row */
+    rows->dot_range = exb_sumdot_range_select();
+    rows->avx2 = rows->dot_range == exb_sumdot_range_avx2;
     size_t n = count > 0 ? (size_t)count : 1;
     rows->expansion = calloc((size_t)(rows->fpe > 0 ? rows->fpe : 1) * n, sizeof(double));
     rows->acc = malloc(n * sizeof(exb_superacc));
@@ -39,11 +43,9 @@ void exb_rows_free(exb_rows *rows)
 void exb_rows_colsweep(exb_rows *rows, long r0, long r1, const double *a, long lda,
                        const double *x, long ncols)
 {
-    /* the same choice (and knob) as the ExDOT kernel */
-    int avx2 = exb_sumdot_range_select() == exb_sumdot_range_avx2;
     for (long j0 = 0; j0 < ncols; j0 += SWEEP_COLS) {
         long cols = ncols - j0 < SWEEP_COLS ? ncols - j0 : SWEEP_COLS;
-        if (avx2)
+        if (rows->avx2)
             exb_rows_colsweep_avx2(rows, r0, r1, a + j0 * lda, lda, x + j0, cols);
         else
             exb_rows_colsweep_generic(rows, r0, r1, a + j0 * lda, lda, x + j0, cols);
@@ -53,7 +55,7 @@ void exb_rows_colsweep(exb_rows *rows, long r0, long r1, const double *a, long l
 void exb_rows_dot(exb_rows *rows, long r, const double *a, const double *x, long len)
 {
     exb_sumdot_args args = {len, a, 1, x, 1, rows->fpe, rows->early_exit, 1, rows->front};
-    exb_sumdot_range_select()(&args, 0, len, &rows->acc[r]);
+    rows->dot_range(&args, 0, len, &rows->acc[r]);
 }
 
 void exb_rows_flush(exb_rows *rows, long r)

@@ -19,6 +19,10 @@
 
 #include "sumdot_host.h"
 
+/* The ExSUM/ExDOT range kernel for this CPU (sumdot_host.c). */
+typedef void (*exb_sumdot_range_fn)(const exb_sumdot_args *, long, long, exb_superacc *);
+exb_sumdot_range_fn exb_sumdot_range_select(void);
+
 typedef struct exb_rows {
     long count;
     int fpe; /* 2..8; 0: accumulators only */
@@ -26,6 +30,8 @@ typedef struct exb_rows {
     int front;
     double *expansion; /* fpe * count, level-major: expansion[k*count + r] */
     exb_superacc *acc; /* count accumulators */
+    exb_sumdot_range_fn dot_range; /* the kernels for this CPU, chosen once */
+    int avx2;
 } exb_rows;
 
 /* A panel of count zero rows; returns 0, or -1 when out of memory. */
@@ -50,9 +56,5 @@ void exb_rows_flush(exb_rows *rows, long r);
 
 /* Zeroes row r (expansion and accumulator) for reuse. */
 void exb_rows_reset(exb_rows *rows, long r);
-
-/* The ExSUM/ExDOT range kernel for this CPU (sumdot_host.c). */
-typedef void (*exb_sumdot_range_fn)(const exb_sumdot_args *, long, long, exb_superacc *);
-exb_sumdot_range_fn exb_sumdot_range_select(void);
 
 #endif
