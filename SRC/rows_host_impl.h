@@ -71,21 +71,10 @@ void EXB_FN(exb_rows_colsweep)(exb_rows *rows, long r0, long r1, const double *a
         for (; r + 4 <= r1; r += 4) {
             double *ex = rows->expansion + r;
             exb_superacc *acc = rows->acc + r;
-#define EXB_CASE(K)                                                                     \
-    case K:                                                                             \
-        EXB_FN(colsweep4)(K, rows->early_exit, ex, rows->count, acc, a + r, lda, x, ncols); \
-        break;
-            switch (rows->fpe) {
-                EXB_CASE(2)
-                EXB_CASE(3)
-                EXB_CASE(4)
-                EXB_CASE(5)
-                EXB_CASE(6)
-                EXB_CASE(7)
-            default:
-                EXB_CASE(8)
-            }
-#undef EXB_CASE
+#define EXB_RUN(K)                                                                      \
+    EXB_FN(colsweep4)(K, rows->early_exit, ex, rows->count, acc, a + r, lda, x, ncols)
+            EXB_SWITCH_FPE(rows->fpe, EXB_RUN);
+#undef EXB_RUN
         }
     }
     /* the accumulator-only mode, and rows that do not fill a group of four */

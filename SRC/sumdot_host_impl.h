@@ -36,6 +36,19 @@ typedef long long v4i __attribute__((vector_size(32)));
 #define EXB_CAT(a, b) EXB_CAT2(a, b)
 #define EXB_FN(name) EXB_CAT(name, EXB_ISA)
 
+/* Calls CALL(K) with the constant K = fpe (2..8): one specialisation per
+ * expansion size keeps the expansion in registers. */
+#define EXB_SWITCH_FPE(fpe, CALL)                                                       \
+    switch (fpe) {                                                                      \
+    case 2: CALL(2); break;                                                             \
+    case 3: CALL(3); break;                                                             \
+    case 4: CALL(4); break;                                                             \
+    case 5: CALL(5); break;                                                             \
+    case 6: CALL(6); break;                                                             \
+    case 7: CALL(7); break;                                                             \
+    default: CALL(8); break;                                                            \
+    }
+
 #define TERM_MAX 0x1p990
 #define PRODUCT_MIN 0x1p-968
 #define FINITE_MAX 0x1.fffffffffffffp1023
@@ -234,20 +247,7 @@ void EXB_FN(exb_sumdot_range)(const exb_sumdot_args *args, long begin, long end,
         EXB_FN(add_exact)(args, x, y, 0, n, acc);
         return;
     }
-    /* One specialisation per expansion size keeps a[] in registers. */
-#define EXB_CASE(K)                                                                     \
-    case K:                                                                             \
-        EXB_FN(sumdot_adaptive)(K, args, n, x, y, acc);                                 \
-        break;
-    switch (args->fpe) {
-        EXB_CASE(2)
-        EXB_CASE(3)
-        EXB_CASE(4)
-        EXB_CASE(5)
-        EXB_CASE(6)
-        EXB_CASE(7)
-    default:
-        EXB_CASE(8)
-    }
-#undef EXB_CASE
+#define EXB_RUN(K) EXB_FN(sumdot_adaptive)(K, args, n, x, y, acc)
+    EXB_SWITCH_FPE(args->fpe, EXB_RUN);
+#undef EXB_RUN
 }
