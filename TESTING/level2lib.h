@@ -44,13 +44,7 @@ void tl_oracle_residual(char uplo, char trans, char diag, const tl_matrix *T, co
 void tl_oracle_trsvx(char uplo, char trans, char diag, const tl_matrix *T, double *x,
                      int steps);
 
-#endif
-
 /* ---- checking ------------------------------------------------------------- */
-typedef struct tl_tally {
-    long cases, runs, mismatches;
-} tl_tally;
-
 /* Compares got[0..len) with expected[0..len) bit for bit (any NaN matches
  * NaN: payloads are not part of the contract); prints the first mismatches
  * with the case label, the element and both bit patterns.  Returns 1 if equal. */
@@ -59,3 +53,5 @@ int tl_check_vector(tl_tally *t, const char *label, const char *knobs, long len,
 
 /* An m x n matrix of leading dimension lda filled with NaN; free(A->a). */
 void tl_matrix_alloc(tl_matrix *A, long m, long n, long lda);
+
+#endif

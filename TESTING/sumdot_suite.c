@@ -7,12 +7,8 @@
 
 #define MAX_REPORTED 20
 
-typedef struct tally {
-    long cases, runs, mismatches;
-} tally;
-
 static void check_case(const sumdot_routine *rt, const tl_input *in, const char *label, long n,
-                       const double *x, long incx, const double *y, long incy, tally *t)
+                       const double *x, long incx, const double *y, long incy, tl_tally *t)
 {
     double expected = rt->expect(n, x, incx, y, incy);
     t->cases++;
@@ -34,10 +30,10 @@ int sumdot_suite(const sumdot_routine *rt, const tl_input *in)
 {
     tl_rng rng;
     tl_rng_seed(&rng, in->seed);
-    tally total = {0, 0, 0};
+    tl_tally total = {0, 0, 0};
     printf("%-22s %8s %10s %10s\n", "generator", "cases", "runs", "mismatch");
     for (int g = 0; g < in->ngens; g++) {
-        tally t = {0, 0, 0};
+        tl_tally t = {0, 0, 0};
         char label[64];
         snprintf(label, sizeof label, "%s:%g", in->gens[g], in->gen_params[g]);
         for (int s = 0; s < in->nsizes; s++) {
@@ -63,16 +59,8 @@ int sumdot_suite(const sumdot_routine *rt, const tl_input *in)
             free(y);
         }
         printf("%-22s %8ld %10ld %10ld\n", label, t.cases, t.runs, t.mismatches);
-        total.cases += t.cases;
-        total.runs += t.runs;
-        total.mismatches += t.mismatches;
+        tl_tally_add(&total, &t);
     }
     tl_apply_knobs("");
-    if (total.mismatches == 0)
-        printf("%s: PASSED: %ld cases x %d knob settings (%ld runs) bit-exact against MPFR\n",
-               rt->name, total.cases, in->nknobs, total.runs);
-    else
-        printf("%s: FAILED: %ld of %ld runs differ from MPFR\n", rt->name, total.mismatches,
-               total.runs);
-    return total.mismatches == 0 ? 0 : 1;
+    return tl_verdict(rt->name, &total, in->nknobs);
 }

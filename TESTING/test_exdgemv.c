@@ -32,7 +32,7 @@ static void run_case(const tl_input *in, const char *label, char trans, const tl
     if (A->m == 0 || A->n == 0 || (alpha == 0.0 && beta == 1.0))
         memcpy(expect, y, (size_t)leny * sizeof *y); /* quick return: y untouched */
     double *xs = tl_layout(x, lenx, incx), *want = tl_layout(expect, leny, incy);
-    long len = 1 + (leny > 0 ? (leny - 1) * labs(incy) : 0);
+    long len = tl_layout_len(leny, incy);
     t->cases++;
     for (int k = 0; k < in->nknobs; k++) {
         tl_apply_knobs(in->knobs[k]);
@@ -103,16 +103,8 @@ int main(int argc, char **argv)
         char name[64];
         snprintf(name, sizeof name, "%s:%g", in.gens[g], in.gen_params[g]);
         printf("%-18s %8ld %8ld %10ld\n", name, t.cases, t.runs, t.mismatches);
-        total.cases += t.cases;
-        total.runs += t.runs;
-        total.mismatches += t.mismatches;
+        tl_tally_add(&total, &t);
     }
     tl_apply_knobs("");
-    if (total.mismatches == 0)
-        printf("EXDGEMV: PASSED: %ld cases x %d knob settings (%ld runs) bit-exact against MPFR\n",
-               total.cases, in.nknobs, total.runs);
-    else
-        printf("EXDGEMV: FAILED: %ld of %ld runs differ from MPFR\n", total.mismatches,
-               total.runs);
-    return total.mismatches == 0 ? 0 : 1;
+    return tl_verdict("EXDGEMV", &total, in.nknobs);
 }

@@ -44,7 +44,7 @@ static void run(const tl_input *in, const char *label, const trsv_case *c, int s
     else if (!expect_info)
         tl_oracle_trsvx(c->uplo, c->trans, c->diag, c->T, expect, steps);
     double *want = tl_layout(expect, n, c->incx);
-    long len = 1 + (n > 0 ? (n - 1) * labs(c->incx) : 0);
+    long len = tl_layout_len(n, c->incx);
     t->cases++;
     for (int k = 0; k < in->nknobs; k++) {
         tl_apply_knobs(in->knobs[k]);
@@ -109,9 +109,7 @@ int main(int argc, char **argv)
                                  in.gens[g], in.gen_params[g], opt, n, T.lda, tc.incx,
                                  in.refine[r]);
                         run(&in, label, &tc, (int)in.refine[r], &x);
-                        trsvx.cases += x.cases;
-                        trsvx.runs += x.runs;
-                        trsvx.mismatches += x.mismatches;
+                        tl_tally_add(&trsvx, &x);
                     }
                     free(T.a);
                     free(b);
@@ -121,22 +119,10 @@ int main(int argc, char **argv)
         char name[64];
         snprintf(name, sizeof name, "%s:%g", in.gens[g], in.gen_params[g]);
         printf("%-18s %8ld %8ld %10ld\n", name, t.cases, t.runs, t.mismatches);
-        trsv.cases += t.cases;
-        trsv.runs += t.runs;
-        trsv.mismatches += t.mismatches;
+        tl_tally_add(&trsv, &t);
     }
     tl_apply_knobs("");
-    const char *names[2] = {"EXDTRSV", "EXDTRSVX"};
-    tl_tally *tallies[2] = {&trsv, &trsvx};
-    int failed = 0;
-    for (int k = 0; k < 2; k++) {
-        if (tallies[k]->mismatches == 0)
-            printf("%s: PASSED: %ld cases x %d knob settings (%ld runs) bit-exact against MPFR\n",
-                   names[k], tallies[k]->cases, in.nknobs, tallies[k]->runs);
-        else
-            printf("%s: FAILED: %ld of %ld runs differ from MPFR\n", names[k],
-                   tallies[k]->mismatches, tallies[k]->runs);
-        failed |= tallies[k]->mismatches != 0;
-    }
+    int failed = tl_verdict("EXDTRSV", &trsv, in.nknobs);
+    failed |= tl_verdict("EXDTRSVX", &trsvx, in.nknobs);
     return failed;
 }

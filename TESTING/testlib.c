@@ -403,12 +403,35 @@ double tl_oracle_dot(long n, const double *x, long incx, const double *y, long i
     return result;
 }
 
+/* ---- tallies ------------------------------------------------------------------ */
+
+void tl_tally_add(tl_tally *total, const tl_tally *part)
+{
+    total->cases += part->cases;
+    total->runs += part->runs;
+    total->mismatches += part->mismatches;
+}
+
+int tl_verdict(const char *name, const tl_tally *t, int nknobs)
+{
+    if (t->mismatches == 0)
+        printf("%s: PASSED: %ld cases x %d knob settings (%ld runs) bit-exact against MPFR\n",
+               name, t->cases, nknobs, t->runs);
+    else
+        printf("%s: FAILED: %ld of %ld runs differ from MPFR\n", name, t->mismatches, t->runs);
+    return t->mismatches != 0;
+}
+
 /* ---- layout, knobs, input ---------------------------------------------------- */
+
+long tl_layout_len(long n, long inc)
+{
+    return n > 0 ? 1 + (n - 1) * (inc < 0 ? -inc : inc) : 1;
+}
 
 double *tl_layout(const double *v, long n, long inc)
 {
-    long step = inc < 0 ? -inc : inc;
-    long len = n > 0 ? 1 + (n - 1) * step : 1;
+    long len = tl_layout_len(n, inc);
     double *a = malloc(len * sizeof *a);
     for (long i = 0; i < len; i++)
         a[i] = NAN;

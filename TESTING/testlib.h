@@ -32,10 +32,23 @@ int tl_generate(const char *kind, double param, long n, tl_rng *r, double *x, do
  * loop visits: start at 0 (inc >= 0) or (1-n)*inc (inc < 0), step inc. */
 double tl_oracle_dot(long n, const double *x, long incx, const double *y, long incy);
 
+/* ---- tallies ------------------------------------------------------------------ */
+typedef struct tl_tally {
+    long cases, runs, mismatches;
+} tl_tally;
+
+/* total += part. */
+void tl_tally_add(tl_tally *total, const tl_tally *part);
+/* Prints "<name>: PASSED: ... bit-exact against MPFR" or "<name>: FAILED: ...";
+ * returns 0 when nothing differed, else 1. */
+int tl_verdict(const char *name, const tl_tally *t, int nknobs);
+
 /* ---- strided layout -------------------------------------------------------- */
 /* Array of 1 + (n-1)*|inc| doubles (at least 1) holding the logical vector v
  * where a BLAS loop reads it; every other slot is a NaN sentinel.  free() it. */
 double *tl_layout(const double *v, long n, long inc);
+/* The length of that array. */
+long tl_layout_len(long n, long inc);
 
 /* ---- knob settings --------------------------------------------------------- */
 /* Applies "EXACTBLAS_FPE=2 EXACTBLAS_DEVICE=host ..." after unsetting every
