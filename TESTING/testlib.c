@@ -488,6 +488,9 @@ int tl_read_input(const char *path, tl_input *in)
     in->seed = 1;
     in->reps = 5;
     in->threads = 2;
+    in->per_decade = 1;
+    in->tries = 10000;
+    in->ref_bound = 1.0;
     char line[512];
     int lineno = 0;
     while (fgets(line, sizeof line, f)) {
@@ -523,6 +526,21 @@ int tl_read_input(const char *path, tl_input *in)
             in->threads = atoi(rest);
         else if (strcmp(key, "refine") == 0)
             in->nrefine = read_list(rest, in->refine, TL_MAX_ITEMS);
+        else if (strcmp(key, "decades") == 0)
+            sscanf(rest, "%d %d", &in->decade_lo, &in->decade_hi);
+        else if (strcmp(key, "per_decade") == 0)
+            in->per_decade = atoi(rest);
+        else if (strcmp(key, "tries") == 0)
+            in->tries = atol(rest);
+        else if (strcmp(key, "ref_bound") == 0)
+            in->ref_bound = strtod(rest, NULL);
+        else if (strcmp(key, "bound") == 0 && in->nbounds < TL_MAX_ITEMS) {
+            int k = in->nbounds;
+            if (sscanf(rest, "%ld %lf %lf", &in->bound_steps[k], &in->bound_factor[k],
+                       &in->bound_cond[k]) == 3)
+                in->nbounds++;
+        } else if (strcmp(key, "output") == 0)
+            sscanf(rest, "%199s", in->output);
         else if (strcmp(key, "variants") == 0) {
             for (char *tok = strtok(rest, " \t"); tok && in->nvariants < TL_MAX_ITEMS;
                  tok = strtok(NULL, " \t"))

@@ -76,6 +76,15 @@ typedef struct tl_input {
     int nvariants;
     long refine[TL_MAX_ITEMS]; /* refinement step counts (EXDTRSVX) */
     int nrefine;
+    /* condition-number sweeps */
+    int decade_lo, decade_hi; /* cond(T,x) in [10^lo, 10^hi), one decade at a time */
+    int per_decade;           /* systems per decade, size and variant */
+    long tries;               /* draws allowed per system (rejection sampling) */
+    double ref_bound;         /* DTRSV: error <= ref_bound * n * u * cond(T,x) */
+    int nbounds;              /* EXDTRSVX: error <= factor * u while cond <= max_cond */
+    long bound_steps[TL_MAX_ITEMS];
+    double bound_factor[TL_MAX_ITEMS], bound_cond[TL_MAX_ITEMS];
+    char output[200];         /* path prefix of the files a driver writes */
 } tl_input;
 
 /* Reads the file; returns 0 or -1 (message printed). */
