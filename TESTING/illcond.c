@@ -65,6 +65,22 @@ void tl_louvet_upper(long n, double t, int unit, tl_rng *r, double *u, double *b
     }
 }
 
+int tl_louvet_rows_exact(long n, const double *u, const double *b)
+{
+    long m = n % 2 ? n : n - 1, p = (m + 1) / 2;
+    double *row = malloc((size_t)(n + 1) * sizeof *row);
+    int exact = 1;
+    for (long i = 0; i < p && exact; i++) {
+        for (long j = 0; j < n; j++)
+            row[j] = u[i + j * n];
+        row[n] = -b[i];
+        /* a nonzero exact sum of doubles is at least 2^-1074: RN keeps it nonzero */
+        exact = tl_oracle_dot(n + 1, row, 1, NULL, 0) == 0.0;
+    }
+    free(row);
+    return exact;
+}
+
 /* ---- storing a variant ------------------------------------------------------------ */
 
 int tl_tri_reversed(char uplo, char trans)

@@ -47,6 +47,10 @@
  */
 void tl_louvet_upper(long n, double t, int unit, tl_rng *r, double *u, double *b);
 
+/* Does every top row of a tl_louvet_upper system sum exactly to b(i) at
+ * x = ones (the property the TwoSum cascade builds)?  1 if so. */
+int tl_louvet_rows_exact(long n, const double *u, const double *b);
+
 /* Is op(T) the reversal J U J (lower triangular) for these options? */
 int tl_tri_reversed(char uplo, char trans);
 
