@@ -82,7 +82,8 @@ typedef struct sweep {
 
 /* ---- drawing a system --------------------------------------------------------- */
 
-/* Draws Louvet systems until one lands in [10^d, 10^(d+1)); returns the
+/* Draws Louvet systems until one lands in [10^d, 10^(d+1)) with a solution
+ * well inside binary64's range (||x|| <= 2^1000); returns the
  * number of draws, or 0 if none did within `tries`.  *center is the running
  * guess of the parameter t: a draw takes t uniform in center +- 1, and the
  * guess moves towards the decade after every miss (log10 cond is about 2t
@@ -98,8 +99,10 @@ static long draw_system(long n, int unit, int d, long tries, double *center, tl_
         if (tl_exact_analyse(n, u, b, SEARCH_PREC, &s) != 0)
             continue;
         double level = log10(s.cond);
+        /* a solution beyond binary64's range tests nothing: every result is Inf */
+        int representable = mpfr_cmp_d(s.xnorm, 0x1p1000) <= 0;
         tl_exact_free(&s);
-        if (level >= d && level < d + 1) {
+        if (level >= d && level < d + 1 && representable) {
             *t_out = t;
             return k;
         }
@@ -155,8 +158,54 @@ static void print_error(double e)
         printf(" %9.2e", e);
 }
 
-/* Solves one system with every routine, under every knob setting; records
- * and prints its row. */
+/* EXDTRSV and EXDTRSVX (layout of solve_exact) under the first knob setting
+ * into first; every other setting must give the same bytes. */
+static void solve_under_knobs(sweep *sw, const char *v, const tl_matrix *T, const double *bs,
+                              double cond, double *first)
+{
+    const tl_input *in = sw->in;
+    long len = (in->nrefine + 1) * T->n;
+    double *other = malloc((size_t)len * sizeof *other);
+    tl_apply_knobs(in->knobs[0]);
+    solve_exact(sw, v, T, bs, first);
+    for (int k = 1; k < in->nknobs; k++) {
+        tl_apply_knobs(in->knobs[k]);
+        solve_exact(sw, v, T, bs, other);
+        sw->repro_runs++;
+        if (memcmp(first, other, (size_t)len * sizeof *first) != 0) {
+            sw->repro_mismatches++;
+            printf("MISMATCH %s n=%ld cond=%.3e: knobs [%s] differ from [%s]\n", v, T->n, cond,
+                   in->knobs[k], in->knobs[0]);
+        }
+    }
+    tl_apply_knobs("");
+    free(other);
+}
+
+static sweep_row *new_row(sweep *sw)
+{
+    if (sw->nrows == sw->cap) {
+        sw->cap = sw->cap ? 2 * sw->cap : 256;
+        sw->rows = realloc(sw->rows, (size_t)sw->cap * sizeof *sw->rows);
+    }
+    sweep_row *row = &sw->rows[sw->nrows++];
+    memset(row, 0, sizeof *row);
+    return row;
+}
+
+static void print_row(const sweep_row *row, int nrefine)
+{
+    printf("%5ld %-3s %10.3e", row->n, row->variant, row->cond);
+    print_error(row->err_ref);
+    print_error(row->err_ob);
+    print_error(row->err_ex);
+    for (int r = 0; r < nrefine; r++)
+        print_error(row->err_refined[r]);
+    printf("  %s\n", row->correctly_rounded ? "yes" : "NO");
+}
+
+/* Solves one system (U x = b stored as variant v) with every routine, under
+ * every knob setting; records and prints its row. */
 static void run_system(sweep *sw, const char *v, int decade, double t, const double *u,
                        const double *b, long n, long lda)
 {
@@ -171,15 +220,11 @@ static void run_system(sweep *sw, const char *v, int decade, double t, const dou
     tl_matrix T;
     tl_matrix_alloc(&T, n, n, lda);
     double *bs = malloc((size_t)n * sizeof *bs), *x = malloc((size_t)n * sizeof *x);
+    double *first = malloc((size_t)((in->nrefine + 1) * n) * sizeof *first);
     tl_tri_store(n, u, b, v[0], v[1], v[2], &T, bs);
     int rev = tl_tri_reversed(v[0], v[1]);
 
-    if (sw->nrows == sw->cap) {
-        sw->cap = sw->cap ? 2 * sw->cap : 256;
-        sw->rows = realloc(sw->rows, (size_t)sw->cap * sizeof *sw->rows);
-    }
-    sweep_row *row = &sw->rows[sw->nrows++];
-    memset(row, 0, sizeof *row);
+    sweep_row *row = new_row(sw);
     row->n = n;
     snprintf(row->variant, sizeof row->variant, "%s", v);
     row->decade = decade;
@@ -187,23 +232,7 @@ static void run_system(sweep *sw, const char *v, int decade, double t, const dou
     row->cond = ex.cond;
     row->err_ref = reference_error(sw->netlib, v, &T, bs, &ex, x);
     row->err_ob = reference_error(sw->openblas, v, &T, bs, &ex, x);
-
-    long len = (in->nrefine + 1) * n;
-    double *first = malloc((size_t)len * sizeof *first), *other = malloc((size_t)len * sizeof *other);
-    tl_apply_knobs(in->knobs[0]);
-    solve_exact(sw, v, &T, bs, first);
-    for (int k = 1; k < in->nknobs; k++) {
-        tl_apply_knobs(in->knobs[k]);
-        solve_exact(sw, v, &T, bs, other);
-        sw->repro_runs++;
-        if (memcmp(first, other, (size_t)len * sizeof *first) != 0) {
-            sw->repro_mismatches++;
-            printf("MISMATCH %s n=%ld cond=%.3e: knobs [%s] differ from [%s]\n", v, n, ex.cond,
-                   in->knobs[k], in->knobs[0]);
-        }
-    }
-    tl_apply_knobs("");
-
+    solve_under_knobs(sw, v, &T, bs, ex.cond, first);
     memcpy(x, bs, (size_t)n * sizeof *x);
     tl_oracle_trsv(v[0], v[1], v[2], &T, x);
     row->correctly_rounded = memcmp(x, first, (size_t)n * sizeof *x) == 0;
@@ -211,17 +240,9 @@ static void run_system(sweep *sw, const char *v, int decade, double t, const dou
     row->err_ex = tl_forward_error(&ex, first, rev);
     for (int r = 0; r < in->nrefine; r++)
         row->err_refined[r] = tl_forward_error(&ex, first + (r + 1) * n, rev);
-
-    printf("%5ld %-3s %10.3e", n, v, row->cond);
-    print_error(row->err_ref);
-    print_error(row->err_ob);
-    print_error(row->err_ex);
-    for (int r = 0; r < in->nrefine; r++)
-        print_error(row->err_refined[r]);
-    printf("  %s\n", row->correctly_rounded ? "yes" : "NO");
+    print_row(row, in->nrefine);
 
     free(first);
-    free(other);
     free(x);
     free(bs);
     free(T.a);
