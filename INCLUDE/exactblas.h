@@ -38,6 +38,13 @@ double exactblas_ddot(int n, const double *x, int incx, const double *y, int inc
 void exactblas_dgemv(char trans, int m, int n, double alpha, const double *a, int lda,
                      const double *x, int incx, double beta, double *y, int incy);
 
+/* C := RN(alpha*op(A)*op(B) + beta*C) per element, the whole expression
+ * exact (DGEMM's arguments and quick returns; beta = 0: C not read; alpha = 0
+ * or k = 0: A and B not read). */
+void exactblas_dgemm(char transa, char transb, int m, int n, int k, double alpha,
+                     const double *a, int lda, const double *b, int ldb, double beta, double *c,
+                     int ldc);
+
 /* Solves op(A)*x = b (b in x) by substitution with every x_i the correctly
  * rounded quotient of its exact numerator (DTRSV's arguments). */
 void exactblas_dtrsv(char uplo, char trans, char diag, int n, const double *a, int lda,
@@ -57,6 +64,10 @@ double exddot_(const int *n, const double *x, const int *incx, const double *y,
 void exdgemv_(const char *trans, const int *m, const int *n, const double *alpha,
               const double *a, const int *lda, const double *x, const int *incx,
               const double *beta, double *y, const int *incy, size_t trans_len);
+void exdgemm_(const char *transa, const char *transb, const int *m, const int *n, const int *k,
+              const double *alpha, const double *a, const int *lda, const double *b,
+              const int *ldb, const double *beta, double *c, const int *ldc, size_t transa_len,
+              size_t transb_len);
 void exdtrsv_(const char *uplo, const char *trans, const char *diag, const int *n,
               const double *a, const int *lda, double *x, const int *incx, size_t uplo_len,
               size_t trans_len, size_t diag_len);

@@ -53,6 +53,10 @@ void exb_knobs_read(exb_knobs *knobs)
     knobs->trsv_block = int_knob("EXACTBLAS_TRSV_BLOCK", DEFAULT_TRSV_BLOCK, 1, 4096);
     const char *mode = getenv("EXACTBLAS_TRSV_MODE");
     knobs->trsv_multi = mode && strcmp(mode, "multi") == 0;
+    const char *path = getenv("EXACTBLAS_GEMM_PATH");
+    knobs->gemm_path = path && strcmp(path, "general") == 0 ? EXB_GEMM_GENERAL
+                       : path && strcmp(path, "split") == 0 ? EXB_GEMM_SPLIT
+                                                            : EXB_GEMM_AUTO;
 }
 
 void exb_knobs_read_rows(exb_knobs *knobs)

@@ -19,6 +19,10 @@
  *   EXACTBLAS_TRSV_BLOCK  diagonal block size of the triangular solvers (default 64)
  *   EXACTBLAS_TRSV_MODE   fused | multi: OpenCL TRSV in one launch, or one
  *                         launch per block column (default fused)
+ *   EXACTBLAS_GEMM_PATH   auto | general | split: EXDGEMM's exact dot
+ *                         products, or the error-free slicing onto a plain
+ *                         DGEMM (default auto: chosen per call from the number
+ *                         of slices the data needs)
  */
 #ifndef EXACTBLAS_KNOBS_H
 #define EXACTBLAS_KNOBS_H
@@ -30,6 +34,8 @@ enum exb_front { EXB_FRONT_AUTO, EXB_FRONT_FPE, EXB_FRONT_TABLE };
 
 enum exb_device_choice { EXB_DEVICE_HOST, EXB_DEVICE_OPENCL, EXB_DEVICE_AUTO };
 
+enum exb_gemm_path { EXB_GEMM_AUTO, EXB_GEMM_GENERAL, EXB_GEMM_SPLIT };
+
 typedef struct exb_knobs {
     int use_opencl; /* enum exb_device_choice; see exb_cl_wanted (clrt.h) */
     int fpe;
@@ -39,6 +45,7 @@ typedef struct exb_knobs {
     int threads; /* >= 1 */
     int trsv_block;
     int trsv_multi; /* 1: EXACTBLAS_TRSV_MODE=multi */
+    int gemm_path;  /* enum exb_gemm_path */
 } exb_knobs;
 
 void exb_knobs_read(exb_knobs *knobs);

@@ -446,7 +446,7 @@ void tl_apply_knobs(const char *setting)
     static const char *knobs[] = {"EXACTBLAS_DEVICE",     "EXACTBLAS_FPE", "EXACTBLAS_EARLY_EXIT",
                                   "EXACTBLAS_WG",         "EXACTBLAS_THREADS",
                                   "EXACTBLAS_TRSV_BLOCK", "EXACTBLAS_HOST_ISA", "EXACTBLAS_FRONT",
-                                  "EXACTBLAS_TRSV_MODE"};
+                                  "EXACTBLAS_TRSV_MODE",  "EXACTBLAS_GEMM_PATH"};
     for (size_t i = 0; i < sizeof knobs / sizeof knobs[0]; i++)
         unsetenv(knobs[i]);
     char copy[256];

@@ -1,0 +1,103 @@
+/*
+ * exdgemm.c -- EXDGEMM: the correctly rounded matrix-matrix product.
+ *
+ *   SUBROUTINE EXDGEMM(TRANSA, TRANSB, M, N, K, ALPHA, A, LDA, B, LDB, BETA, C, LDC)
+ *   TRANSA (in)    'N': op(A) = A;  'T' or 'C': op(A) = A**T
+ *   TRANSB (in)    the same for B
+ *   M, N, K (in)   op(A) is M x K, op(B) is K x N, C is M x N; all >= 0
+ *   ALPHA  (in)    scalar; ALPHA = 0: A and B are not referenced
+ *   A      (in)    M x K ('N') or K x M, column-major, LDA >= max(1, rows)
+ *   B      (in)    K x N ('N') or N x K, LDB >= max(1, rows)
+ *   BETA   (in)    scalar; BETA = 0: C need not be set on entry (not read)
+ *   C      (inout) M x N, LDC >= max(1, M)
+ *
+ * Every C_ij := RN(alpha * sum_l op(A)_il op(B)_lj + beta*C_ij): products,
+ * sums, alpha and beta exact, one rounding per element, whatever the path.
+ *
+ * Errors (XERBLA 'EXDGEMM', C untouched): 1 TRANSA, 2 TRANSB, 3 M < 0,
+ * 4 N < 0, 5 K < 0, 8 LDA, 10 LDB, 13 LDC too small.  Quick return, as
+ * DGEMM, when M = 0, N = 0, or (ALPHA = 0 or K = 0) and BETA = 1; ALPHA = 0
+ * or K = 0 gives C := beta*C (0 for BETA = 0, C not read).
+ *
+ * Path (EXACTBLAS_GEMM_PATH, gemm.h): split when the data needs few slices,
+ * general otherwise, or when A or B holds NaN or Inf.
+ */
+#include "exactblas.h"
+#include "gemm.h"
+#include "xerbla.h"
+
+/* The split path runs when slices(op(A)) * slices(op(B)) plain GEMMs are
+ * cheaper than the exact dot products: each of those costs about 1/40 of
+ * the general path on this class of machine. */
+#define AUTO_MAX_SLICE_PRODUCTS 36
+
+static int check_args(char transa, char transb, int m, int n, int k, int lda, int ldb, int ldc)
+{
+    int ta = !exb_lsame(transa, 'N'), tb = !exb_lsame(transb, 'N');
+    if (ta && !exb_lsame(transa, 'T') && !exb_lsame(transa, 'C'))
+        return 1;
+    if (tb && !exb_lsame(transb, 'T') && !exb_lsame(transb, 'C'))
+        return 2;
+    if (m < 0)
+        return 3;
+    if (n < 0)
+        return 4;
+    if (k < 0)
+        return 5;
+    int rows_a = ta ? k : m, rows_b = tb ? n : k;
+    if (lda < (rows_a > 1 ? rows_a : 1))
+        return 8;
+    if (ldb < (rows_b > 1 ? rows_b : 1))
+        return 10;
+    if (ldc < (m > 1 ? m : 1))
+        return 13;
+    return 0;
+}
+
+static void scale_c(int m, int n, double beta, double *c, int ldc)
+{
+    for (long j = 0; j < n; j++)
+        for (long i = 0; i < m; i++)
+            c[i + j * ldc] = beta == 0.0 ? 0.0 : beta * c[i + j * ldc];
+}
+
+static int use_split(const exb_gemm_args *g, const exb_knobs *knobs, int *sa, int *sb)
+{
+    if (knobs->gemm_path == EXB_GEMM_GENERAL || exb_gemm_slices(g, sa, sb) != 0)
+        return 0;
+    return knobs->gemm_path == EXB_GEMM_SPLIT || (long)*sa * *sb <= AUTO_MAX_SLICE_PRODUCTS;
+}
+
+void exactblas_dgemm(char transa, char transb, int m, int n, int k, double alpha,
+                     const double *a, int lda, const double *b, int ldb, double beta, double *c,
+                     int ldc)
+{
+    int bad = check_args(transa, transb, m, n, k, lda, ldb, ldc);
+    if (bad) {
+        exb_xerbla("EXDGEMM", bad);
+        return;
+    }
+    if (m == 0 || n == 0 || ((alpha == 0.0 || k == 0) && beta == 1.0))
+        return;
+    if (alpha == 0.0 || k == 0) {
+        scale_c(m, n, beta, c, ldc);
+        return;
+    }
+    exb_knobs knobs;
+    exb_knobs_read_rows(&knobs);
+    exb_gemm_args g = {!exb_lsame(transa, 'N'), !exb_lsame(transb, 'N'), m, n, k, alpha, a,
+                       lda, b, ldb, beta, c, ldc};
+    int sa, sb;
+    if (!use_split(&g, &knobs, &sa, &sb) || exb_host_gemm_split(&g, &knobs, sa, sb) != 0)
+        exb_host_gemm_general(&g, &knobs);
+}
+
+void exdgemm_(const char *transa, const char *transb, const int *m, const int *n, const int *k,
+              const double *alpha, const double *a, const int *lda, const double *b,
+              const int *ldb, const double *beta, double *c, const int *ldc, size_t transa_len,
+              size_t transb_len)
+{
+    (void)transa_len;
+    (void)transb_len;
+    exactblas_dgemm(*transa, *transb, *m, *n, *k, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
+}

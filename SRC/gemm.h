@@ -1,0 +1,67 @@
+/*
+ * gemm.h -- EXDGEMM below the argument checks.  Two paths give the same bits:
+ *
+ *   general: every C_ij is an exact dot product of a row of op(A) and a
+ *     column of op(B) (the GEMV row engine, one column of C at a time), with
+ *     alpha and beta folded into the one rounding;
+ *   split: the error-free transformation of Ozaki, Ogita, Oishi and Rump
+ *     ("Error-free transformations of matrix multiplication", 2012): op(A)
+ *     and op(B) are cut into slices of beta = floor((53 - ceil(log2 k))/2)
+ *     bits relative to each row's (column's) largest entry, so every slice
+ *     product is a matrix of integers below 2^53 that any binary64 GEMM
+ *     computes exactly, whatever its order, blocking or threads; the slice
+ *     products are then added exactly per element and rounded once.
+ *
+ * Both need finite A and B (the split path); the caller sends anything else
+ * to the general path, which follows IEEE for NaN and Inf.
+ */
+#ifndef EXACTBLAS_GEMM_H
+#define EXACTBLAS_GEMM_H
+
+#include "knobs.h"
+
+typedef struct exb_gemm_args {
+    int transa, transb; /* 0: N; 1: T or C */
+    long m, n, k;       /* C is m x n, op(A) m x k, op(B) k x n */
+    double alpha;
+    const double *a;
+    long lda;
+    const double *b;
+    long ldb;
+    double beta; /* 0: C is not read */
+    double *c;
+    long ldc;
+} exb_gemm_args;
+
+/* op(A)(i,l) and op(B)(l,j). */
+static inline double exb_gemm_opa(const exb_gemm_args *g, long i, long l)
+{
+    return g->transa ? g->a[l + i * g->lda] : g->a[i + l * g->lda];
+}
+
+static inline double exb_gemm_opb(const exb_gemm_args *g, long l, long j)
+{
+    return g->transb ? g->b[j + l * g->ldb] : g->b[l + j * g->ldb];
+}
+
+/* The general path (always succeeds). */
+void exb_host_gemm_general(const exb_gemm_args *g, const exb_knobs *knobs);
+
+/* Slices per row of op(A) and per column of op(B) the split path needs to
+ * hold every bit (the most over all rows / columns); -1 when it cannot run
+ * (an entry is NaN or Inf, or k is too large for one bit per slice). */
+int exb_gemm_slices(const exb_gemm_args *g, int *slices_a, int *slices_b);
+
+/* The split path with those slice counts: 0, or -1 when there is no memory
+ * for the slices (C untouched; the caller takes the general path). */
+int exb_host_gemm_split(const exb_gemm_args *g, const exb_knobs *knobs, int slices_a,
+                        int slices_b);
+
+/* The plain binary64 engine of the slice products: C := A*B for column-major
+ * A (m x k, lda m), B (k x n, ldb k), C (m x n, ldc m).  OpenBLAS's dgemm
+ * when the library can be loaded, else a blocked loop; both are exact on the
+ * slices.  Returns which one ran: "OpenBLAS" or "host loop". */
+const char *exb_gemm_engine(long m, long n, long k, const double *a, const double *b,
+                            double *c);
+
+#endif

@@ -1,0 +1,64 @@
+/*
+ * gemm_engine.c -- the plain binary64 GEMM under EXDGEMM's split path (see
+ * gemm.h).  OpenBLAS's dgemm_ is loaded by its own file name (dlopen,
+ * RTLD_LOCAL), so it never takes the place of a dgemm_ the program links
+ * itself, and ExactBLAS has no link-time dependency on it.  Without it, a
+ * blocked loop.  Either is exact on the slices: every partial sum is an
+ * integer below 2^53, whatever the order, blocking, FMA or threads.
+ */
+#include "gemm.h"
+
+#include <dlfcn.h>
+#include <limits.h>
+#include <pthread.h>
+
+#ifndef EXB_GEMM_ENGINE_PATH
+#define EXB_GEMM_ENGINE_PATH ""
+#endif
+
+#define LOOP_BLOCK 128
+
+typedef void (*dgemm_fn)(const char *, const char *, const int *, const int *, const int *,
+                         const double *, const double *, const int *, const double *,
+                         const int *, const double *, double *, const int *, size_t, size_t);
+
+static pthread_once_t engine_once = PTHREAD_ONCE_INIT;
+static dgemm_fn engine_dgemm;
+
+static void load_engine(void)
+{
+    const char *path = EXB_GEMM_ENGINE_PATH;
+    void *handle = path[0] ? dlopen(path, RTLD_NOW | RTLD_LOCAL) : NULL;
+    if (handle)
+        engine_dgemm = (dgemm_fn)dlsym(handle, "dgemm_");
+}
+
+/* C := A*B, blocked over k so a panel of A stays in cache. */
+static void loop_gemm(long m, long n, long k, const double *a, const double *b, double *c)
+{
+    for (long e = 0; e < m * n; e++)
+        c[e] = 0.0;
+    for (long l0 = 0; l0 < k; l0 += LOOP_BLOCK) {
+        long l1 = l0 + LOOP_BLOCK < k ? l0 + LOOP_BLOCK : k;
+        for (long j = 0; j < n; j++)
+            for (long l = l0; l < l1; l++) {
+                double blj = b[l + j * k];
+                if (blj != 0.0)
+                    for (long i = 0; i < m; i++)
+                        c[i + j * m] += a[i + l * m] * blj;
+            }
+    }
+}
+
+const char *exb_gemm_engine(long m, long n, long k, const double *a, const double *b, double *c)
+{
+    pthread_once(&engine_once, load_engine);
+    if (engine_dgemm && m <= INT_MAX && n <= INT_MAX && k <= INT_MAX) {
+        int im = (int)m, in = (int)n, ik = (int)k;
+        double one = 1.0, zero = 0.0;
+        engine_dgemm("N", "N", &im, &in, &ik, &one, a, &im, b, &ik, &zero, c, &im, 1, 1);
+        return "OpenBLAS";
+    }
+    loop_gemm(m, n, k, a, b, c);
+    return "host loop";
+}

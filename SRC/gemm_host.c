@@ -1,0 +1,53 @@
+/*
+ * gemm_host.c -- the general path of EXDGEMM (see gemm.h): column j of C is
+ * y := RN(alpha * op(A) x + beta * y) with x = column j of op(B), on the
+ * exact GEMV row engine.  Threads take whole columns, so no element depends
+ * on the thread count.
+ */
+#include "gemm.h"
+
+#include <stdlib.h>
+
+#include "gemv.h"
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+/* Columns [t, t+stride, ...) of C; x is scratch for a row of B (TRANSB). */
+static void columns(const exb_gemm_args *g, const exb_knobs *one, long t, long stride)
+{
+    double *x = g->transb ? malloc((size_t)g->k * sizeof *x) : NULL;
+    for (long j = t; j < g->n; j += stride) {
+        const double *xj = g->b + j * (g->transb ? 1 : g->ldb);
+        long incx = g->transb ? g->ldb : 1;
+        if (x) {
+            for (long l = 0; l < g->k; l++)
+                x[l] = xj[l * g->ldb];
+            xj = x;
+            incx = 1;
+        }
+        exb_gemv_args col = {g->transa, g->transa ? g->k : g->m, g->transa ? g->m : g->k,
+                             g->alpha,  g->a,    g->lda,           xj,
+                             incx,      g->beta, g->c + j * g->ldc, 1};
+        exb_host_gemv(&col, one);
+    }
+    free(x);
+}
+
+void exb_host_gemm_general(const exb_gemm_args *g, const exb_knobs *knobs)
+{
+    exb_knobs one = *knobs;
+    one.threads = 1;
+    long threads = knobs->threads < g->n ? knobs->threads : g->n;
+    if (g->m * g->k < 4096)
+        threads = 1;
+#ifdef _OPENMP
+    if (threads > 1) {
+#pragma omp parallel num_threads((int)threads)
+        columns(g, &one, omp_get_thread_num(), omp_get_num_threads());
+        return;
+    }
+#endif
+    columns(g, &one, 0, 1);
+}

@@ -1,0 +1,204 @@
+/*
+ * test_exdgemm.c -- EXDGEMM bit for bit against the MPFR oracle.
+ *
+ * usage: test_exdgemm exdgemm.in
+ * Shapes: for each size s_i of the list, (m, n, k) = (s_i, s_i+1, s_i+2),
+ * (s_i+2, s_i, s_i+1) and (s_i+1, s_i+2, s_i) (indices mod the list), so
+ * every size plays every role; TRANSA/TRANSB from the variants ("NT" ...);
+ * lda, ldb, ldc one to two above the minimum with NaN padding, which must
+ * stay untouched; alpha and beta cycled through 0, 1, -1, 0.1, 2^-900,
+ * 2^900.  beta = 0 starts C as NaN (it must not be read); alpha = 0 fills A
+ * and B with NaN (they must not be read).  Every case runs under every knob
+ * setting (paths general, split, auto; threads; expansion sizes) and the
+ * whole C array must match.
+ *
+ * Generators: those of level2lib, plus "zero" (op(A)'s odd columns negate
+ * the even ones and op(B)'s odd rows repeat them: exact zeros, or beta*C)
+ * and "tie" (exact halfway cases decided by the lowest bits, make_ties).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exactblas.h"
+#include "level2lib.h"
+
+static const double scalars[] = {1.0, -1.0, 0.1, 0x1p-900, 0x1p900, 0.0};
+#define NSCALARS ((long)(sizeof scalars / sizeof scalars[0]))
+
+typedef struct gemm_case {
+    char ta, tb;
+    long m, n, k;
+    double alpha, beta;
+    tl_matrix A, B, C; /* as stored: A is m x k or k x m, B k x n or n x k */
+} gemm_case;
+
+/* The expected C: column j is the GEMV oracle with x = column j of op(B). */
+static void oracle(const gemm_case *c, double *expect)
+{
+    double *x = malloc((size_t)(c->k + 1) * sizeof *x), *y = malloc((size_t)(c->m + 1) * sizeof *y);
+    for (long j = 0; j < c->n; j++) {
+        for (long l = 0; l < c->k; l++)
+            x[l] = c->tb == 'N' ? c->B.a[l + j * c->B.lda] : c->B.a[j + l * c->B.lda];
+        for (long i = 0; i < c->m; i++)
+            y[i] = c->C.a[i + j * c->C.lda];
+        tl_oracle_gemv(c->ta, &c->A, c->alpha, x, c->beta, y);
+        for (long i = 0; i < c->m; i++)
+            expect[i + j * c->C.lda] = y[i];
+    }
+    free(x);
+    free(y);
+}
+
+static void run_case(const tl_input *in, const char *label, const gemm_case *c, tl_tally *t)
+{
+    long len = c->C.lda * (c->n > 0 ? c->n : 1);
+    double *want = malloc((size_t)len * sizeof *want), *got = malloc((size_t)len * sizeof *got);
+    memcpy(want, c->C.a, (size_t)len * sizeof *want); /* padding and quick returns: untouched */
+    int quick = c->m == 0 || c->n == 0 || ((c->alpha == 0.0 || c->k == 0) && c->beta == 1.0);
+    if (!quick)
+        oracle(c, want);
+    t->cases++;
+    for (int k = 0; k < in->nknobs; k++) {
+        tl_apply_knobs(in->knobs[k]);
+        memcpy(got, c->C.a, (size_t)len * sizeof *got);
+        exactblas_dgemm(c->ta, c->tb, (int)c->m, (int)c->n, (int)c->k, c->alpha, c->A.a,
+                        (int)c->A.lda, c->B.a, (int)c->B.lda, c->beta, got, (int)c->C.lda);
+        tl_check_vector(t, label, in->knobs[k], len, want, got);
+    }
+    free(want);
+    free(got);
+}
+
+static double *opa(gemm_case *c, long i, long l)
+{
+    return c->ta == 'N' ? &c->A.a[i + l * c->A.lda] : &c->A.a[l + i * c->A.lda];
+}
+
+static double *opb(gemm_case *c, long l, long j)
+{
+    return c->tb == 'N' ? &c->B.a[l + j * c->B.lda] : &c->B.a[j + l * c->B.lda];
+}
+
+/* "tie" (k >= 4): every exact C_ij is 2^(e_i+f_j) (v + h + t) with v a
+ * random 53-bit double in [1,2), h = +-2^-53 (half an ulp of v) and
+ * t = +-2^-202: a tie broken only by t.  t comes from 2^-150 (1 + 2^-52) -
+ * 2^-150, so only the products of the lowest bits carry it: a path that
+ * drops or misplaces the least significant slices rounds the tie instead. */
+static void make_ties(gemm_case *c, tl_rng *r)
+{
+    for (long i = 0; i < c->m; i++) {
+        double scale = ldexp(1.0, (int)(tl_rng_u64(r) % 41) - 20);
+        for (long l = 0; l < c->k; l++)
+            *opa(c, i, l) = 0.0;
+        *opa(c, i, 0) = scale;
+        *opa(c, i, 1) = scale * 0x1p-53;
+        *opa(c, i, 2) = scale * 0x1p-150;
+        *opa(c, i, 3) = -scale * 0x1p-150;
+    }
+    for (long j = 0; j < c->n; j++) {
+        double scale = ldexp(1.0, (int)(tl_rng_u64(r) % 41) - 20), sign = tl_rng_sign(r);
+        for (long l = 4; l < c->k; l++)
+            *opb(c, l, j) = tl_rng_uniform(r);
+        *opb(c, 0, j) = tl_rng_sign(r) * scale * (1.0 + tl_rng_uniform(r));
+        *opb(c, 1, j) = tl_rng_sign(r) * scale;
+        *opb(c, 2, j) = sign * scale * (1.0 + 0x1p-52);
+        *opb(c, 3, j) = sign * scale;
+    }
+}
+
+/* Fills the case's matrices for generator g; -1 for an unknown one. */
+static int generate(const char *gen, double param, gemm_case *c, tl_rng *r)
+{
+    int zero = strcmp(gen, "zero") == 0, tie = strcmp(gen, "tie") == 0;
+    const char *kind = zero || tie ? "random" : gen;
+    if (tl_matrix_generate(kind, param, &c->A, r) != 0 ||
+        tl_matrix_generate(kind, param, &c->B, r) != 0)
+        return -1;
+    if (zero) {
+        for (long i = 0; i < c->m; i++)
+            for (long l = 1; l < c->k; l += 2)
+                *opa(c, i, l) = -*opa(c, i, l - 1);
+        for (long j = 0; j < c->n; j++)
+            for (long l = 1; l < c->k; l += 2)
+                *opb(c, l, j) = *opb(c, l - 1, j);
+    }
+    if (tie && c->k >= 4)
+        make_ties(c, r);
+    tl_matrix_generate("random", 1e10, &c->C, r);
+    return 0;
+}
+
+/* NaN over the logical part of M (what the routine must not read). */
+static void poison(tl_matrix *M)
+{
+    for (long j = 0; j < M->n; j++)
+        for (long i = 0; i < M->m; i++)
+            M->a[i + j * M->lda] = NAN;
+}
+
+int main(int argc, char **argv)
+{
+    tl_input in;
+    if (argc < 2 || tl_read_input(argv[1], &in) != 0 || in.nvariants == 0) {
+        fprintf(stderr, "usage: %s input-file (with sizes and variants)\n", argv[0]);
+        return 2;
+    }
+    tl_rng rng;
+    tl_rng_seed(&rng, in.seed);
+    tl_tally total = {0, 0, 0};
+    long serial = 0;
+    printf("%-18s %8s %8s %10s\n", "generator", "cases", "runs", "mismatch");
+    for (int g = 0; g < in.ngens; g++) {
+        tl_tally t = {0, 0, 0};
+        for (int s = 0; s < in.nsizes; s++)
+            for (int rot = 0; rot < 3; rot++) {
+                long d[3];
+                for (int q = 0; q < 3; q++)
+                    d[q] = in.sizes[(s + (q + rot) % 3) % in.nsizes];
+                int nvar = d[0] * d[1] * d[2] > in.big ? 1 : in.nvariants;
+                for (int v = 0; v < nvar; v++, serial++) {
+                    gemm_case c;
+                    c.ta = in.variants[(v + serial) % in.nvariants][0];
+                    c.tb = in.variants[(v + serial) % in.nvariants][1];
+                    c.m = d[0];
+                    c.n = d[1];
+                    c.k = d[2];
+                    c.alpha = scalars[serial % NSCALARS];
+                    c.beta = scalars[(serial / NSCALARS + serial) % NSCALARS];
+                    long ra = c.ta == 'N' ? c.m : c.k, ca = c.ta == 'N' ? c.k : c.m;
+                    long rb = c.tb == 'N' ? c.k : c.n, cb = c.tb == 'N' ? c.n : c.k;
+                    tl_matrix_alloc(&c.A, ra, ca, (ra > 1 ? ra : 1) + serial % 3);
+                    tl_matrix_alloc(&c.B, rb, cb, (rb > 1 ? rb : 1) + (serial + 1) % 3);
+                    tl_matrix_alloc(&c.C, c.m, c.n, (c.m > 1 ? c.m : 1) + (serial + 2) % 3);
+                    if (generate(in.gens[g], in.gen_params[g], &c, &rng) != 0) {
+                        printf("unknown generator %s\n", in.gens[g]);
+                        return 2;
+                    }
+                    if (c.beta == 0.0)
+                        poison(&c.C);
+                    if (c.alpha == 0.0) {
+                        poison(&c.A);
+                        poison(&c.B);
+                    }
+                    char label[200];
+                    snprintf(label, sizeof label,
+                             "%s:%g %c%c m=%ld n=%ld k=%ld lda=%ld ldb=%ld ldc=%ld alpha=%a "
+                             "beta=%a",
+                             in.gens[g], in.gen_params[g], c.ta, c.tb, c.m, c.n, c.k, c.A.lda,
+                             c.B.lda, c.C.lda, c.alpha, c.beta);
+                    run_case(&in, label, &c, &t);
+                    free(c.A.a);
+                    free(c.B.a);
+                    free(c.C.a);
+                }
+            }
+        char name[64];
+        snprintf(name, sizeof name, "%s:%g", in.gens[g], in.gen_params[g]);
+        printf("%-18s %8ld %8ld %10ld\n", name, t.cases, t.runs, t.mismatches);
+        tl_tally_add(&total, &t);
+    }
+    tl_apply_knobs("");
+    return tl_verdict("EXDGEMM", &total, in.nknobs);
+}
