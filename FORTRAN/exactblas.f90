@@ -19,6 +19,12 @@ module exactblas
       double precision, intent(in) :: alpha, beta, a(lda, *), x(*)
       double precision, intent(inout) :: y(*)
     end subroutine exdgemv
+    subroutine exdgemm(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+      character, intent(in) :: transa, transb
+      integer, intent(in) :: m, n, k, lda, ldb, ldc
+      double precision, intent(in) :: alpha, beta, a(lda, *), b(ldb, *)
+      double precision, intent(inout) :: c(ldc, *)
+    end subroutine exdgemm
     subroutine exdtrsv(uplo, trans, diag, n, a, lda, x, incx)
       character, intent(in) :: uplo, trans, diag
       integer, intent(in) :: n, lda, incx

@@ -4,11 +4,11 @@
 ! Expected values are derived below from exactly representable quantities.
 program test_level2
   use exactblas
+  use test_checks
   implicit none
   double precision :: l(4, 3), u(4, 3), b(3), x(6), y(1), a(1, 3), v(3)
   double precision :: e53, e80, e100
-  integer :: info, failures
-  failures = 0
+  integer :: info
   e53 = 2.0d0**(-53)
   e80 = 2.0d0**(-80)
   e100 = 2.0d0**(-100)
@@ -74,24 +74,4 @@ program test_level2
     print '(a, i0, a)', 'FORTRAN LEVEL 2: FAILED (', failures, ')'
     stop 1
   end if
-
-contains
-
-  subroutine check(what, got, expected)
-    character(*), intent(in) :: what
-    double precision, intent(in) :: got, expected
-    if (transfer(got, 0_8) /= transfer(expected, 0_8)) then
-      print '(a, a, es25.17, a, es25.17)', what, ': got ', got, ' expected ', expected
-      failures = failures + 1
-    end if
-  end subroutine check
-
-  subroutine checki(what, got, expected)
-    character(*), intent(in) :: what
-    integer, intent(in) :: got, expected
-    if (got /= expected) then
-      print '(a, a, i0, a, i0)', what, ': got ', got, ' expected ', expected
-      failures = failures + 1
-    end if
-  end subroutine checki
 end program test_level2

@@ -4,12 +4,12 @@
 ! quantities (see each comment), not copied from the library.
 program test_sumdot
   use exactblas
+  use test_checks
   implicit none
   integer, parameter :: n = 1001
   double precision :: x(n), y(n), big, tiny, r, expect
   double precision :: xs(3*n)
-  integer :: i, failures
-  failures = 0
+  integer :: i
 
   ! 1e300*1e300 cancels exactly: the exact dot product is 2**(-60)
   big = 1.0d300
@@ -50,16 +50,4 @@ program test_sumdot
     print '(a,i0,a)', 'Fortran EXDSUM/EXDDOT: FAILED (', failures, ' cases)'
     error stop 1
   end if
-
-contains
-
-  subroutine check(label, got, want)
-    character(*), intent(in) :: label
-    double precision, intent(in) :: got, want
-    if (transfer(got, 0_8) /= transfer(want, 0_8)) then
-      print '(a,a,es25.17,a,es25.17)', label, ': expected ', want, ' got ', got
-      failures = failures + 1
-    end if
-  end subroutine check
-
 end program test_sumdot

@@ -1,5 +1,5 @@
 /*
- * test_xerbla.c -- argument errors of EXDGEMV, EXDTRSV and EXDTRSVX.
+ * test_xerbla.c -- argument errors of EXDGEMV, EXDGEMM, EXDTRSV and EXDTRSVX.
  *
  * This program defines its own xerbla_, which must take precedence over the
  * library's: every illegal argument must reach it with the routine's name and
@@ -63,6 +63,30 @@ int main(void)
         if (gemv[k].pos == 0)
             memcpy(sy, y, sizeof y); /* a legal call may write y */
         expect(what, "EXDGEMV", gemv[k].pos, y, sy, 8);
+    }
+
+    /* EXDGEMM: DGEMM's positions; the last three are legal (quick return,
+     * lda = k for 'T', ldb = n for 'T') */
+    struct { char ta, tb; int m, n, k, lda, ldb, ldc, pos; } gemm[] = {
+        {'X', 'N', 2, 2, 2, 2, 2, 2, 1},  {'N', 'Y', 2, 2, 2, 2, 2, 2, 2},
+        {'N', 'N', -1, 2, 2, 2, 2, 2, 3}, {'T', 'N', 2, -1, 2, 2, 2, 2, 4},
+        {'N', 'T', 2, 2, -1, 2, 2, 2, 5}, {'N', 'N', 3, 2, 2, 2, 2, 3, 8},
+        {'T', 'N', 2, 2, 3, 2, 3, 2, 8},  {'N', 'N', 2, 2, 3, 2, 2, 2, 10},
+        {'c', 'T', 2, 3, 2, 2, 2, 2, 10}, {'N', 'N', 3, 2, 2, 3, 2, 2, 13},
+        {'N', 'N', 0, 2, 2, 1, 2, 1, 0},  {'T', 't', 2, 2, 3, 3, 2, 2, 0},
+        {'n', 'c', 2, 1, 2, 2, 1, 2, 0},
+    };
+    for (size_t k = 0; k < sizeof gemm / sizeof gemm[0]; k++) {
+        char what[64];
+        double c[8], sc[8];
+        for (int q = 0; q < 8; q++)
+            c[q] = sc[q] = 3.0 - q;
+        snprintf(what, sizeof what, "EXDGEMM case %zu", k);
+        exactblas_dgemm(gemm[k].ta, gemm[k].tb, gemm[k].m, gemm[k].n, gemm[k].k, 2.0, a,
+                        gemm[k].lda, a, gemm[k].ldb, 0.5, c, gemm[k].ldc);
+        if (gemm[k].pos == 0)
+            memcpy(sc, c, sizeof c); /* a legal call may write C */
+        expect(what, "EXDGEMM", gemm[k].pos, c, sc, 8);
     }
 
     struct { char uplo, trans, diag; int n, lda, incx, nrefine, pos; } trsv[] = {
