@@ -22,6 +22,8 @@
  * Path (EXACTBLAS_GEMM_PATH, gemm.h): split when the data needs few slices,
  * general otherwise, or when A or B holds NaN or Inf.
  */
+#include <limits.h>
+
 #include "exactblas.h"
 #include "gemm.h"
 #include "xerbla.h"
@@ -61,13 +63,6 @@ static void scale_c(int m, int n, double beta, double *c, int ldc)
             c[i + j * ldc] = beta == 0.0 ? 0.0 : beta * c[i + j * ldc];
 }
 
-static int use_split(const exb_gemm_args *g, const exb_knobs *knobs, int *sa, int *sb)
-{
-    if (knobs->gemm_path == EXB_GEMM_GENERAL || exb_gemm_slices(g, sa, sb) != 0)
-        return 0;
-    return knobs->gemm_path == EXB_GEMM_SPLIT || (long)*sa * *sb <= AUTO_MAX_SLICE_PRODUCTS;
-}
-
 void exactblas_dgemm(char transa, char transb, int m, int n, int k, double alpha,
                      const double *a, int lda, const double *b, int ldb, double beta, double *c,
                      int ldc)
@@ -87,8 +82,8 @@ void exactblas_dgemm(char transa, char transb, int m, int n, int k, double alpha
     exb_knobs_read_rows(&knobs);
     exb_gemm_args g = {!exb_lsame(transa, 'N'), !exb_lsame(transb, 'N'), m, n, k, alpha, a,
                        lda, b, ldb, beta, c, ldc};
-    int sa, sb;
-    if (!use_split(&g, &knobs, &sa, &sb) || exb_host_gemm_split(&g, &knobs, sa, sb) != 0)
+    long max_products = knobs.gemm_path == EXB_GEMM_SPLIT ? LONG_MAX : AUTO_MAX_SLICE_PRODUCTS;
+    if (knobs.gemm_path == EXB_GEMM_GENERAL || exb_host_gemm_split(&g, &knobs, max_products) != 0)
         exb_host_gemm_general(&g, &knobs);
 }
 

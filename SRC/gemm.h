@@ -52,10 +52,10 @@ void exb_host_gemm_general(const exb_gemm_args *g, const exb_knobs *knobs);
  * (an entry is NaN or Inf, or k is too large for one bit per slice). */
 int exb_gemm_slices(const exb_gemm_args *g, int *slices_a, int *slices_b);
 
-/* The split path with those slice counts: 0, or -1 when there is no memory
- * for the slices (C untouched; the caller takes the general path). */
-int exb_host_gemm_split(const exb_gemm_args *g, const exb_knobs *knobs, int slices_a,
-                        int slices_b);
+/* The split path: 0, or -1 when it cannot run (as exb_gemm_slices says),
+ * would need more than max_products slice products, or has no memory; C is
+ * untouched then and the caller takes the general path. */
+int exb_host_gemm_split(const exb_gemm_args *g, const exb_knobs *knobs, long max_products);
 
 /* The plain binary64 engine of the slice products: C := A*B for column-major
  * A (m x k, lda m), B (k x n, ldb k), C (m x n, ldc m).  OpenBLAS's dgemm

@@ -24,7 +24,8 @@
 #include <omp.h>
 #endif
 
-#define COLUMN_BLOCK 256 /* columns of C per round of slice products */
+#define LEVEL_BYTES (64L << 20) /* level sums held at once (sets the column block) */
+#define MAX_SPAN 960            /* top - lowest bit of a row: beyond, scaling could underflow */
 
 /* The slice width beta: 2*beta + ceil(log2 k) <= 53. */
 static int slice_bits(long k)
@@ -35,107 +36,254 @@ static int slice_bits(long k)
     return (53 - lg) / 2;
 }
 
+/* 2^e for -1022 <= e <= 1023, built from its bits (ldexp is a libm call). */
+static double pow2(int e)
+{
+    union {
+        uint64_t u;
+        double d;
+    } v = {(uint64_t)(e + 1023) << 52};
+    return v.d;
+}
+
 /* The top exponent (|x| < 2^top) and the exponent of the lowest set bit of
- * a finite x != 0. */
+ * a finite x != 0, from its bits. */
 static void bit_range(double x, int *top, int *low)
 {
-    int e;
-    double f = frexp(x, &e);
-    uint64_t m = (uint64_t)fabs(ldexp(f, 53)); /* the integer significand */
-    *top = e;
-    *low = e - 53 + __builtin_ctzll(m);
-}
-
-/* The top exponent of v[0], v[inc], ..., v[(k-1) inc] (0 when all are zero)
- * and the slices that hold all their bits; -1 if one is NaN or Inf. */
-static int vector_slices(const double *v, long inc, long k, int bits, int *top)
-{
-    int hi = INT_MIN, lo = INT_MAX;
-    for (long l = 0; l < k; l++) {
-        double x = v[l * inc];
-        if (!isfinite(x))
-            return -1;
-        if (x == 0.0)
-            continue;
-        int t, b;
-        bit_range(x, &t, &b);
-        hi = t > hi ? t : hi;
-        lo = b < lo ? b : lo;
+    union {
+        double d;
+        uint64_t u;
+    } v = {x};
+    int e = (int)((v.u >> 52) & 0x7ff);
+    uint64_t m = v.u & ((UINT64_C(1) << 52) - 1);
+    if (e) {
+        m |= UINT64_C(1) << 52;
+        *top = e - 1022;
+        *low = e - 1075 + __builtin_ctzll(m);
+    } else { /* subnormal */
+        *top = -1074 + 64 - __builtin_clzll(m);
+        *low = -1074 + __builtin_ctzll(m);
     }
-    *top = hi == INT_MIN ? 0 : hi;
-    return hi == INT_MIN ? 0 : (hi - lo + bits - 1) / bits;
 }
 
-/* Row i of op(A) and column j of op(B) as strided vectors. */
-static const double *row_a(const exb_gemm_args *g, long i, long *inc)
+/* Per logical row (per_row) or column of a stored rows x cols matrix: the
+ * top exponent and the lowest set bit (INT_MIN / INT_MAX when all zero),
+ * walked in storage order.  -1 if an entry is NaN or Inf. */
+static int stored_ranges(const double *p, long ld, long rows, long cols, int per_row, int *top,
+                         int *low)
 {
-    *inc = g->transa ? 1 : g->lda;
-    return g->transa ? g->a + i * g->lda : g->a + i;
+    long count = per_row ? rows : cols;
+    for (long q = 0; q < count; q++) {
+        top[q] = INT_MIN;
+        low[q] = INT_MAX;
+    }
+    for (long j = 0; j < cols; j++)
+        for (long i = 0; i < rows; i++) {
+            double x = p[i + j * ld];
+            if (x == 0.0)
+                continue;
+            if (!isfinite(x))
+                return -1;
+            long q = per_row ? i : j;
+            int t, b;
+            bit_range(x, &t, &b);
+            top[q] = t > top[q] ? t : top[q];
+            low[q] = b < low[q] ? b : low[q];
+        }
+    return 0;
 }
 
-static const double *col_b(const exb_gemm_args *g, long j, long *inc)
+/* op(A)'s rows (A stored m x k, or k x m when transposed) and op(B)'s
+ * columns. */
+static int ranges_a(const exb_gemm_args *g, int *top, int *low)
 {
-    *inc = g->transb ? g->ldb : 1;
-    return g->transb ? g->b + j : g->b + j * g->ldb;
+    return g->transa ? stored_ranges(g->a, g->lda, g->k, g->m, 0, top, low)
+                     : stored_ranges(g->a, g->lda, g->m, g->k, 1, top, low);
+}
+
+static int ranges_b(const exb_gemm_args *g, int *top, int *low)
+{
+    return g->transb ? stored_ranges(g->b, g->ldb, g->n, g->k, 1, top, low)
+                     : stored_ranges(g->b, g->ldb, g->k, g->n, 0, top, low);
+}
+
+/* The slices that hold every bit of each vector; -1 if one spans too far. */
+static int slices_needed(const int *top, const int *low, long count, int bits)
+{
+    int most = 0;
+    for (long q = 0; q < count; q++) {
+        if (top[q] == INT_MIN)
+            continue;
+        int span = top[q] - low[q];
+        if (span > MAX_SPAN)
+            return -1;
+        int s = (span + bits - 1) / bits;
+        most = s > most ? s : most;
+    }
+    return most;
 }
 
 int exb_gemm_slices(const exb_gemm_args *g, int *slices_a, int *slices_b)
 {
-    int bits = slice_bits(g->k), top;
+    int bits = slice_bits(g->k);
     if (bits < 1)
         return -1;
-    *slices_a = *slices_b = 0;
-    for (long i = 0; i < g->m; i++) {
-        long inc;
-        const double *v = row_a(g, i, &inc);
-        int s = vector_slices(v, inc, g->k, bits, &top);
-        if (s < 0)
-            return -1;
-        *slices_a = s > *slices_a ? s : *slices_a;
-    }
-    for (long j = 0; j < g->n; j++) {
-        long inc;
-        const double *v = col_b(g, j, &inc);
-        int s = vector_slices(v, inc, g->k, bits, &top);
-        if (s < 0)
-            return -1;
-        *slices_b = s > *slices_b ? s : *slices_b;
-    }
-    return 0;
+    long most = g->m > g->n ? g->m : g->n;
+    int *top = malloc((size_t)most * sizeof *top), *low = malloc((size_t)most * sizeof *low);
+    int ok = top && low && ranges_a(g, top, low) == 0 &&
+             (*slices_a = slices_needed(top, low, g->m, bits)) >= 0 &&
+             ranges_b(g, top, low) == 0 && (*slices_b = slices_needed(top, low, g->n, bits)) >= 0;
+    free(top);
+    free(low);
+    return ok ? 0 : -1;
 }
 
-/* Cuts v (k entries, stride inc, top exponent top) into `count` slices:
- * slice s gets its entries at out[s * slice_len + l * out_inc].  Every step
- * is exact: r = v * 2^(bits - top) has all its bits within count*bits bits
- * below 2^bits, q = trunc(r) is the next `bits` bits, and r - q is exact. */
-static void cut(const double *v, long inc, long k, int bits, int top, int count, double *out,
-                long slice_len, long out_inc)
+/* Cuts the stored rows x cols matrix p into `count` slices of `bits` bits
+ * relative to the top of each logical vector (index i when per_row, else
+ * j): the slices of element (i, j) go to out[s * slice_len + i * oi + j * oj].
+ * Every step is exact: r = x * 2^(bits - top) keeps all its bits (the span
+ * is below MAX_SPAN), q = trunc(r) is the next `bits` bits, r - q is exact. */
+static void cut(const double *p, long ld, long rows, long cols, int per_row, const int *top,
+                int bits, int count, double *out, long slice_len, long oi, long oj)
 {
-    for (long l = 0; l < k; l++) {
-        double r = ldexp(v[l * inc], bits - top);
-        for (int s = 0; s < count; s++) {
-            double q = trunc(r);
-            out[s * slice_len + l * out_inc] = q;
-            r = ldexp(r - q, bits);
+    double shift = pow2(bits);
+    for (long j = 0; j < cols; j++)
+        for (long i = 0; i < rows; i++) {
+            int t = top[per_row ? i : j];
+            double r = p[i + j * ld];
+            r = r == 0.0 ? 0.0 : (bits - t <= 1023 ? r * pow2(bits - t) : ldexp(r, bits - t));
+            for (int s = 0; s < count; s++) {
+                double q = (double)(int64_t)r; /* trunc: |r| < 2^bits <= 2^26 */
+                out[s * slice_len + i * oi + j * oj] = q;
+                r = (r - q) * shift;
+            }
         }
-    }
 }
 
 typedef struct split_work {
     const exb_gemm_args *g;
     int bits, sa, sb; /* slice width, slices of op(A) and op(B) */
-    int *top_a, *top_b;
+    int *top_a, *top_b, *low;
     double *as, *bs; /* slices: as[s] is m x k, bs[t] is k x n, column-major */
-    double *prod;    /* one slice product, m x COLUMN_BLOCK */
-    int64_t *level;  /* level sums, (sa + sb - 1) x m x COLUMN_BLOCK */
+    double *prod;    /* one slice product, m x nb */
+    int64_t *level;  /* level sums, (sa + sb - 1) x m x nb */
+    long nb;         /* columns of C per round of slice products */
 } split_work;
+
+/* ---- rounding the level sums ------------------------------------------------ */
+
+/* A 192-bit two's complement integer: x[0] is the low limb. */
+typedef struct wide_int {
+    uint64_t x[3];
+} wide_int;
+
+/* w += v * 2^shift, 0 <= shift < 128. */
+static void wide_add(wide_int *w, int64_t v, int shift)
+{
+    uint64_t ext = v < 0 ? ~UINT64_C(0) : 0, s[3] = {(uint64_t)v, ext, ext};
+    for (; shift >= 64; shift -= 64) {
+        s[2] = s[1];
+        s[1] = s[0];
+        s[0] = 0;
+    }
+    if (shift) {
+        s[2] = (s[2] << shift) | (s[1] >> (64 - shift));
+        s[1] = (s[1] << shift) | (s[0] >> (64 - shift));
+        s[0] <<= shift;
+    }
+    unsigned __int128 c = 0;
+    for (int q = 0; q < 3; q++) {
+        c += (unsigned __int128)w->x[q] + s[q];
+        w->x[q] = (uint64_t)c;
+        c >>= 64;
+    }
+}
+
+static int wide_bit(const wide_int *w, int i)
+{
+    return (int)((w->x[i >> 6] >> (i & 63)) & 1);
+}
+
+/* Whether any bit below i is set. */
+static int wide_any_below(const wide_int *w, int i)
+{
+    for (int q = 0; q < 3; q++) {
+        int lo = 64 * q;
+        if (i <= lo)
+            return 0;
+        uint64_t mask = i - lo >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << (i - lo)) - 1;
+        if (w->x[q] & mask)
+            return 1;
+    }
+    return 0;
+}
+
+/* Bits [i, i+64) as an integer. */
+static uint64_t wide_bits_from(const wide_int *w, int i)
+{
+    int q = i >> 6, r = i & 63;
+    uint64_t lo = q < 3 ? w->x[q] >> r : 0;
+    if (r && q + 1 < 3)
+        lo |= w->x[q + 1] << (64 - r);
+    return lo;
+}
+
+/* RN(M * 2^lsb) for the magnitude M (below 2^190) of a wide_int, subnormals
+ * and overflow as IEEE: one rounding, to nearest, ties to even. */
+static double wide_round(const wide_int *w, int lsb, int neg)
+{
+    int p = -1;
+    for (int q = 2; q >= 0 && p < 0; q--)
+        if (w->x[q])
+            p = 64 * q + 63 - __builtin_clzll(w->x[q]);
+    if (p < 0)
+        return 0.0;
+    int ulp = lsb + p - 52 > -1074 ? lsb + p - 52 : -1074; /* the result's last place */
+    int drop = ulp - lsb;
+    double mag;
+    if (drop <= 0) {
+        mag = ldexp((double)wide_bits_from(w, 0), lsb); /* below 2^53: exact */
+    } else {
+        uint64_t m = wide_bits_from(w, drop) & ((UINT64_C(1) << 54) - 1);
+        if (wide_bit(w, drop - 1) && ((m & 1) || wide_any_below(w, drop - 1)))
+            m++;
+        mag = ldexp((double)m, ulp); /* m <= 2^53 and ulp >= -1074: exact or overflow */
+    }
+    return neg ? -mag : mag;
+}
+
+/* C_ij := RN(S) for alpha = 1, beta = 0, S = sum_L v_L 2^(lsb_low + (levels-1-L) bits),
+ * when the levels fit 192 bits; returns 0 if they do not. */
+static int round_levels_fast(const int64_t *v, long stride, int levels, int bits, int lsb_low,
+                             double *out)
+{
+    if ((levels - 1) * bits + 64 + 8 > 190)
+        return 0;
+    wide_int w = {{0, 0, 0}};
+    for (int L = 0; L < levels; L++)
+        if (v[L * stride])
+            wide_add(&w, v[L * stride], (levels - 1 - L) * bits);
+    int neg = (int64_t)w.x[2] < 0;
+    if (neg) { /* magnitude: two's complement negation */
+        unsigned __int128 c = 1;
+        for (int q = 0; q < 3; q++) {
+            c += (uint64_t)~w.x[q];
+            w.x[q] = (uint64_t)c;
+            c >>= 64;
+        }
+    }
+    *out = wide_round(&w, lsb_low, neg);
+    return 1;
+}
 
 /* C(:, j0..j1) from the level sums. */
 static void round_block(const split_work *w, const exb_knobs *knobs, long j0, long j1)
 {
     const exb_gemm_args *g = w->g;
-    long m = g->m, block = m * (j1 - j0), levels = w->sa + w->sb - 1;
+    long m = g->m, block = m * (j1 - j0);
+    int levels = w->sa + w->sb - 1, fast = g->alpha == 1.0 && g->beta == 0.0;
     long threads = knobs->threads < j1 - j0 ? knobs->threads : j1 - j0;
+    (void)threads;
 #ifdef _OPENMP
 #pragma omp parallel for schedule(static) num_threads((int)(threads > 0 ? threads : 1))
 #endif
@@ -143,21 +291,23 @@ static void round_block(const split_work *w, const exb_knobs *knobs, long j0, lo
         exb_superacc acc;
         exb_superacc_clear(&acc);
         for (long i = 0; i < m; i++) {
-            long e = i + (j - j0) * m;
-            for (long L = 0; L < levels; L++) {
-                int64_t v = w->level[L * block + e];
-                if (v != 0)
-                    exb_superacc_add_scaled_u64(&acc, v < 0 ? -(uint64_t)v : (uint64_t)v,
-                                                w->top_a[i] + w->top_b[j] - (int)(L + 2) * w->bits,
-                                                v < 0);
-            }
+            const int64_t *v = w->level + i + (j - j0) * m;
             double *cij = &g->c[i + j * g->ldc];
+            int lsb_low = w->top_a[i] + w->top_b[j] - (levels + 1) * w->bits;
+            if (fast && round_levels_fast(v, block, levels, w->bits, lsb_low, cij))
+                continue;
+            for (int L = 0; L < levels; L++)
+                if (v[L * block] != 0)
+                    exb_superacc_add_scaled_u64(
+                        &acc, v[L * block] < 0 ? -(uint64_t)v[L * block] : (uint64_t)v[L * block],
+                        lsb_low + (levels - 1 - L) * w->bits, v[L * block] < 0);
             *cij = exb_superacc_round_affine(&acc, g->alpha, g->beta, g->beta != 0.0 ? *cij : 0.0);
             exb_superacc_reset(&acc);
         }
     }
-    (void)threads;
 }
+
+/* ---- the products -------------------------------------------------------------- */
 
 static void multiply_block(const split_work *w, const exb_knobs *knobs, long j0, long j1)
 {
@@ -176,37 +326,62 @@ static void multiply_block(const split_work *w, const exb_knobs *knobs, long j0,
     round_block(w, knobs, j0, j1);
 }
 
-int exb_host_gemm_split(const exb_gemm_args *g, const exb_knobs *knobs, int slices_a,
-                        int slices_b)
+/* The slices of op(A) and op(B) into the work (tops already there). */
+static void cut_all(split_work *w)
 {
-    long m = g->m, n = g->n, k = g->k, nb = n < COLUMN_BLOCK ? n : COLUMN_BLOCK;
-    split_work w = {g, slice_bits(k), slices_a > 0 ? slices_a : 1, slices_b > 0 ? slices_b : 1,
-                    NULL, NULL, NULL, NULL, NULL, NULL};
+    const exb_gemm_args *g = w->g;
+    long m = g->m, n = g->n, k = g->k;
+    for (long i = 0; i < m; i++)
+        w->top_a[i] = w->top_a[i] == INT_MIN ? 0 : w->top_a[i]; /* zero rows: any top */
+    for (long j = 0; j < n; j++)
+        w->top_b[j] = w->top_b[j] == INT_MIN ? 0 : w->top_b[j];
+    /* op(A)(i,l) -> as[s][i + l m]; op(B)(l,j) -> bs[t][l + j k] */
+    if (g->transa)
+        cut(g->a, g->lda, k, m, 0, w->top_a, w->bits, w->sa, w->as, m * k, m, 1);
+    else
+        cut(g->a, g->lda, m, k, 1, w->top_a, w->bits, w->sa, w->as, m * k, 1, m);
+    if (g->transb)
+        cut(g->b, g->ldb, n, k, 1, w->top_b, w->bits, w->sb, w->bs, k * n, k, 1);
+    else
+        cut(g->b, g->ldb, k, n, 0, w->top_b, w->bits, w->sb, w->bs, k * n, 1, k);
+}
+
+int exb_host_gemm_split(const exb_gemm_args *g, const exb_knobs *knobs, long max_products)
+{
+    long m = g->m, n = g->n, k = g->k;
+    split_work w = {g, slice_bits(k), 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+    if (w.bits < 1)
+        return -1;
     w.top_a = malloc((size_t)m * sizeof *w.top_a);
     w.top_b = malloc((size_t)n * sizeof *w.top_b);
+    w.low = malloc((size_t)(m > n ? m : n) * sizeof *w.low);
+    if (!w.top_a || !w.top_b || !w.low || ranges_a(g, w.top_a, w.low) != 0 ||
+        (w.sa = slices_needed(w.top_a, w.low, m, w.bits)) < 0 || ranges_b(g, w.top_b, w.low) != 0 ||
+        (w.sb = slices_needed(w.top_b, w.low, n, w.bits)) < 0 ||
+        (long)w.sa * w.sb > max_products) {
+        free(w.top_a);
+        free(w.top_b);
+        free(w.low);
+        return -1;
+    }
+    w.sa = w.sa > 0 ? w.sa : 1;
+    w.sb = w.sb > 0 ? w.sb : 1;
+    long levels = w.sa + w.sb - 1;
+    w.nb = LEVEL_BYTES / (long)sizeof(int64_t) / (levels * m);
+    w.nb = w.nb < 1 ? 1 : (w.nb > n ? n : w.nb);
     w.as = malloc((size_t)(w.sa * m * k) * sizeof *w.as);
     w.bs = malloc((size_t)(w.sb * k * n) * sizeof *w.bs);
-    w.prod = malloc((size_t)(m * nb) * sizeof *w.prod);
-    w.level = malloc((size_t)((w.sa + w.sb - 1) * m * nb) * sizeof *w.level);
-    int ok = w.top_a && w.top_b && w.as && w.bs && w.prod && w.level;
+    w.prod = malloc((size_t)(m * w.nb) * sizeof *w.prod);
+    w.level = malloc((size_t)(levels * m * w.nb) * sizeof *w.level);
+    int ok = w.as && w.bs && w.prod && w.level;
     if (ok) {
-        for (long i = 0; i < m; i++) {
-            long inc;
-            const double *v = row_a(g, i, &inc);
-            vector_slices(v, inc, k, w.bits, &w.top_a[i]);
-            cut(v, inc, k, w.bits, w.top_a[i], w.sa, w.as + i, m * k, m);
-        }
-        for (long j = 0; j < n; j++) {
-            long inc;
-            const double *v = col_b(g, j, &inc);
-            vector_slices(v, inc, k, w.bits, &w.top_b[j]);
-            cut(v, inc, k, w.bits, w.top_b[j], w.sb, w.bs + j * k, k * n, 1);
-        }
-        for (long j0 = 0; j0 < n; j0 += nb)
-            multiply_block(&w, knobs, j0, j0 + nb < n ? j0 + nb : n);
+        cut_all(&w);
+        for (long j0 = 0; j0 < n; j0 += w.nb)
+            multiply_block(&w, knobs, j0, j0 + w.nb < n ? j0 + w.nb : n);
     }
     free(w.top_a);
     free(w.top_b);
+    free(w.low);
     free(w.as);
     free(w.bs);
     free(w.prod);
