@@ -83,7 +83,9 @@ void exactblas_dgemm(char transa, char transb, int m, int n, int k, double alpha
     exb_gemm_args g = {!exb_lsame(transa, 'N'), !exb_lsame(transb, 'N'), m, n, k, alpha, a,
                        lda, b, ldb, beta, c, ldc};
     long max_products = knobs.gemm_path == EXB_GEMM_SPLIT ? LONG_MAX : AUTO_MAX_SLICE_PRODUCTS;
-    if (knobs.gemm_path == EXB_GEMM_GENERAL || exb_host_gemm_split(&g, &knobs, max_products) != 0)
+    if (knobs.gemm_path != EXB_GEMM_GENERAL && exb_host_gemm_split(&g, &knobs, max_products) == 0)
+        return;
+    if (!exb_cl_wanted(&knobs) || exb_cl_gemm_general(&g, &knobs) != 0)
         exb_host_gemm_general(&g, &knobs);
 }
 

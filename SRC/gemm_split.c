@@ -170,6 +170,7 @@ typedef struct split_work {
     double *prod;    /* one slice product, m x nb */
     int64_t *level;  /* level sums, (sa + sb - 1) x m x nb */
     long nb;         /* columns of C per round of slice products */
+    int use_cl;      /* the OpenCL engine */
 } split_work;
 
 /* ---- rounding the level sums ------------------------------------------------ */
@@ -335,7 +336,7 @@ static void multiply_block(const split_work *w, const exb_knobs *knobs, long j0,
     for (int s = 0; s < w->sa; s++)
         for (int t = 0; t < w->sb; t++) {
             exb_gemm_engine(m, j1 - j0, k, w->as + s * m * k, w->bs + t * k * g->n + j0 * k,
-                            w->prod);
+                            w->prod, w->use_cl);
             int64_t *lev = w->level + (s + t) * block;
             for (long e = 0; e < block; e++)
                 lev[e] += (int64_t)w->prod[e]; /* an integer below 2^53 */
@@ -366,7 +367,8 @@ static void cut_all(split_work *w)
 int exb_host_gemm_split(const exb_gemm_args *g, const exb_knobs *knobs, long max_products)
 {
     long m = g->m, n = g->n, k = g->k;
-    split_work w = {g, slice_bits(k), 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0};
+    split_work w = {g,    slice_bits(k), 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0,
+                    exb_cl_wanted(knobs)};
     if (w.bits < 1)
         return -1;
     w.top_a = malloc((size_t)m * sizeof *w.top_a);

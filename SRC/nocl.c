@@ -1,5 +1,6 @@
 /* nocl.c -- stand-ins when the library is built without OpenCL
  * (-DEXACTBLAS_OPENCL=OFF): every routine takes the host path. */
+#include "gemm.h"
 #include "gemv.h"
 #include "knobs.h"
 #include "sumdot_cl.h"
@@ -17,6 +18,24 @@ int exb_cl_gemv(const exb_gemv_args *g, const exb_knobs *knobs)
 {
     (void)g;
     (void)knobs;
+    return -1;
+}
+
+int exb_cl_gemm_general(const exb_gemm_args *g, const exb_knobs *knobs)
+{
+    (void)g;
+    (void)knobs;
+    return -1;
+}
+
+int exb_cl_gemm_plain(long m, long n, long k, const double *a, const double *b, double *c)
+{
+    (void)m;
+    (void)n;
+    (void)k;
+    (void)a;
+    (void)b;
+    (void)c;
     return -1;
 }
 

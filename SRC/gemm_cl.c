@@ -1,0 +1,172 @@
+/*
+ * gemm_cl.c -- the OpenCL side of EXDGEMM (OPENCL/gemm.cl).
+ *
+ * General path: gemm_exact leaves every element's exact sum in its row
+ * accumulator, one block of columns of C at a time (the accumulators take
+ * about 1 KiB per element); the host maps them and rounds each element once
+ * with alpha and beta (exb_superacc_round_affine, as on the host path).
+ * Split path: gemm_plain is the plain binary64 engine of the slice products.
+ */
+#include "gemm.h"
+
+#include <stdio.h>
+
+#include "clbuf.h"
+
+#define RT 2 /* as in gemm.cl */
+#define WT 4
+#define TS (RT * WT)
+#define ACC_BYTES (64L << 20) /* accumulators held at once */
+#define MAX_K (1L << 28)      /* keeps every accumulator digit below 2^62 */
+
+static long round_up(long x, long q)
+{
+    return (x + q - 1) / q * q;
+}
+
+/* Launches a kernel over an mp x np grid of C elements in TS x TS tiles. */
+static cl_int launch_tiles(const exb_cl_device *d, cl_kernel kernel, long mp, long np)
+{
+    size_t global[2] = {(size_t)(mp / RT), (size_t)(np / RT)}, local[2] = {WT, WT};
+    return clEnqueueNDRangeKernel(d->queue, kernel, 2, NULL, global, local, 0, NULL, NULL);
+}
+
+/* C(:, jb .. jb+ncols) from the mapped accumulators (stride mp). */
+static void finish(const exb_gemm_args *g, long jb, long ncols, long mp, const cl_long *digits,
+                   const cl_int *meta)
+{
+    exb_superacc acc;
+    exb_superacc_clear(&acc);
+    for (long j = 0; j < ncols; j++)
+        for (long i = 0; i < g->m; i++) {
+            long e = i + j * mp;
+            const cl_int *mt = meta + 4 * e;
+            exb_superacc_add_raw(&acc, (const int64_t *)digits + e * EXB_CL_ROW_DIGITS, mt[0],
+                                 mt[1], (uint32_t)mt[2]);
+            double *cij = &g->c[i + (jb + j) * g->ldc];
+            *cij = exb_superacc_round_affine(&acc, g->alpha, g->beta, g->beta != 0.0 ? *cij : 0.0);
+            exb_superacc_reset(&acc);
+        }
+}
+
+/* One block of columns: launch, map, round. */
+static cl_int exact_block(const exb_cl_device *d, cl_kernel kernel, const exb_gemm_args *g,
+                          cl_mem a, cl_mem b, exb_cl_rows *rows, long jb, long ncols, long mp)
+{
+    long np = round_up(ncols, TS);
+    cl_long lda = g->lda, ldb = g->ldb, m = g->m, n = ncols, k = g->k, jbase = jb, cmp = mp;
+    cl_int ta = g->transa, tb = g->transb, err = CL_SUCCESS;
+    int q = 0;
+    err |= clSetKernelArg(kernel, q++, sizeof a, &a);
+    err |= clSetKernelArg(kernel, q++, sizeof lda, &lda);
+    err |= clSetKernelArg(kernel, q++, sizeof ta, &ta);
+    err |= clSetKernelArg(kernel, q++, sizeof b, &b);
+    err |= clSetKernelArg(kernel, q++, sizeof ldb, &ldb);
+    err |= clSetKernelArg(kernel, q++, sizeof tb, &tb);
+    err |= clSetKernelArg(kernel, q++, sizeof m, &m);
+    err |= clSetKernelArg(kernel, q++, sizeof n, &n);
+    err |= clSetKernelArg(kernel, q++, sizeof k, &k);
+    err |= clSetKernelArg(kernel, q++, sizeof jbase, &jbase);
+    err |= clSetKernelArg(kernel, q++, sizeof cmp, &cmp);
+    err |= clSetKernelArg(kernel, q++, sizeof rows->digits, &rows->digits);
+    err |= clSetKernelArg(kernel, q++, sizeof rows->meta, &rows->meta);
+    if (err == CL_SUCCESS)
+        err = launch_tiles(d, kernel, mp, np);
+    size_t count = (size_t)(mp * np);
+    cl_long *digits = NULL;
+    cl_int *meta = NULL;
+    if (err == CL_SUCCESS)
+        digits = clEnqueueMapBuffer(d->queue, rows->digits, CL_TRUE, CL_MAP_READ, 0,
+                                    count * EXB_CL_ROW_DIGITS * sizeof(cl_long), 0, NULL, NULL,
+                                    &err);
+    if (err == CL_SUCCESS)
+        meta = clEnqueueMapBuffer(d->queue, rows->meta, CL_TRUE, CL_MAP_READ, 0,
+                                  count * 4 * sizeof(cl_int), 0, NULL, NULL, &err);
+    if (err == CL_SUCCESS)
+        finish(g, jb, ncols, mp, digits, meta);
+    if (digits)
+        clEnqueueUnmapMemObject(d->queue, rows->digits, digits, 0, NULL, NULL);
+    if (meta)
+        clEnqueueUnmapMemObject(d->queue, rows->meta, meta, 0, NULL, NULL);
+    clFinish(d->queue);
+    return err;
+}
+
+int exb_cl_gemm_general(const exb_gemm_args *g, const exb_knobs *knobs)
+{
+    const exb_cl_device *d = exb_cl_device_get();
+    if (!d || g->k > MAX_K)
+        return -1;
+    char options[64];
+    snprintf(options, sizeof options, "-DFPE=%d -DEARLY_EXIT=%d", knobs->fpe, knobs->early_exit);
+    cl_kernel kernel = exb_cl_kernel("gemm.cl", "gemm_exact", options);
+    if (!kernel)
+        return -1;
+    long mp = round_up(g->m, TS);
+    long nb = ACC_BYTES / (mp * EXB_CL_ROW_DIGITS * (long)sizeof(cl_long)) / TS * TS;
+    nb = nb < TS ? TS : (nb > round_up(g->n, TS) ? round_up(g->n, TS) : nb);
+    long rows_a = g->transa ? g->k : g->m, cols_a = g->transa ? g->m : g->k;
+    long rows_b = g->transb ? g->n : g->k, cols_b = g->transb ? g->k : g->n;
+    long aoff, boff;
+    int status = -1;
+    exb_cl_rows rows = {NULL, NULL, NULL};
+    cl_mem a = exb_cl_vector_in(d, g->a, g->lda * (cols_a - 1) + rows_a, 1, &aoff);
+    cl_mem b = exb_cl_vector_in(d, g->b, g->ldb * (cols_b - 1) + rows_b, 1, &boff);
+    if (a && b && exb_cl_rows_create(d, &rows, mp * nb, 0) == 0) {
+        cl_int err = CL_SUCCESS;
+        for (long jb = 0; jb < g->n && err == CL_SUCCESS; jb += nb)
+            err = exact_block(d, kernel, g, a, b, &rows, jb, g->n - jb < nb ? g->n - jb : nb, mp);
+        if (err != CL_SUCCESS)
+            exb_cl_report("GEMM launch", err);
+        status = err == CL_SUCCESS ? 0 : -1;
+    }
+    if (a)
+        clReleaseMemObject(a);
+    if (b)
+        clReleaseMemObject(b);
+    exb_cl_rows_release(&rows);
+    clReleaseKernel(kernel);
+    return status;
+}
+
+int exb_cl_gemm_plain(long m, long n, long k, const double *a, const double *b, double *c)
+{
+    const exb_cl_device *d = exb_cl_device_get();
+    if (!d)
+        return -1;
+    cl_kernel kernel = exb_cl_kernel("gemm.cl", "gemm_plain", "-DFPE=3 -DEARLY_EXIT=0");
+    if (!kernel)
+        return -1;
+    long off;
+    cl_int err;
+    cl_mem ab = exb_cl_vector_in(d, a, m * k, 1, &off), bb = exb_cl_vector_in(d, b, k * n, 1, &off);
+    cl_mem cb = clCreateBuffer(d->context, CL_MEM_WRITE_ONLY, (size_t)(m * n) * sizeof(double),
+                               NULL, &err);
+    if (ab && bb && err == CL_SUCCESS) {
+        cl_long cm = m, cn = n, ck = k;
+        int q = 0;
+        err |= clSetKernelArg(kernel, q++, sizeof ab, &ab);
+        err |= clSetKernelArg(kernel, q++, sizeof bb, &bb);
+        err |= clSetKernelArg(kernel, q++, sizeof cm, &cm);
+        err |= clSetKernelArg(kernel, q++, sizeof cn, &cn);
+        err |= clSetKernelArg(kernel, q++, sizeof ck, &ck);
+        err |= clSetKernelArg(kernel, q++, sizeof cb, &cb);
+        if (err == CL_SUCCESS)
+            err = launch_tiles(d, kernel, round_up(m, TS), round_up(n, TS));
+        if (err == CL_SUCCESS)
+            err = clEnqueueReadBuffer(d->queue, cb, CL_TRUE, 0, (size_t)(m * n) * sizeof(double),
+                                      c, 0, NULL, NULL);
+        if (err != CL_SUCCESS)
+            exb_cl_report("plain GEMM launch", err);
+    } else if (err != CL_SUCCESS) {
+        exb_cl_report("GEMM buffer creation", err);
+    }
+    if (ab)
+        clReleaseMemObject(ab);
+    if (bb)
+        clReleaseMemObject(bb);
+    if (cb)
+        clReleaseMemObject(cb);
+    clReleaseKernel(kernel);
+    return err == CL_SUCCESS && ab && bb ? 0 : -1;
+}
