@@ -2,7 +2,10 @@
  * bench_gemm.c -- EXDGEMM against the non-exact baselines, side by side in
  * one run: OpenBLAS dgemm (its thread count set to `threads`, the same as
  * ExactBLAS's), and the netlib reference dgemm.  EXDGEMM runs with
- * EXACTBLAS_GEMM_PATH = auto, general and split.  Two data sets: narrow
+ * EXACTBLAS_GEMM_PATH = auto, general and split on the host, and the exact
+ * OpenCL kernel (general path, EXACTBLAS_DEVICE=opencl); the plain OpenCL
+ * kernel (gemm_plain, the split path's engine there) is the OpenCL
+ * baseline.  Two data sets: narrow
  * (entries uniform in (-1,1)) and wide (log-uniform magnitudes over
  * 1e-100..1e100, random signs).  Prints medians (ms), the slices the split
  * path needs, GFLOP/s of the general path and ratios to OpenBLAS.  Calls
@@ -23,6 +26,7 @@
 #include "testlib.h"
 
 #define MAX_TIMED_PRODUCTS 100
+#define MAX_CL_N 1024
 
 typedef void (*dgemm_fn)(const char *, const char *, const int *, const int *, const int *,
                          const double *, const double *, const int *, const double *,
@@ -33,6 +37,7 @@ typedef struct bench {
     const double *a, *b;
     double *c;
     dgemm_fn blas; /* NULL: EXDGEMM */
+    int plain_cl;  /* the plain OpenCL kernel instead */
 } bench;
 
 static double now(void)
@@ -51,7 +56,9 @@ static int cmp_double(const void *p, const void *q)
 static void run(const bench *c)
 {
     double one = 1.0, zero = 0.0;
-    if (c->blas)
+    if (c->plain_cl)
+        exb_cl_gemm_plain(c->n, c->n, c->n, c->a, c->b, c->c);
+    else if (c->blas)
         c->blas("N", "N", &c->n, &c->n, &c->n, &one, c->a, &c->n, c->b, &c->n, &zero, c->c, &c->n,
                 1, 1);
     else
@@ -102,8 +109,9 @@ int main(int argc, char **argv)
         exb_blasref_set_threads(&openblas, in.threads);
     dgemm_fn net = have_netlib ? (dgemm_fn)exb_blasref_symbol(&netlib, "dgemm_") : NULL;
     dgemm_fn ob = have_ob ? (dgemm_fn)exb_blasref_symbol(&openblas, "dgemm_") : NULL;
-    char knob[3][96];
+    char knob[4][96];
     const char *path[3] = {"auto", "general", "split"};
+    snprintf(knob[3], sizeof knob[3], "EXACTBLAS_DEVICE=opencl EXACTBLAS_GEMM_PATH=general");
     for (int p = 0; p < 3; p++)
         snprintf(knob[p], sizeof knob[p], "EXACTBLAS_GEMM_PATH=%s EXACTBLAS_THREADS=%d", path[p],
                  in.threads);
@@ -112,8 +120,9 @@ int main(int argc, char **argv)
     printf("C = A*B, n x n, times in ms (median of %d); %d threads for ExactBLAS and OpenBLAS; "
            "split engine: %s\n",
            in.reps, in.threads, exb_gemm_engine(1, 1, 1, (double[]){1}, (double[]){1}, (double[]){0}, 0));
-    printf("%-6s %5s %7s %9s %9s %9s %9s %9s %8s %9s %9s\n", "data", "n", "slices", "Ex-auto",
-           "Ex-gen", "Ex-split", "OpenBLAS", "netlib", "gen-GF/s", "auto/OB", "split/OB");
+    printf("%-6s %5s %7s %9s %9s %9s %9s %9s %9s %9s %8s %8s %9s %9s\n", "data", "n", "slices",
+           "Ex-auto", "Ex-gen", "Ex-split", "Ex-cl-gen", "plain-cl", "OpenBLAS", "netlib",
+           "gen-GF/s", "cl-GF/s", "auto/OB", "split/OB");
     const char *ranges[2] = {"narrow", "wide"};
     for (int s = 0; s < in.nsizes; s++)
         for (int d = 0; d < 2; d++) {
@@ -126,21 +135,28 @@ int main(int argc, char **argv)
             exb_gemm_args g = {0, 0, n, n, n, 1.0, a, n, b, n, 0.0, c, n};
             int sa = 0, sb = 0;
             exb_gemm_slices(&g, &sa, &sb);
-            bench c0 = {n, a, b, c, NULL};
+            bench c0 = {n, a, b, c, NULL, 0};
             double t_auto = median_ms(&c0, knob[0], in.reps);
             double t_gen = median_ms(&c0, knob[1], in.reps);
             /* thousands of slice products: the split path is not a contender */
             double t_split = (long)sa * sb <= MAX_TIMED_PRODUCTS ? median_ms(&c0, knob[2], in.reps)
                                                                   : NAN;
-            bench cb = {n, a, b, c, ob};
+            /* the exact OpenCL kernel on PoCL's CPU device is slow: narrow data
+             * up to MAX_CL_N, wide data up to half that */
+            double t_cl = n <= (d == 0 ? MAX_CL_N : MAX_CL_N / 2) ? median_ms(&c0, knob[3], in.reps)
+                                                                : NAN;
+            bench cp = {n, a, b, c, NULL, 1};
+            double t_plain = median_ms(&cp, "", in.reps);
+            bench cb = {n, a, b, c, ob, 0};
             double t_ob = ob ? median_ms(&cb, "", in.reps) : NAN;
             cb.blas = net;
             double t_net = net ? median_ms(&cb, "", in.reps) : NAN;
             char slices[16];
             snprintf(slices, sizeof slices, "%dx%d", sa, sb);
-            printf("%-6s %5d %7s %9.1f %9.1f %9.1f %9.2f %9.1f %8.2f %9.2f %9.2f\n", ranges[d], n,
-                   slices, t_auto, t_gen, t_split, t_ob, t_net,
-                   2.0 * n * (double)n * n / (t_gen * 1e6), t_auto / t_ob, t_split / t_ob);
+            double flops = 2.0 * n * (double)n * n;
+            printf("%-6s %5d %7s %9.1f %9.1f %9.1f %9.1f %9.1f %9.2f %9.1f %8.2f %8.2f %9.2f %9.2f\n",
+                   ranges[d], n, slices, t_auto, t_gen, t_split, t_cl, t_plain, t_ob, t_net,
+                   flops / (t_gen * 1e6), flops / (t_cl * 1e6), t_auto / t_ob, t_split / t_ob);
             free(a);
             free(b);
             free(c);
