@@ -14,11 +14,22 @@
  *
  * The grid covers whole tiles; op(A) and op(B) read as zero outside, and the
  * accumulators of the padding rows and columns are never read back.
+ *
+ * Tile sizes are build options chosen by the host from the device's local
+ * memory and work-group limit (SRC/gemm_cl.c), never from the problem:
+ *   RT  register tile side          WT  work-items per tile side
+ *   BK  depth of the k panels
  */
-#define RT 2           /* register tile side */
-#define WT 4           /* work-items per tile side */
-#define TS (RT * WT)   /* C tile side of a work-group */
-#define BK 16          /* k panel */
+#ifndef RT
+#define RT 2
+#endif
+#ifndef WT
+#define WT 4
+#endif
+#ifndef BK
+#define BK 16
+#endif
+#define TS (RT * WT) /* C tile side of a work-group */
 
 /* as[ii + ll*TS] = op(A)(i0+ii, l0+ll), bs[ll + jj*BK] = op(B)(l0+ll, j0+jj). */
 inline void load_panels(__global const double *a, long lda, int transa,

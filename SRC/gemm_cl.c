@@ -13,9 +13,6 @@
 
 #include "clbuf.h"
 
-#define RT 2 /* as in gemm.cl */
-#define WT 4
-#define TS (RT * WT)
 #define ACC_BYTES (64L << 20) /* accumulators held at once */
 #define MAX_K (1L << 28)      /* keeps every accumulator digit below 2^62 */
 
@@ -24,10 +21,44 @@ static long round_up(long x, long q)
     return (x + q - 1) / q * q;
 }
 
-/* Launches a kernel over an mp x np grid of C elements in TS x TS tiles. */
-static cl_int launch_tiles(const exb_cl_device *d, cl_kernel kernel, long mp, long np)
+/* The blocking of gemm.cl for a device: rt x rt elements per work-item,
+ * wt x wt work-items per tile of C (side ts = rt*wt), k panels of depth bk.
+ * The two panels (2 ts bk doubles) take at most half the local memory. */
+typedef struct tiles {
+    int rt, wt, ts, bk;
+} tiles;
+
+static tiles choose_tiles(const exb_cl_device *d, int exact)
 {
-    size_t global[2] = {(size_t)(mp / RT), (size_t)(np / RT)}, local[2] = {WT, WT};
+    cl_ulong local = 0;
+    if (clGetDeviceInfo(d->device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof local, &local, NULL) !=
+        CL_SUCCESS)
+        local = 16384;
+    tiles t;
+    /* a CPU runs a work-group as one loop: small groups; a GPU wants 256
+     * work-items.  An exact element keeps a row state and an expansion in
+     * registers, so the exact kernel's register tile stays 2 x 2. */
+    t.wt = !d->is_cpu && d->max_wg >= 256 ? 16 : (d->max_wg >= 16 ? 4 : 1);
+    t.rt = exact || d->is_cpu ? 2 : 4;
+    t.ts = t.rt * t.wt;
+    /* CPUs: depth 16 measured fastest on PoCL (BK 32 was 20% slower at n = 512) */
+    for (t.bk = d->is_cpu ? 16 : 32; t.bk > 4 && 2UL * t.ts * t.bk * sizeof(double) > local / 2;
+         t.bk /= 2)
+        ;
+    return t;
+}
+
+static void tile_options(const tiles *t, const char *rest, char *out, size_t len)
+{
+    snprintf(out, len, "-DRT=%d -DWT=%d -DBK=%d %s", t->rt, t->wt, t->bk, rest);
+}
+
+/* Launches a kernel over an mp x np grid of C elements in ts x ts tiles. */
+static cl_int launch_tiles(const exb_cl_device *d, cl_kernel kernel, const tiles *t, long mp,
+                           long np)
+{
+    size_t global[2] = {(size_t)(mp / t->rt), (size_t)(np / t->rt)};
+    size_t local[2] = {(size_t)t->wt, (size_t)t->wt};
     return clEnqueueNDRangeKernel(d->queue, kernel, 2, NULL, global, local, 0, NULL, NULL);
 }
 
@@ -50,10 +81,11 @@ static void finish(const exb_gemm_args *g, long jb, long ncols, long mp, const c
 }
 
 /* One block of columns: launch, map, round. */
-static cl_int exact_block(const exb_cl_device *d, cl_kernel kernel, const exb_gemm_args *g,
-                          cl_mem a, cl_mem b, exb_cl_rows *rows, long jb, long ncols, long mp)
+static cl_int exact_block(const exb_cl_device *d, cl_kernel kernel, const tiles *t,
+                          const exb_gemm_args *g, cl_mem a, cl_mem b, exb_cl_rows *rows, long jb,
+                          long ncols, long mp)
 {
-    long np = round_up(ncols, TS);
+    long np = round_up(ncols, t->ts);
     cl_long lda = g->lda, ldb = g->ldb, m = g->m, n = ncols, k = g->k, jbase = jb, cmp = mp;
     cl_int ta = g->transa, tb = g->transb, err = CL_SUCCESS;
     int q = 0;
@@ -71,7 +103,7 @@ static cl_int exact_block(const exb_cl_device *d, cl_kernel kernel, const exb_ge
     err |= clSetKernelArg(kernel, q++, sizeof rows->digits, &rows->digits);
     err |= clSetKernelArg(kernel, q++, sizeof rows->meta, &rows->meta);
     if (err == CL_SUCCESS)
-        err = launch_tiles(d, kernel, mp, np);
+        err = launch_tiles(d, kernel, t, mp, np);
     size_t count = (size_t)(mp * np);
     cl_long *digits = NULL;
     cl_int *meta = NULL;
@@ -97,14 +129,16 @@ int exb_cl_gemm_general(const exb_gemm_args *g, const exb_knobs *knobs)
     const exb_cl_device *d = exb_cl_device_get();
     if (!d || g->k > MAX_K)
         return -1;
-    char options[64];
-    snprintf(options, sizeof options, "-DFPE=%d -DEARLY_EXIT=%d", knobs->fpe, knobs->early_exit);
+    char fpe[48], options[96];
+    snprintf(fpe, sizeof fpe, "-DFPE=%d -DEARLY_EXIT=%d", knobs->fpe, knobs->early_exit);
+    tiles t = choose_tiles(d, 1);
+    tile_options(&t, fpe, options, sizeof options);
     cl_kernel kernel = exb_cl_kernel("gemm.cl", "gemm_exact", options);
     if (!kernel)
         return -1;
-    long mp = round_up(g->m, TS);
-    long nb = ACC_BYTES / (mp * EXB_CL_ROW_DIGITS * (long)sizeof(cl_long)) / TS * TS;
-    nb = nb < TS ? TS : (nb > round_up(g->n, TS) ? round_up(g->n, TS) : nb);
+    long mp = round_up(g->m, t.ts);
+    long nb = ACC_BYTES / (mp * EXB_CL_ROW_DIGITS * (long)sizeof(cl_long)) / t.ts * t.ts;
+    nb = nb < t.ts ? t.ts : (nb > round_up(g->n, t.ts) ? round_up(g->n, t.ts) : nb);
     long rows_a = g->transa ? g->k : g->m, cols_a = g->transa ? g->m : g->k;
     long rows_b = g->transb ? g->n : g->k, cols_b = g->transb ? g->k : g->n;
     long aoff, boff;
@@ -115,7 +149,8 @@ int exb_cl_gemm_general(const exb_gemm_args *g, const exb_knobs *knobs)
     if (a && b && exb_cl_rows_create(d, &rows, mp * nb, 0) == 0) {
         cl_int err = CL_SUCCESS;
         for (long jb = 0; jb < g->n && err == CL_SUCCESS; jb += nb)
-            err = exact_block(d, kernel, g, a, b, &rows, jb, g->n - jb < nb ? g->n - jb : nb, mp);
+            err = exact_block(d, kernel, &t, g, a, b, &rows, jb, g->n - jb < nb ? g->n - jb : nb,
+                              mp);
         if (err != CL_SUCCESS)
             exb_cl_report("GEMM launch", err);
         status = err == CL_SUCCESS ? 0 : -1;
@@ -134,7 +169,10 @@ int exb_cl_gemm_plain(long m, long n, long k, const double *a, const double *b, 
     const exb_cl_device *d = exb_cl_device_get();
     if (!d)
         return -1;
-    cl_kernel kernel = exb_cl_kernel("gemm.cl", "gemm_plain", "-DFPE=3 -DEARLY_EXIT=0");
+    tiles t = choose_tiles(d, 0);
+    char options[96];
+    tile_options(&t, "-DFPE=3 -DEARLY_EXIT=0", options, sizeof options);
+    cl_kernel kernel = exb_cl_kernel("gemm.cl", "gemm_plain", options);
     if (!kernel)
         return -1;
     long off;
@@ -152,7 +190,7 @@ int exb_cl_gemm_plain(long m, long n, long k, const double *a, const double *b, 
         err |= clSetKernelArg(kernel, q++, sizeof ck, &ck);
         err |= clSetKernelArg(kernel, q++, sizeof cb, &cb);
         if (err == CL_SUCCESS)
-            err = launch_tiles(d, kernel, round_up(m, TS), round_up(n, TS));
+            err = launch_tiles(d, kernel, &t, round_up(m, t.ts), round_up(n, t.ts));
         if (err == CL_SUCCESS)
             err = clEnqueueReadBuffer(d->queue, cb, CL_TRUE, 0, (size_t)(m * n) * sizeof(double),
                                       c, 0, NULL, NULL);
