@@ -59,18 +59,21 @@ int exb_host_gemm_split(const exb_gemm_args *g, const exb_knobs *knobs, long max
 
 /* The plain binary64 engine of the slice products: C := A*B for column-major
  * A (m x k, lda m), B (k x n, ldb k), C (m x n, ldc m).  With use_cl the
- * OpenCL kernel gemm_plain (exb_cl_gemm_plain); else, or if that fails,
+ * OpenCL kernel gemm_plain (exb_cl_gemm_plain, work-group wg as
+ * EXACTBLAS_WG says, 0: the device's choice); else, or if that fails,
  * OpenBLAS's dgemm when the library can be loaded, else a blocked loop; all
  * are exact on the slices.  Returns which one ran: "OpenCL", "OpenBLAS" or
  * "host loop". */
 const char *exb_gemm_engine(long m, long n, long k, const double *a, const double *b, double *c,
-                            int use_cl);
+                            int use_cl, int wg);
 
 /* The OpenCL general path (OPENCL/gemm.cl, gemm_exact): 0, or -1 (reported
- * once) when the caller must take the host path; C is untouched then. */
+ * once) when the caller must take the host path; C is untouched then.
+ * EXACTBLAS_WG = w sets tiles of floor(sqrt(w))^2 work-items. */
 int exb_cl_gemm_general(const exb_gemm_args *g, const exb_knobs *knobs);
 
 /* The plain OpenCL GEMM C := A*B (layouts of exb_gemm_engine): 0 or -1. */
-int exb_cl_gemm_plain(long m, long n, long k, const double *a, const double *b, double *c);
+int exb_cl_gemm_plain(long m, long n, long k, const double *a, const double *b, double *c,
+                      int wg);
 
 #endif

@@ -28,7 +28,7 @@ typedef struct tiles {
     int rt, wt, ts, bk;
 } tiles;
 
-static tiles choose_tiles(const exb_cl_device *d, int exact)
+static tiles choose_tiles(const exb_cl_device *d, int exact, int wg)
 {
     cl_ulong local = 0;
     if (clGetDeviceInfo(d->device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof local, &local, NULL) !=
@@ -39,6 +39,11 @@ static tiles choose_tiles(const exb_cl_device *d, int exact)
      * work-items.  An exact element keeps a row state and an expansion in
      * registers, so the exact kernel's register tile stays 2 x 2. */
     t.wt = !d->is_cpu && d->max_wg >= 256 ? 16 : (d->max_wg >= 16 ? 4 : 1);
+    if (wg > 0) /* EXACTBLAS_WG: the largest square group that fits */
+        for (t.wt = 1; (size_t)((t.wt + 1) * (t.wt + 1)) <= d->max_wg &&
+                       (t.wt + 1) * (t.wt + 1) <= wg && t.wt < 32;
+             t.wt++)
+            ;
     t.rt = exact || d->is_cpu ? 2 : 4;
     t.ts = t.rt * t.wt;
     /* CPUs: depth 16 measured fastest on PoCL (BK 32 was 20% slower at n = 512) */
@@ -131,7 +136,7 @@ int exb_cl_gemm_general(const exb_gemm_args *g, const exb_knobs *knobs)
         return -1;
     char fpe[48], options[96];
     snprintf(fpe, sizeof fpe, "-DFPE=%d -DEARLY_EXIT=%d", knobs->fpe, knobs->early_exit);
-    tiles t = choose_tiles(d, 1);
+    tiles t = choose_tiles(d, 1, knobs->wg);
     tile_options(&t, fpe, options, sizeof options);
     cl_kernel kernel = exb_cl_kernel("gemm.cl", "gemm_exact", options);
     if (!kernel)
@@ -164,12 +169,13 @@ int exb_cl_gemm_general(const exb_gemm_args *g, const exb_knobs *knobs)
     return status;
 }
 
-int exb_cl_gemm_plain(long m, long n, long k, const double *a, const double *b, double *c)
+int exb_cl_gemm_plain(long m, long n, long k, const double *a, const double *b, double *c,
+                      int wg)
 {
     const exb_cl_device *d = exb_cl_device_get();
     if (!d)
         return -1;
-    tiles t = choose_tiles(d, 0);
+    tiles t = choose_tiles(d, 0, wg);
     char options[96];
     tile_options(&t, "-DFPE=3 -DEARLY_EXIT=0", options, sizeof options);
     cl_kernel kernel = exb_cl_kernel("gemm.cl", "gemm_plain", options);

@@ -51,9 +51,9 @@ static void loop_gemm(long m, long n, long k, const double *a, const double *b, 
 }
 
 const char *exb_gemm_engine(long m, long n, long k, const double *a, const double *b, double *c,
-                            int use_cl)
+                            int use_cl, int wg)
 {
-    if (use_cl && exb_cl_gemm_plain(m, n, k, a, b, c) == 0)
+    if (use_cl && exb_cl_gemm_plain(m, n, k, a, b, c, wg) == 0)
         return "OpenCL";
     pthread_once(&engine_once, load_engine);
     if (engine_dgemm && m <= INT_MAX && n <= INT_MAX && k <= INT_MAX) {

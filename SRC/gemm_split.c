@@ -336,7 +336,7 @@ static void multiply_block(const split_work *w, const exb_knobs *knobs, long j0,
     for (int s = 0; s < w->sa; s++)
         for (int t = 0; t < w->sb; t++) {
             exb_gemm_engine(m, j1 - j0, k, w->as + s * m * k, w->bs + t * k * g->n + j0 * k,
-                            w->prod, w->use_cl);
+                            w->prod, w->use_cl, knobs->wg);
             int64_t *lev = w->level + (s + t) * block;
             for (long e = 0; e < block; e++)
                 lev[e] += (int64_t)w->prod[e]; /* an integer below 2^53 */

@@ -28,8 +28,10 @@ int exb_cl_gemm_general(const exb_gemm_args *g, const exb_knobs *knobs)
     return -1;
 }
 
-int exb_cl_gemm_plain(long m, long n, long k, const double *a, const double *b, double *c)
+int exb_cl_gemm_plain(long m, long n, long k, const double *a, const double *b, double *c,
+                      int wg)
 {
+    (void)wg;
     (void)m;
     (void)n;
     (void)k;

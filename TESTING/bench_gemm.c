@@ -57,7 +57,7 @@ static void run(const bench *c)
 {
     double one = 1.0, zero = 0.0;
     if (c->plain_cl)
-        exb_cl_gemm_plain(c->n, c->n, c->n, c->a, c->b, c->c);
+        exb_cl_gemm_plain(c->n, c->n, c->n, c->a, c->b, c->c, 0);
     else if (c->blas)
         c->blas("N", "N", &c->n, &c->n, &c->n, &one, c->a, &c->n, c->b, &c->n, &zero, c->c, &c->n,
                 1, 1);
@@ -119,7 +119,7 @@ int main(int argc, char **argv)
     tl_rng_seed(&rng, in.seed);
     printf("C = A*B, n x n, times in ms (median of %d); %d threads for ExactBLAS and OpenBLAS; "
            "split engine: %s\n",
-           in.reps, in.threads, exb_gemm_engine(1, 1, 1, (double[]){1}, (double[]){1}, (double[]){0}, 0));
+           in.reps, in.threads, exb_gemm_engine(1, 1, 1, (double[]){1}, (double[]){1}, (double[]){0}, 0, 0));
     printf("%-6s %5s %7s %9s %9s %9s %9s %9s %9s %9s %8s %8s %9s %9s\n", "data", "n", "slices",
            "Ex-auto", "Ex-gen", "Ex-split", "Ex-cl-gen", "plain-cl", "OpenBLAS", "netlib",
            "gen-GF/s", "cl-GF/s", "auto/OB", "split/OB");
