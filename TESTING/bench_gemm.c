@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "blasref.h"
 #include "exactblas.h"
@@ -40,19 +39,6 @@ typedef struct bench {
     int plain_cl;  /* the plain OpenCL kernel instead */
 } bench;
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *p, const void *q)
-{
-    double x = *(const double *)p, y = *(const double *)q;
-    return (x > y) - (x < y);
-}
-
 static void run(const bench *c)
 {
     double one = 1.0, zero = 0.0;
@@ -73,17 +59,17 @@ static double median_ms(const bench *c, const char *knobs, int reps)
     double t[101];
     reps = reps > 101 ? 101 : (reps < 1 ? 1 : reps);
     tl_apply_knobs(knobs);
-    double t0 = now();
+    double t0 = tl_now();
     run(c);
-    if (now() - t0 > SLOW_S)
-        return 1e3 * (now() - t0);
+    double first = tl_now() - t0;
+    if (first > SLOW_S)
+        return 1e3 * first;
     for (int r = 0; r < reps; r++) {
-        double t0 = now();
+        t0 = tl_now();
         run(c);
-        t[r] = 1e3 * (now() - t0);
+        t[r] = 1e3 * (tl_now() - t0);
     }
-    qsort(t, (size_t)reps, sizeof t[0], cmp_double);
-    return t[reps / 2];
+    return tl_median(t, reps);
 }
 
 static void fill(const char *range, long len, tl_rng *r, double *x)
@@ -97,10 +83,8 @@ static void fill(const char *range, long len, tl_rng *r, double *x)
 int main(int argc, char **argv)
 {
     tl_input in;
-    if (argc < 2 || tl_read_input(argv[1], &in) != 0) {
-        fprintf(stderr, "usage: %s input-file\n", argv[0]);
+    if (tl_read_args(argc, argv, &in) != 0)
         return 2;
-    }
     setvbuf(stdout, NULL, _IOLBF, 0);
     exb_blasref netlib, openblas;
     int have_netlib = exb_blasref_open(&netlib, EXB_BLAS_NETLIB) == 0;

@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "blasref.h"
 #include "exactblas.h"
@@ -35,19 +34,6 @@ typedef struct bench {
     dgemv_fn gemv;
     const char *knobs;
 } bench;
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *p, const void *q)
-{
-    double x = *(const double *)p, y = *(const double *)q;
-    return (x > y) - (x < y);
-}
 
 static void run_trsv(bench *c)
 {
@@ -85,26 +71,23 @@ static double median_ms(void (*fn)(bench *), bench *c, int reps, double *first)
     double t[101];
     reps = reps > 101 ? 101 : reps;
     tl_apply_knobs(c->knobs);
-    double t0 = now();
+    double t0 = tl_now();
     fn(c);
     if (first)
-        *first = now() - t0;
+        *first = tl_now() - t0;
     for (int r = 0; r < reps; r++) {
-        t0 = now();
+        t0 = tl_now();
         fn(c);
-        t[r] = 1e3 * (now() - t0);
+        t[r] = 1e3 * (tl_now() - t0);
     }
-    qsort(t, (size_t)reps, sizeof t[0], cmp_double);
-    return t[reps / 2];
+    return tl_median(t, reps);
 }
 
 int main(int argc, char **argv)
 {
     tl_input in;
-    if (argc < 2 || tl_read_input(argv[1], &in) != 0) {
-        fprintf(stderr, "usage: %s input-file\n", argv[0]);
+    if (tl_read_args(argc, argv, &in) != 0)
         return 2;
-    }
     setenv("POCL_KERNEL_CACHE", "0", 0);
     setvbuf(stdout, NULL, _IOLBF, 0);
     exb_blasref netlib, openblas;

@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "blasref.h"
 #include "clbuf.h"
@@ -24,19 +23,6 @@ typedef struct bench_data {
     exb_blasref *netlib, *openblas;
 } bench_data;
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* Median wall time of reps calls, in ms (NAN if fn is NULL). */
 static double median_ms(bench_fn fn, void *ctx, int reps, double *result)
 {
@@ -47,12 +33,11 @@ static double median_ms(bench_fn fn, void *ctx, int reps, double *result)
         reps = 101;
     *result = fn(ctx); /* warm-up */
     for (int r = 0; r < reps; r++) {
-        double t0 = now();
+        double t0 = tl_now();
         *result = fn(ctx);
-        t[r] = 1e3 * (now() - t0);
+        t[r] = 1e3 * (tl_now() - t0);
     }
-    qsort(t, reps, sizeof t[0], cmp_double);
-    return t[reps / 2];
+    return tl_median(t, reps);
 }
 
 /* ---- the contenders ---------------------------------------------------------- */
@@ -141,10 +126,8 @@ static double plain_cl_sum(void *c)
 int main(int argc, char **argv)
 {
     tl_input in;
-    if (argc != 2 || tl_read_input(argv[1], &in) != 0) {
-        fprintf(stderr, "usage: %s <input file>\n", argv[0]);
+    if (tl_read_args(argc, argv, &in) != 0)
         return 2;
-    }
     setvbuf(stdout, NULL, _IOLBF, 0); /* rows appear as they are measured */
     exb_blasref netlib, openblas;
     int have_netlib = exb_blasref_open(&netlib, EXB_BLAS_NETLIB) == 0;
@@ -160,9 +143,9 @@ int main(int argc, char **argv)
     {
         double x[4] = {1, 2, 3, 4};
         setenv("EXACTBLAS_DEVICE", "opencl", 1);
-        double t0 = now();
+        double t0 = tl_now();
         exactblas_ddot(4, x, 1, x, 1);
-        printf("first OpenCL ExDDOT call (program build, cold or cached): %.2f s\n", now() - t0);
+        printf("first OpenCL ExDDOT call (program build, cold or cached): %.2f s\n", tl_now() - t0);
     }
     printf("\n%-10s %-7s | %9s %9s %9s %9s %9s | %8s %8s %8s\n", "n", "range", "ExDOT-cl",
            "ExDOT-hst", "plain-cl", "netlib", "OpenBLAS", "cl/OB", "host/OB", "cl/host");

@@ -503,10 +503,8 @@ static int write_outputs(const sweep *sw)
 int main(int argc, char **argv)
 {
     tl_input in;
-    if (argc < 2 || tl_read_input(argv[1], &in) != 0) {
-        fprintf(stderr, "usage: %s input-file\n", argv[0]);
+    if (tl_read_args(argc, argv, &in) != 0)
         return 2;
-    }
     if (in.nrefine > MAX_REFINE || in.nsizes == 0 || in.nvariants == 0 ||
         in.decade_hi <= in.decade_lo) {
         fprintf(stderr, "%s: needs sizes, variants, decades lo hi, at most %d refine counts\n",

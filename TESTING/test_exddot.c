@@ -19,10 +19,8 @@ static double expect_ddot(long n, const double *x, long incx, const double *y, l
 int main(int argc, char **argv)
 {
     tl_input in;
-    if (argc != 2 || tl_read_input(argv[1], &in) != 0) {
-        fprintf(stderr, "usage: %s <input file>\n", argv[0]);
+    if (tl_read_args(argc, argv, &in) != 0)
         return 2;
-    }
     sumdot_routine rt = {"EXDDOT", 1, call_ddot, expect_ddot};
     return sumdot_suite(&rt, &in);
 }

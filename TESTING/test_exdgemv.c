@@ -50,17 +50,15 @@ static void run_case(const tl_input *in, const char *label, char trans, const tl
 int main(int argc, char **argv)
 {
     tl_input in;
-    if (argc < 2 || tl_read_input(argv[1], &in) != 0) {
-        fprintf(stderr, "usage: %s input-file\n", argv[0]);
+    if (tl_read_args(argc, argv, &in) != 0)
         return 2;
-    }
     if (in.nvariants == 0)
         snprintf(in.variants[in.nvariants++], sizeof in.variants[0], "N");
     tl_rng rng;
     tl_rng_seed(&rng, in.seed);
     tl_tally total = {0, 0, 0};
     long serial = 0;
-    printf("%-18s %8s %8s %10s\n", "generator", "cases", "runs", "mismatch");
+    tl_tally_header();
     for (int g = 0; g < in.ngens; g++) {
         tl_tally t = {0, 0, 0};
         for (int s = 0; s < in.nsizes; s++) {
@@ -100,9 +98,7 @@ int main(int argc, char **argv)
                 free(y);
             }
         }
-        char name[64];
-        snprintf(name, sizeof name, "%s:%g", in.gens[g], in.gen_params[g]);
-        printf("%-18s %8ld %8ld %10ld\n", name, t.cases, t.runs, t.mismatches);
+        tl_tally_row(in.gens[g], in.gen_params[g], &t);
         tl_tally_add(&total, &t);
     }
     tl_apply_knobs("");

@@ -23,10 +23,8 @@ static double expect_dsum(long n, const double *x, long incx, const double *y, l
 int main(int argc, char **argv)
 {
     tl_input in;
-    if (argc != 2 || tl_read_input(argv[1], &in) != 0) {
-        fprintf(stderr, "usage: %s <input file>\n", argv[0]);
+    if (tl_read_args(argc, argv, &in) != 0)
         return 2;
-    }
     sumdot_routine rt = {"EXDSUM", 0, call_dsum, expect_dsum};
     return sumdot_suite(&rt, &in);
 }

@@ -71,15 +71,13 @@ static void run(const tl_input *in, const char *label, const trsv_case *c, int s
 int main(int argc, char **argv)
 {
     tl_input in;
-    if (argc < 2 || tl_read_input(argv[1], &in) != 0) {
-        fprintf(stderr, "usage: %s input-file\n", argv[0]);
+    if (tl_read_args(argc, argv, &in) != 0)
         return 2;
-    }
     tl_rng rng;
     tl_rng_seed(&rng, in.seed);
     tl_tally trsv = {0, 0, 0}, trsvx = {0, 0, 0};
     long serial = 0;
-    printf("%-18s %8s %8s %10s\n", "generator", "cases", "runs", "mismatch");
+    tl_tally_header();
     for (int g = 0; g < in.ngens; g++) {
         tl_tally t = {0, 0, 0};
         for (int s = 0; s < in.nsizes; s++) {
@@ -116,9 +114,7 @@ int main(int argc, char **argv)
                 }
             }
         }
-        char name[64];
-        snprintf(name, sizeof name, "%s:%g", in.gens[g], in.gen_params[g]);
-        printf("%-18s %8ld %8ld %10ld\n", name, t.cases, t.runs, t.mismatches);
+        tl_tally_row(in.gens[g], in.gen_params[g], &t);
         tl_tally_add(&trsv, &t);
     }
     tl_apply_knobs("");

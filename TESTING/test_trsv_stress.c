@@ -14,25 +14,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "exactblas.h"
 #include "level2lib.h"
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 int main(int argc, char **argv)
 {
     tl_input in;
-    if (argc < 2 || tl_read_input(argv[1], &in) != 0) {
-        fprintf(stderr, "usage: %s input-file\n", argv[0]);
+    if (tl_read_args(argc, argv, &in) != 0)
         return 2;
-    }
     tl_rng rng;
     tl_rng_seed(&rng, in.seed);
     tl_tally t = {0, 0, 0};
@@ -53,7 +43,7 @@ int main(int argc, char **argv)
                 snprintf(setting, sizeof setting, "EXACTBLAS_DEVICE=opencl %s EXACTBLAS_TRSV_BLOCK=%ld",
                          in.knobs[k], in.incs[bi]);
                 tl_apply_knobs(setting);
-                double t0 = now();
+                double t0 = tl_now();
                 for (int r = 0; r < in.reps; r++, launches++) {
                     double *x = malloc((size_t)n * sizeof *x);
                     memcpy(x, b, (size_t)n * sizeof *b);
@@ -63,7 +53,7 @@ int main(int argc, char **argv)
                     free(x);
                 }
                 printf("%s n=%5ld block=%3ld [%s]: %d launches, %.3f s each\n", opt, n,
-                       in.incs[bi], in.knobs[k], in.reps, (now() - t0) / in.reps);
+                       in.incs[bi], in.knobs[k], in.reps, (tl_now() - t0) / in.reps);
                 fflush(stdout);
             }
         }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* ---- random numbers ------------------------------------------------------ */
 
@@ -422,6 +423,39 @@ int tl_verdict(const char *name, const tl_tally *t, int nknobs)
     return t->mismatches != 0;
 }
 
+void tl_tally_header(void)
+{
+    printf("%-18s %8s %8s %10s\n", "generator", "cases", "runs", "mismatch");
+}
+
+void tl_tally_row(const char *gen, double param, const tl_tally *t)
+{
+    char name[64];
+    snprintf(name, sizeof name, "%s:%g", gen, param);
+    printf("%-18s %8ld %8ld %10ld\n", name, t->cases, t->runs, t->mismatches);
+}
+
+/* ---- timing ------------------------------------------------------------------------ */
+
+double tl_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static int cmp_double(const void *p, const void *q)
+{
+    double x = *(const double *)p, y = *(const double *)q;
+    return (x > y) - (x < y);
+}
+
+double tl_median(double *t, int n)
+{
+    qsort(t, (size_t)n, sizeof t[0], cmp_double);
+    return t[n / 2];
+}
+
 /* ---- layout, knobs, input ---------------------------------------------------- */
 
 long tl_layout_len(long n, long inc)
@@ -555,4 +589,12 @@ int tl_read_input(const char *path, tl_input *in)
     if (in->nknobs == 0)
         snprintf(in->knobs[in->nknobs++], sizeof in->knobs[0], "%s", "");
     return 0;
+}
+
+int tl_read_args(int argc, char **argv, tl_input *in)
+{
+    if (argc == 2 && tl_read_input(argv[1], in) == 0)
+        return 0;
+    fprintf(stderr, "usage: %s input-file\n", argv[0]);
+    return -1;
 }

@@ -89,6 +89,18 @@ typedef struct tl_input {
 
 /* Reads the file; returns 0 or -1 (message printed). */
 int tl_read_input(const char *path, tl_input *in);
+/* Reads the file named by a driver's one argument; without it, or when the
+ * file is bad, prints the usage line and returns -1 (the driver exits 2). */
+int tl_read_args(int argc, char **argv, tl_input *in);
+
+/* ---- drivers' output and timing ----------------------------------------------- */
+/* The per-generator table of the test drivers: its header, and one row. */
+void tl_tally_header(void);
+void tl_tally_row(const char *gen, double param, const tl_tally *t);
+/* Monotonic wall time in seconds. */
+double tl_now(void);
+/* The median of t[0..n) (n >= 1), which it sorts. */
+double tl_median(double *t, int n);
 
 /* Bits of a double as an unsigned integer, for exact comparison and printing. */
 uint64_t tl_bits(double x);
