@@ -125,17 +125,28 @@ static int slices_needed(const int *top, const int *low, long count, int bits)
     return most;
 }
 
+/* Tops of op(A)'s rows and op(B)'s columns, and the slices each side needs
+ * at width `bits`; low is scratch of max(m, n).  0, or -1 as exb_gemm_slices. */
+static int measure(const exb_gemm_args *g, int bits, int *top_a, int *top_b, int *low, int *sa,
+                   int *sb)
+{
+    return ranges_a(g, top_a, low) == 0 && (*sa = slices_needed(top_a, low, g->m, bits)) >= 0 &&
+                   ranges_b(g, top_b, low) == 0 &&
+                   (*sb = slices_needed(top_b, low, g->n, bits)) >= 0
+               ? 0
+               : -1;
+}
+
 int exb_gemm_slices(const exb_gemm_args *g, int *slices_a, int *slices_b)
 {
     int bits = slice_bits(g->k);
     if (bits < 1)
         return -1;
-    long most = g->m > g->n ? g->m : g->n;
-    int *top = malloc((size_t)most * sizeof *top), *low = malloc((size_t)most * sizeof *low);
-    int ok = top && low && ranges_a(g, top, low) == 0 &&
-             (*slices_a = slices_needed(top, low, g->m, bits)) >= 0 &&
-             ranges_b(g, top, low) == 0 && (*slices_b = slices_needed(top, low, g->n, bits)) >= 0;
-    free(top);
+    int *top_a = malloc((size_t)g->m * sizeof *top_a), *top_b = malloc((size_t)g->n * sizeof *top_b);
+    int *low = malloc((size_t)(g->m > g->n ? g->m : g->n) * sizeof *low);
+    int ok = top_a && top_b && low && measure(g, bits, top_a, top_b, low, slices_a, slices_b) == 0;
+    free(top_a);
+    free(top_b);
     free(low);
     return ok ? 0 : -1;
 }
@@ -374,9 +385,8 @@ int exb_host_gemm_split(const exb_gemm_args *g, const exb_knobs *knobs, long max
     w.top_a = malloc((size_t)m * sizeof *w.top_a);
     w.top_b = malloc((size_t)n * sizeof *w.top_b);
     w.low = malloc((size_t)(m > n ? m : n) * sizeof *w.low);
-    if (!w.top_a || !w.top_b || !w.low || ranges_a(g, w.top_a, w.low) != 0 ||
-        (w.sa = slices_needed(w.top_a, w.low, m, w.bits)) < 0 || ranges_b(g, w.top_b, w.low) != 0 ||
-        (w.sb = slices_needed(w.top_b, w.low, n, w.bits)) < 0 ||
+    if (!w.top_a || !w.top_b || !w.low ||
+        measure(g, w.bits, w.top_a, w.top_b, w.low, &w.sa, &w.sb) != 0 ||
         (long)w.sa * w.sb > max_products) {
         free(w.top_a);
         free(w.top_b);
