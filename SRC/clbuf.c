@@ -70,3 +70,41 @@ void exb_cl_rows_release(exb_cl_rows *rows)
         clReleaseMemObject(rows->expansion);
     rows->digits = rows->meta = rows->expansion = NULL;
 }
+
+cl_int exb_cl_rows_map(const exb_cl_device *d, const exb_cl_rows *rows, long count,
+                       exb_cl_rows_view *v)
+{
+    cl_int err;
+    v->meta = NULL;
+    v->digits = clEnqueueMapBuffer(d->queue, rows->digits, CL_TRUE, CL_MAP_READ, 0,
+                                   (size_t)count * EXB_CL_ROW_DIGITS * sizeof(cl_long), 0, NULL,
+                                   NULL, &err);
+    if (err == CL_SUCCESS)
+        v->meta = clEnqueueMapBuffer(d->queue, rows->meta, CL_TRUE, CL_MAP_READ, 0,
+                                     (size_t)count * 4 * sizeof(cl_int), 0, NULL, NULL, &err);
+    if (err != CL_SUCCESS)
+        exb_cl_rows_unmap(d, rows, v);
+    return err;
+}
+
+void exb_cl_rows_unmap(const exb_cl_device *d, const exb_cl_rows *rows, exb_cl_rows_view *v)
+{
+    if (v->digits)
+        clEnqueueUnmapMemObject(d->queue, rows->digits, v->digits, 0, NULL, NULL);
+    if (v->meta)
+        clEnqueueUnmapMemObject(d->queue, rows->meta, v->meta, 0, NULL, NULL);
+    clFinish(d->queue);
+    v->digits = NULL;
+    v->meta = NULL;
+}
+
+double exb_cl_row_round_affine(const exb_cl_rows_view *v, long row, exb_superacc *acc,
+                               double alpha, double beta, double y)
+{
+    const cl_int *m = v->meta + 4 * row;
+    exb_superacc_add_raw(acc, (const int64_t *)v->digits + row * EXB_CL_ROW_DIGITS, m[0], m[1],
+                         (uint32_t)m[2]);
+    double r = exb_superacc_round_affine(acc, alpha, beta, y);
+    exb_superacc_reset(acc);
+    return r;
+}

@@ -25,6 +25,23 @@ typedef struct exb_cl_rows {
 int exb_cl_rows_create(const exb_cl_device *d, exb_cl_rows *rows, long count, int expansion_len);
 void exb_cl_rows_release(exb_cl_rows *rows);
 
+/* The host's view of the first `count` accumulators, mapped for reading. */
+typedef struct exb_cl_rows_view {
+    cl_long *digits;
+    cl_int *meta;
+} exb_cl_rows_view;
+
+/* Maps them (blocking): CL_SUCCESS, or the error with nothing left mapped. */
+cl_int exb_cl_rows_map(const exb_cl_device *d, const exb_cl_rows *rows, long count,
+                       exb_cl_rows_view *v);
+void exb_cl_rows_unmap(const exb_cl_device *d, const exb_cl_rows *rows, exb_cl_rows_view *v);
+
+/* RN(alpha * row + beta * y) of accumulator `row` (beta = 0: y ignored), the
+ * one rounding of the host path (exb_superacc_round_affine); acc is a
+ * cleared scratch accumulator, left cleared. */
+double exb_cl_row_round_affine(const exb_cl_rows_view *v, long row, exb_superacc *acc,
+                               double alpha, double beta, double y);
+
 /* How a one-pass reduction over n elements is launched. */
 typedef struct exb_cl_shape {
     size_t wg, groups;

@@ -68,20 +68,15 @@ static cl_int launch_tiles(const exb_cl_device *d, cl_kernel kernel, const tiles
 }
 
 /* C(:, jb .. jb+ncols) from the mapped accumulators (stride mp). */
-static void finish(const exb_gemm_args *g, long jb, long ncols, long mp, const cl_long *digits,
-                   const cl_int *meta)
+static void finish(const exb_gemm_args *g, long jb, long ncols, long mp, const exb_cl_rows_view *v)
 {
     exb_superacc acc;
     exb_superacc_clear(&acc);
     for (long j = 0; j < ncols; j++)
         for (long i = 0; i < g->m; i++) {
-            long e = i + j * mp;
-            const cl_int *mt = meta + 4 * e;
-            exb_superacc_add_raw(&acc, (const int64_t *)digits + e * EXB_CL_ROW_DIGITS, mt[0],
-                                 mt[1], (uint32_t)mt[2]);
             double *cij = &g->c[i + (jb + j) * g->ldc];
-            *cij = exb_superacc_round_affine(&acc, g->alpha, g->beta, g->beta != 0.0 ? *cij : 0.0);
-            exb_superacc_reset(&acc);
+            *cij = exb_cl_row_round_affine(v, i + j * mp, &acc, g->alpha, g->beta,
+                                           g->beta != 0.0 ? *cij : 0.0);
         }
 }
 
@@ -109,23 +104,13 @@ static cl_int exact_block(const exb_cl_device *d, cl_kernel kernel, const tiles 
     err |= clSetKernelArg(kernel, q++, sizeof rows->meta, &rows->meta);
     if (err == CL_SUCCESS)
         err = launch_tiles(d, kernel, t, mp, np);
-    size_t count = (size_t)(mp * np);
-    cl_long *digits = NULL;
-    cl_int *meta = NULL;
+    exb_cl_rows_view v;
     if (err == CL_SUCCESS)
-        digits = clEnqueueMapBuffer(d->queue, rows->digits, CL_TRUE, CL_MAP_READ, 0,
-                                    count * EXB_CL_ROW_DIGITS * sizeof(cl_long), 0, NULL, NULL,
-                                    &err);
-    if (err == CL_SUCCESS)
-        meta = clEnqueueMapBuffer(d->queue, rows->meta, CL_TRUE, CL_MAP_READ, 0,
-                                  count * 4 * sizeof(cl_int), 0, NULL, NULL, &err);
-    if (err == CL_SUCCESS)
-        finish(g, jb, ncols, mp, digits, meta);
-    if (digits)
-        clEnqueueUnmapMemObject(d->queue, rows->digits, digits, 0, NULL, NULL);
-    if (meta)
-        clEnqueueUnmapMemObject(d->queue, rows->meta, meta, 0, NULL, NULL);
-    clFinish(d->queue);
+        err = exb_cl_rows_map(d, rows, mp * np, &v);
+    if (err == CL_SUCCESS) {
+        finish(g, jb, ncols, mp, &v);
+        exb_cl_rows_unmap(d, rows, &v);
+    }
     return err;
 }
 

@@ -36,17 +36,13 @@ static cl_int run_rows(const exb_cl_device *d, cl_kernel kernel, const exb_gemv_
 }
 
 /* y_i := RN(alpha*row_i + beta*y_i) from the mapped row accumulators. */
-static void finish(const exb_gemv_args *g, long leny, const cl_long *digits, const cl_int *meta)
+static void finish(const exb_gemv_args *g, long leny, const exb_cl_rows_view *v)
 {
     exb_superacc acc;
     exb_superacc_clear(&acc);
     for (long i = 0; i < leny; i++) {
-        const cl_int *m = meta + 4 * i;
-        exb_superacc_add_raw(&acc, (const int64_t *)digits + i * EXB_CL_ROW_DIGITS, m[0], m[1],
-                             (uint32_t)m[2]);
         double *yi = g->y + i * g->incy;
-        *yi = exb_superacc_round_affine(&acc, g->alpha, g->beta, g->beta != 0.0 ? *yi : 0.0);
-        exb_superacc_reset(&acc);
+        *yi = exb_cl_row_round_affine(v, i, &acc, g->alpha, g->beta, g->beta != 0.0 ? *yi : 0.0);
     }
 }
 
@@ -72,26 +68,16 @@ int exb_cl_gemv(const exb_gemv_args *g, const exb_knobs *knobs)
     if (!a || !x || exb_cl_rows_create(d, &rows, leny, 0) != 0)
         goto done;
     cl_int err = run_rows(d, kernel, g, a, x, &rows, leny, lenx, wg);
-    cl_long *digits = NULL;
-    cl_int *meta = NULL;
+    exb_cl_rows_view v;
     if (err == CL_SUCCESS)
-        digits = clEnqueueMapBuffer(d->queue, rows.digits, CL_TRUE, CL_MAP_READ, 0,
-                                    (size_t)leny * EXB_CL_ROW_DIGITS * sizeof(cl_long), 0, NULL,
-                                    NULL, &err);
-    if (err == CL_SUCCESS)
-        meta = clEnqueueMapBuffer(d->queue, rows.meta, CL_TRUE, CL_MAP_READ, 0,
-                                  (size_t)leny * 4 * sizeof(cl_int), 0, NULL, NULL, &err);
+        err = exb_cl_rows_map(d, &rows, leny, &v);
     if (err != CL_SUCCESS) {
         exb_cl_report("GEMV launch", err);
     } else {
-        finish(g, leny, digits, meta);
+        finish(g, leny, &v);
+        exb_cl_rows_unmap(d, &rows, &v);
         status = 0;
     }
-    if (digits)
-        clEnqueueUnmapMemObject(d->queue, rows.digits, digits, 0, NULL, NULL);
-    if (meta)
-        clEnqueueUnmapMemObject(d->queue, rows.meta, meta, 0, NULL, NULL);
-    clFinish(d->queue);
 done:
     if (a)
         clReleaseMemObject(a);
