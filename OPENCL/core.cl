@@ -149,26 +149,57 @@ inline int expansion_add(double4 *a, double4 t, int level, __local long *acc,
 
 #if USE_TABLE
 /* The exponent-indexed accumulator of SRC/expacc.h: one 64-bit chunk per
- * sign and exponent field, flushed to the long accumulator before 2^62. */
-inline void table_flush_one(ulong *table, __local long *acc, uint idx)
+ * sign and exponent field (TABLE_CHUNKS of them), shared by the work-group
+ * in local memory.  It used to be private to each work-item: 32 KiB per
+ * work-item, which PoCL keeps for every work-item of a group on one stack
+ * (256 work-items: 8 MiB, a crash).  Shared, its size no longer depends on
+ * the work-group size.
+ *
+ * Exactness: every add is an atomic add; a work-item whose add leaves the
+ * chunk at or above 2^62 takes the whole chunk with an atomic exchange and
+ * deposits it into the long accumulator, so every term is counted exactly
+ * once, in the chunk or in the accumulator.  A chunk exceeds 2^62 only by
+ * the adds of work-items between their own add and their exchange, at most
+ * one term (< 2^53) each, so it stays below 2^62 + WG * 2^53 <= 2^63 for
+ * WG <= TABLE_MAX_WG = 1024 (the host clamps the work-group to that). */
+#define TABLE_CHUNKS 4096
+
+inline void table_deposit(__local long *acc, ulong chunk, uint idx)
 {
     uint biased = idx & 0x7ff;
-    superacc_deposit_u64(acc, table[idx], (int)(biased ? biased : 1) - 1075, (int)(idx >> 11));
-    table[idx] = 0;
+    superacc_deposit_u64(acc, chunk, (int)(biased ? biased : 1) - 1075, (int)(idx >> 11));
 }
 
-inline void table_add(ulong *table, __local long *acc, double x)
+inline void table_add(__local ulong *table, __local long *acc, double x)
 {
     ulong bits = as_ulong(x);
     uint idx = (uint)(bits >> 52);
     ulong m = (bits & 0xfffffffffffffUL) | ((ulong)((idx & 0x7ff) != 0) << 52);
-    ulong c = table[idx] + m;
-    table[idx] = c;
-    if (c >> 62)
-        table_flush_one(table, acc, idx);
+    if (m == 0)
+        return;
+    ulong c = atom_add(&table[idx], m) + m;
+    if (c >> 62) {
+        ulong taken = atom_xchg(&table[idx], 0UL);
+        if (taken)
+            table_deposit(acc, taken, idx);
+    }
 }
 
-inline void table_add_lanes(ulong *table, __local long *acc, double4 t)
+/* After a barrier: every chunk into the long accumulator (all work-items). */
+inline void table_flush(__local ulong *table, __local long *acc)
+{
+    for (uint i = get_local_id(0); i < TABLE_CHUNKS; i += get_local_size(0))
+        if (table[i])
+            table_deposit(acc, table[i], i);
+}
+
+inline void table_clear(__local ulong *table)
+{
+    for (uint i = get_local_id(0); i < TABLE_CHUNKS; i += get_local_size(0))
+        table[i] = 0;
+}
+
+inline void table_add_lanes(__local ulong *table, __local long *acc, double4 t)
 {
     table_add(table, acc, t.s0);
     table_add(table, acc, t.s1);
@@ -342,6 +373,12 @@ inline double round_u64(ulong m, int e, int sticky, int neg)
     return sign * ldexp((double)mant, lsb);
 }
 
+/* The one NaN of every result (SRC/superacc.h, exb_canonical_nan). */
+inline double canonical_nan(double x)
+{
+    return isnan(x) ? as_double(0x7FF8000000000000UL) : x;
+}
+
 /* The class of a value for IEEE's special cases: NaN, +-Inf, +-1 or 0. */
 inline double flags_value(int flags)
 {
@@ -353,11 +390,16 @@ inline double flags_value(int flags)
 /* RN(row / den), the row's exact value divided and rounded once (den = 1:
  * plain rounding).  Destroys the row (its digits become the magnitude).
  * Long division by den's integer significand, 11 bits at a time, exactly as
- * exb_superacc_round_quotient in SRC/superacc.c. */
-inline double row_round_quotient(row_state *r, double den)
+ * exb_superacc_round_quotient in SRC/superacc.c.  An exactly zero finite
+ * numerator sets *zero and gives +0/den; the caller, which knows the terms,
+ * decides the sign of that zero (SRC/zerosign.h). */
+inline double row_round_quotient(row_state *r, double den, int *zero)
 {
-    if (r->lo > r->hi)
-        return r->flags ? flags_value(r->flags) / den : 0.0 / den;
+    *zero = 0;
+    if (r->lo > r->hi) {
+        *zero = !r->flags;
+        return canonical_nan(r->flags ? flags_value(r->flags) / den : 0.0 / den);
+    }
     /* normalise [lo, hi+1] with the signed carry into hi+2, then take the
      * magnitude */
     int top = r->hi + 2;
@@ -380,8 +422,10 @@ inline double row_round_quotient(row_state *r, double den)
     for (int k = top; k >= r->lo && msb < 0; k--)
         if (r->d[k])
             msb = k * 32 + 63 - (int)clz((ulong)r->d[k]);
+    *zero = !r->flags && msb < 0;
     if (r->flags || !isfinite(den) || den == 0.0)
-        return (r->flags ? flags_value(r->flags) : (msb < 0 ? 0.0 : (neg ? -1.0 : 1.0))) / den;
+        return canonical_nan(
+            (r->flags ? flags_value(r->flags) : (msb < 0 ? 0.0 : (neg ? -1.0 : 1.0))) / den);
     if (msb < 0)
         return 0.0 / den;
     ulong md;

@@ -76,9 +76,17 @@ inline void group_terms(double4 xv, double4 yv, int dot, double max_term, __loca
     *e = fma(xv, yv, -pv); /* TwoProduct: x*y = p + e exactly */
 }
 
+#if USE_TABLE
+#define TABLE_PARAM , __local ulong *table
+#define TABLE_ARG , table
+#else
+#define TABLE_PARAM
+#define TABLE_ARG
+#endif
+
 inline void accumulate(long n, __global const double *x, long xoff, long incx,
                        __global const double *y, long yoff, long incy, int dot, long chunk4,
-                       __local long *acc, __local int *flags)
+                       __local long *acc, __local int *flags TABLE_PARAM)
 {
     long begin, end, step;
     group_range(n, chunk4, &begin, &end, &step);
@@ -87,8 +95,6 @@ inline void accumulate(long n, __global const double *x, long xoff, long incx,
     for (int k = 0; k < FPE; k++)
         a[k] = 0.0;
 #if USE_TABLE
-    ulong table[4096];
-    int table_ready = 0;
     long wide_left = FRONT == 2 ? LONG_MAX : 0;
 #endif
     for (long q = begin; q < end;) {
@@ -96,10 +102,6 @@ inline void accumulate(long n, __global const double *x, long xoff, long incx,
         double4 p, e;
 #if USE_TABLE
         if (wide_left > 0) {
-            if (!table_ready)
-                for (int i = 0; i < 4096; i++)
-                    table[i] = 0;
-            table_ready = 1;
             for (; q < qend; q += step) {
                 group_terms(load4(x, xoff, incx, 4 * q), dot ? load4(y, yoff, incy, 4 * q) : 0.0,
                             dot, FINITE_MAX, acc, flags, &p, &e);
@@ -129,12 +131,6 @@ inline void accumulate(long n, __global const double *x, long xoff, long incx,
     }
     for (int k = 0; k < FPE; k++)
         superacc_add_lanes(acc, flags, a[k]);
-#if USE_TABLE
-    if (table_ready)
-        for (uint i = 0; i < 4096; i++)
-            if (table[i])
-                table_flush_one(table, acc, i);
-#endif
 #else
     for (long q = begin; q < end; q += step) {
         double4 xv = load4(x, xoff, incx, 4 * q);
@@ -162,21 +158,35 @@ inline void accumulate(long n, __global const double *x, long xoff, long incx,
 inline void sumdot_partial(long n, __global const double *x, long xoff, long incx,
                            __global const double *y, long yoff, long incy, int dot, long chunk4,
                            __global long *partials, __global int *partial_flags,
-                           __local long *acc, __local int *flags)
+                           __local long *acc, __local int *flags TABLE_PARAM)
 {
     superacc_clear_local(acc, flags);
+#if USE_TABLE
+    table_clear(table);
+#endif
     barrier(CLK_LOCAL_MEM_FENCE);
-    accumulate(n, x, xoff, incx, y, yoff, incy, dot, chunk4, acc, flags);
+    accumulate(n, x, xoff, incx, y, yoff, incy, dot, chunk4, acc, flags TABLE_ARG);
+#if USE_TABLE
+    barrier(CLK_LOCAL_MEM_FENCE);
+    table_flush(table, acc);
+#endif
     write_partial(acc, flags, partials, partial_flags);
 }
+
+#if USE_TABLE
+#define LOCAL_TABLE __local ulong table[TABLE_CHUNKS];
+#else
+#define LOCAL_TABLE
+#endif
 
 __kernel void exsum_partial(long n, __global const double *x, long xoff, long incx, long chunk4,
                             __global long *partials, __global int *partial_flags)
 {
     __local long acc[ACC_DIGITS];
     __local int flags;
+    LOCAL_TABLE
     sumdot_partial(n, x, xoff, incx, x, xoff, incx, 0, chunk4, partials, partial_flags, acc,
-                   &flags);
+                   &flags TABLE_ARG);
 }
 
 __kernel void exdot_partial(long n, __global const double *x, long xoff, long incx,
@@ -185,6 +195,7 @@ __kernel void exdot_partial(long n, __global const double *x, long xoff, long in
 {
     __local long acc[ACC_DIGITS];
     __local int flags;
+    LOCAL_TABLE
     sumdot_partial(n, x, xoff, incx, y, yoff, incy, 1, chunk4, partials, partial_flags, acc,
-                   &flags);
+                   &flags TABLE_ARG);
 }

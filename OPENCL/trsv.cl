@@ -13,10 +13,27 @@
  * before it (no deadlock, whatever order work-groups run in).  It applies the
  * off-diagonal block of each solved block as soon as that block is published:
  * work-item 0 spins on the global 'blocks solved' counter, the others wait at
- * the barrier.  Publishing is a global fence, a barrier, then the counter's
- * atomic increment; reading is the atomic load, a fence, then the barrier
- * (OpenCL 1.2 has no acquire/release atomics: fences around the atomics
- * give the same order).
+ * the barrier.
+ *
+ * Memory model (OpenCL 1.2 has no acquire/release atomics; these are the
+ * rules each step relies on):
+ *   publish  x_i stores; mem_fence(GLOBAL) orders them before the barrier;
+ *            the barrier makes every work-item's stores precede work-item
+ *            0's; its mem_fence(GLOBAL) orders them before the atomic_inc
+ *            of counters[1] (atomics act on the memory all groups share).
+ *   observe  work-item 0 reads counters[1] with an atomic (never a cached
+ *            copy) until it passes the step; mem_fence(GLOBAL) keeps the
+ *            loads of x after that read; the barrier holds the others back.
+ *   read     the x_j of other work-groups are read through volatile loads
+ *            (read_published): a fence orders memory, it does not refresh
+ *            a non-coherent L1 cache (NVIDIA), and a line of x fetched
+ *            before publication (the block's own right-hand side shares
+ *            lines with its neighbours') could otherwise be read stale.
+ *            Volatile loads go to the coherent level every time.
+ *   own      row states (digits, meta, expansion) are only ever touched by
+ *            the work-item that owns the row, so they need no such care;
+ *            within a group, the solved x_i goes through local memory and
+ *            a barrier.
  * trsv_step: launch s applies block s-1 to every later block and solves
  * block s; no work-group ever waits for another.
  */
@@ -24,6 +41,12 @@
 inline double tri_at(__global const double *a, long lda, int colsweep, long i, long j)
 {
     return colsweep ? a[i + j * lda] : a[j + i * lda];
+}
+
+/* x_j as published by another work-group (see the memory-model notes). */
+inline double read_published(__global const double *x, long j)
+{
+    return ((volatile __global const double *)x)[j];
 }
 
 /* Rows [k0, k1) of the step-th block in the order of substitution. */
@@ -78,10 +101,26 @@ inline void apply_columns(TRI_ARGS, long k0, long k1, long c0, long c1)
         double e[ROW_EXP];
         load_expansion(expn, i, e);
         for (long j = c0; j < c1; j++)
-            row_add_term(&r, e, tri_at(a, lda, colsweep, i, j), -x[j]);
+            row_add_term(&r, e, tri_at(a, lda, colsweep, i, j), -read_published(x, j));
         store_expansion(expn, i, e);
         row_store(&r, meta, i);
     }
+}
+
+/* Whether every term of row i's exact numerator is -0: b_i (still in x_i)
+ * and -op(T)_ij x_j over the columns solved before i (SRC/zerosign.h). */
+inline int numerator_negzero(TRI_ARGS, long i)
+{
+    double b = read_published(x, i);
+    if (!(b == 0.0 && signbit(b)))
+        return 0;
+    long j0 = forward ? 0 : i + 1, j1 = forward ? i : n;
+    for (long j = j0; j < j1; j++) {
+        double t = tri_at(a, lda, colsweep, i, j), nxj = -read_published(x, j);
+        if (!((t == 0.0 || nxj == 0.0) && signbit(t) != signbit(nxj)))
+            return 0;
+    }
+    return 1;
 }
 
 /* Row by row in the order of substitution: the owner rounds x_i once, every
@@ -101,7 +140,11 @@ inline void solve_diagonal(TRI_ARGS, long k0, long k1, __local double *shared)
             double xi = e[0] / den;
 #else
             row_flush(&r, e);
-            double xi = row_round_quotient(&r, den);
+            int zero;
+            double xi = row_round_quotient(&r, den, &zero);
+            if (zero && numerator_negzero(a, lda, n, bs, forward, colsweep, unit, x, digits, meta,
+                                          expn, i))
+                xi = canonical_nan(-0.0 / den);
 #endif
             x[i] = xi;
             *shared = xi;

@@ -99,11 +99,14 @@ void exb_cl_rows_unmap(const exb_cl_device *d, const exb_cl_rows *rows, exb_cl_r
 }
 
 double exb_cl_row_round_affine(const exb_cl_rows_view *v, long row, exb_superacc *acc,
-                               double alpha, double beta, double y)
+                               double alpha, double beta, double y,
+                               int (*negzero)(const void *arg, long row), const void *arg)
 {
     const cl_int *m = v->meta + 4 * row;
     exb_superacc_add_raw(acc, (const int64_t *)v->digits + row * EXB_CL_ROW_DIGITS, m[0], m[1],
                          (uint32_t)m[2]);
+    if (exb_superacc_is_zero(acc) && negzero(arg, row))
+        exb_superacc_set_negative_zero(acc);
     double r = exb_superacc_round_affine(acc, alpha, beta, y);
     exb_superacc_reset(acc);
     return r;

@@ -12,13 +12,17 @@
  * As DDOT: N <= 0 returns 0.  No argument is illegal.
  */
 #include "exactblas.h"
+#include "fpenv.h"
 #include "sumdot.h"
 
 double exactblas_ddot(int n, const double *x, int incx, const double *y, int incy)
 {
     if (n <= 0)
         return 0.0;
-    return exb_sumdot(n, EXB_FIRST(x, n, incx), incx, EXB_FIRST(y, n, incy), incy);
+    exb_fpenv env = exb_fpenv_enter();
+    double r = exb_sumdot(n, EXB_FIRST(x, n, incx), incx, EXB_FIRST(y, n, incy), incy);
+    exb_fpenv_leave(env);
+    return r;
 }
 
 double exddot_(const int *n, const double *x, const int *incx, const double *y, const int *incy)

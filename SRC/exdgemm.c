@@ -25,7 +25,9 @@
 #include <limits.h>
 
 #include "exactblas.h"
+#include "fpenv.h"
 #include "gemm.h"
+#include "superacc.h"
 #include "xerbla.h"
 
 /* The split path runs when slices(op(A)) * slices(op(B)) plain GEMMs are
@@ -60,8 +62,11 @@ static void scale_c(int m, int n, double beta, double *c, int ldc)
 {
     for (long j = 0; j < n; j++)
         for (long i = 0; i < m; i++)
-            c[i + j * ldc] = beta == 0.0 ? 0.0 : beta * c[i + j * ldc];
+            c[i + j * ldc] = beta == 0.0 ? 0.0 : exb_canonical_nan(beta * c[i + j * ldc]);
 }
+
+static void gemm(char transa, char transb, int m, int n, int k, double alpha, const double *a,
+                 int lda, const double *b, int ldb, double beta, double *c, int ldc);
 
 void exactblas_dgemm(char transa, char transb, int m, int n, int k, double alpha,
                      const double *a, int lda, const double *b, int ldb, double beta, double *c,
@@ -74,6 +79,15 @@ void exactblas_dgemm(char transa, char transb, int m, int n, int k, double alpha
     }
     if (m == 0 || n == 0 || ((alpha == 0.0 || k == 0) && beta == 1.0))
         return;
+    exb_fpenv env = exb_fpenv_enter();
+    gemm(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+    exb_fpenv_leave(env);
+}
+
+/* The work of EXDGEMM after the checks and quick returns. */
+static void gemm(char transa, char transb, int m, int n, int k, double alpha, const double *a,
+                 int lda, const double *b, int ldb, double beta, double *c, int ldc)
+{
     if (alpha == 0.0 || k == 0) {
         scale_c(m, n, beta, c, ldc);
         return;

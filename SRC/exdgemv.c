@@ -22,7 +22,9 @@
 #include <stdlib.h>
 
 #include "exactblas.h"
+#include "fpenv.h"
 #include "gemv.h"
+#include "superacc.h"
 #include "sumdot.h"
 #include "xerbla.h"
 
@@ -47,8 +49,11 @@ static int check_args(char trans, int m, int n, int lda, int incx, int incy)
 static void scale_y(long leny, double beta, double *y, long incy)
 {
     for (long i = 0; i < leny; i++)
-        y[i * incy] = beta == 0.0 ? 0.0 : beta * y[i * incy];
+        y[i * incy] = beta == 0.0 ? 0.0 : exb_canonical_nan(beta * y[i * incy]);
 }
+
+static void gemv(char trans, int m, int n, double alpha, const double *a, int lda,
+                 const double *x, int incx, double beta, double *y, int incy);
 
 void exactblas_dgemv(char trans, int m, int n, double alpha, const double *a, int lda,
                      const double *x, int incx, double beta, double *y, int incy)
@@ -60,6 +65,15 @@ void exactblas_dgemv(char trans, int m, int n, double alpha, const double *a, in
     }
     if (m == 0 || n == 0 || (alpha == 0.0 && beta == 1.0))
         return;
+    exb_fpenv env = exb_fpenv_enter();
+    gemv(trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
+    exb_fpenv_leave(env);
+}
+
+/* The work of EXDGEMV after the checks and quick returns. */
+static void gemv(char trans, int m, int n, double alpha, const double *a, int lda,
+                 const double *x, int incx, double beta, double *y, int incy)
+{
     int t = !exb_lsame(trans, 'N');
     long lenx = t ? m : n, leny = t ? n : m;
     double *y0 = EXB_FIRST(y, leny, incy);

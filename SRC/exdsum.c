@@ -10,13 +10,17 @@
  * absolute values): N <= 0 or INCX <= 0 return 0.  No argument is illegal.
  */
 #include "exactblas.h"
+#include "fpenv.h"
 #include "sumdot.h"
 
 double exactblas_dsum(int n, const double *x, int incx)
 {
     if (n <= 0 || incx <= 0)
         return 0.0;
-    return exb_sumdot(n, x, incx, NULL, 0);
+    exb_fpenv env = exb_fpenv_enter();
+    double r = exb_sumdot(n, x, incx, NULL, 0);
+    exb_fpenv_leave(env);
+    return r;
 }
 
 double exdsum_(const int *n, const double *x, const int *incx)

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "exactblas.h"
+#include "fpenv.h"
 #include "sumdot.h"
 #include "trsv.h"
 #include "xerbla.h"
@@ -50,6 +51,9 @@ int exb_trsv_check(char uplo, char trans, char diag, int n, int lda, int incx)
     return 0;
 }
 
+static void trsv(char uplo, char trans, char diag, int n, const double *a, int lda, double *x,
+                 int incx);
+
 void exactblas_dtrsv(char uplo, char trans, char diag, int n, const double *a, int lda,
                      double *x, int incx)
 {
@@ -60,6 +64,15 @@ void exactblas_dtrsv(char uplo, char trans, char diag, int n, const double *a, i
     }
     if (n == 0)
         return;
+    exb_fpenv env = exb_fpenv_enter();
+    trsv(uplo, trans, diag, n, a, lda, x, incx);
+    exb_fpenv_leave(env);
+}
+
+/* The work of EXDTRSV after the checks and quick returns. */
+static void trsv(char uplo, char trans, char diag, int n, const double *a, int lda, double *x,
+                 int incx)
+{
     exb_knobs knobs;
     exb_knobs_read_rows(&knobs);
     exb_tri t = exb_tri_make(uplo, trans, diag, n, a, lda);

@@ -20,6 +20,8 @@
 #include <string.h>
 
 #include "exactblas.h"
+#include "fpenv.h"
+#include "superacc.h"
 #include "sumdot.h"
 #include "trsv.h"
 #include "xerbla.h"
@@ -41,7 +43,7 @@ static int refine(const exb_tri *t, double *x, const double *b, double *r, int s
             return -1;
         exb_trsv_solve(t, r, knobs);
         for (long i = 0; i < t->n; i++)
-            x[i] += r[i];
+            x[i] = exb_canonical_nan(x[i] + r[i]); /* RN: the caller's mode is set aside */
     }
     return 0;
 }
@@ -67,6 +69,7 @@ void exactblas_dtrsvx(char uplo, char trans, char diag, int n, const double *a, 
         *info = n + 1;
         return;
     }
+    exb_fpenv env = exb_fpenv_enter();
     double *w = work, *b = work + n, *r = work + 2 * (size_t)n;
     double *x0 = EXB_FIRST(x, n, incx);
     for (long i = 0; i < n; i++)
@@ -81,6 +84,7 @@ void exactblas_dtrsvx(char uplo, char trans, char diag, int n, const double *a, 
         for (long i = 0; i < n; i++)
             x0[i * incx] = w[i];
     }
+    exb_fpenv_leave(env);
     free(work);
 }
 

@@ -44,6 +44,10 @@ static inline double exb_gemm_opb(const exb_gemm_args *g, long l, long j)
     return g->transb ? g->b[j + l * g->ldb] : g->b[l + j * g->ldb];
 }
 
+/* Whether every product op(A)_il op(B)_lj of element (i, j) is -0 (the
+ * sign of an exactly zero sum, zerosign.h). */
+int exb_gemm_element_negzero(const exb_gemm_args *g, long i, long j);
+
 /* The general path (always succeeds). */
 void exb_host_gemm_general(const exb_gemm_args *g, const exb_knobs *knobs);
 

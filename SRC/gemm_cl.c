@@ -67,16 +67,29 @@ static cl_int launch_tiles(const exb_cl_device *d, cl_kernel kernel, const tiles
     return clEnqueueNDRangeKernel(d->queue, kernel, 2, NULL, global, local, 0, NULL, NULL);
 }
 
+typedef struct block_view {
+    const exb_gemm_args *g;
+    long jb, mp;
+} block_view;
+
+/* Accumulator row = i + j*mp holds element (i, jb + j). */
+static int element_negzero(const void *arg, long row)
+{
+    const block_view *b = arg;
+    return exb_gemm_element_negzero(b->g, row % b->mp, b->jb + row / b->mp);
+}
+
 /* C(:, jb .. jb+ncols) from the mapped accumulators (stride mp). */
 static void finish(const exb_gemm_args *g, long jb, long ncols, long mp, const exb_cl_rows_view *v)
 {
     exb_superacc acc;
     exb_superacc_clear(&acc);
+    block_view b = {g, jb, mp};
     for (long j = 0; j < ncols; j++)
         for (long i = 0; i < g->m; i++) {
             double *cij = &g->c[i + (jb + j) * g->ldc];
             *cij = exb_cl_row_round_affine(v, i + j * mp, &acc, g->alpha, g->beta,
-                                           g->beta != 0.0 ? *cij : 0.0);
+                                           g->beta != 0.0 ? *cij : 0.0, element_negzero, &b);
         }
 }
 

@@ -9,10 +9,16 @@
 #include <stdlib.h>
 
 #include "gemv.h"
+#include "pool.h"
+#include "zerosign.h"
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
+int exb_gemm_element_negzero(const exb_gemm_args *g, long i, long j)
+{
+    for (long l = 0; l < g->k; l++)
+        if (!exb_product_is_negzero(exb_gemm_opa(g, i, l), exb_gemm_opb(g, l, j)))
+            return 0;
+    return g->k > 0;
+}
 
 /* Columns [t, t+stride, ...) of C; x is scratch for a row of B (TRANSB). */
 static void columns(const exb_gemm_args *g, const exb_knobs *one, long t, long stride)
@@ -35,6 +41,17 @@ static void columns(const exb_gemm_args *g, const exb_knobs *one, long t, long s
     free(x);
 }
 
+typedef struct columns_task {
+    const exb_gemm_args *g;
+    const exb_knobs *one;
+} columns_task;
+
+static void columns_share(void *arg, int s, int parts)
+{
+    const columns_task *task = arg;
+    columns(task->g, task->one, s, parts);
+}
+
 void exb_host_gemm_general(const exb_gemm_args *g, const exb_knobs *knobs)
 {
     exb_knobs one = *knobs;
@@ -42,12 +59,6 @@ void exb_host_gemm_general(const exb_gemm_args *g, const exb_knobs *knobs)
     long threads = knobs->threads < g->n ? knobs->threads : g->n;
     if (g->m * g->k < 4096)
         threads = 1;
-#ifdef _OPENMP
-    if (threads > 1) {
-#pragma omp parallel num_threads((int)threads)
-        columns(g, &one, omp_get_thread_num(), omp_get_num_threads());
-        return;
-    }
-#endif
-    columns(g, &one, 0, 1);
+    columns_task task = {g, &one};
+    exb_parallel((int)threads, columns_share, &task);
 }

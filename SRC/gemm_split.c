@@ -20,11 +20,9 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 
+#include "pool.h"
 #include "superacc.h"
-
-#ifdef _OPENMP
-#include <omp.h>
-#endif
+#include "zerosign.h"
 
 #define LEVEL_BYTES (64L << 20) /* level sums held at once (sets the column block) */
 #define MAX_SPAN 960            /* top - lowest bit of a row: beyond, scaling could underflow */
@@ -181,6 +179,7 @@ typedef struct split_work {
     double *prod;    /* one slice product, m x nb */
     int64_t *level;  /* level sums, (sa + sb - 1) x m x nb */
     long nb;         /* columns of C per round of slice products */
+    long nb_now;     /* columns in the round being rounded */
     int use_cl;      /* the OpenCL engine */
 } split_work;
 
@@ -290,35 +289,56 @@ static int round_levels_fast(const int64_t *v, long stride, int levels, int bits
     return 1;
 }
 
-/* C(:, j0..j1) from the level sums. */
-static void round_block(const split_work *w, const exb_knobs *knobs, long j0, long j1)
+typedef struct round_task {
+    const split_work *w;
+    long j0, j1;
+} round_task;
+
+/* Column j of C from the level sums. */
+static void round_column(const split_work *w, long j, long j0, exb_superacc *acc)
 {
     const exb_gemm_args *g = w->g;
-    long m = g->m, block = m * (j1 - j0);
+    long m = g->m, block = m * (w->nb_now);
     int levels = w->sa + w->sb - 1, fast = g->alpha == 1.0 && g->beta == 0.0;
-    long threads = knobs->threads < j1 - j0 ? knobs->threads : j1 - j0;
-    (void)threads;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) num_threads((int)(threads > 0 ? threads : 1))
-#endif
-    for (long j = j0; j < j1; j++) {
-        exb_superacc acc;
-        exb_superacc_clear(&acc);
-        for (long i = 0; i < m; i++) {
-            const int64_t *v = w->level + i + (j - j0) * m;
-            double *cij = &g->c[i + j * g->ldc];
-            int lsb_low = w->top_a[i] + w->top_b[j] - (levels + 1) * w->bits;
-            if (fast && round_levels_fast(v, block, levels, w->bits, lsb_low, cij))
-                continue;
-            for (int L = 0; L < levels; L++)
-                if (v[L * block] != 0)
-                    exb_superacc_add_scaled_u64(
-                        &acc, v[L * block] < 0 ? -(uint64_t)v[L * block] : (uint64_t)v[L * block],
-                        lsb_low + (levels - 1 - L) * w->bits, v[L * block] < 0);
-            *cij = exb_superacc_round_affine(&acc, g->alpha, g->beta, g->beta != 0.0 ? *cij : 0.0);
-            exb_superacc_reset(&acc);
+    for (long i = 0; i < m; i++) {
+        const int64_t *v = w->level + i + (j - j0) * m;
+        double *cij = &g->c[i + j * g->ldc];
+        int lsb_low = w->top_a[i] + w->top_b[j] - (levels + 1) * w->bits;
+        double fast_value;
+        if (fast && round_levels_fast(v, block, levels, w->bits, lsb_low, &fast_value) &&
+            fast_value != 0.0) {
+            *cij = fast_value;
+            continue;
         }
+        for (int L = 0; L < levels; L++)
+            if (v[L * block] != 0)
+                exb_superacc_add_scaled_u64(
+                    acc, v[L * block] < 0 ? -(uint64_t)v[L * block] : (uint64_t)v[L * block],
+                    lsb_low + (levels - 1 - L) * w->bits, v[L * block] < 0);
+        if (exb_superacc_is_zero(acc) && exb_gemm_element_negzero(g, i, j))
+            exb_superacc_set_negative_zero(acc);
+        *cij = exb_superacc_round_affine(acc, g->alpha, g->beta, g->beta != 0.0 ? *cij : 0.0);
+        exb_superacc_reset(acc);
     }
+}
+
+static void round_share(void *arg, int s, int parts)
+{
+    const round_task *task = arg;
+    long cols = task->j1 - task->j0;
+    exb_superacc acc;
+    exb_superacc_clear(&acc);
+    for (long j = task->j0 + cols * s / parts; j < task->j0 + cols * (s + 1) / parts; j++)
+        round_column(task->w, j, task->j0, &acc);
+}
+
+/* C(:, j0..j1) from the level sums. */
+static void round_block(split_work *w, const exb_knobs *knobs, long j0, long j1)
+{
+    long threads = knobs->threads < j1 - j0 ? knobs->threads : j1 - j0;
+    w->nb_now = j1 - j0;
+    round_task task = {w, j0, j1};
+    exb_parallel((int)(threads > 0 ? threads : 1), round_share, &task);
 }
 
 /* ---- the products -------------------------------------------------------------- */
@@ -338,7 +358,7 @@ static void *big_alloc(size_t bytes)
     return p;
 }
 
-static void multiply_block(const split_work *w, const exb_knobs *knobs, long j0, long j1)
+static void multiply_block(split_work *w, const exb_knobs *knobs, long j0, long j1)
 {
     const exb_gemm_args *g = w->g;
     long m = g->m, k = g->k, block = m * (j1 - j0), levels = w->sa + w->sb - 1;
@@ -378,7 +398,7 @@ static void cut_all(split_work *w)
 int exb_host_gemm_split(const exb_gemm_args *g, const exb_knobs *knobs, long max_products)
 {
     long m = g->m, n = g->n, k = g->k;
-    split_work w = {g,    slice_bits(k), 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0,
+    split_work w = {g,    slice_bits(k), 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0,
                     exb_cl_wanted(knobs)};
     if (w.bits < 1)
         return -1;

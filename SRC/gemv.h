@@ -26,6 +26,9 @@ typedef struct exb_gemv_args {
     long incy;
 } exb_gemv_args;
 
+/* Whether every product op(A)_ij x_j of output i is -0 (zerosign.h). */
+int exb_gemv_row_negzero(const exb_gemv_args *g, long i);
+
 /* The host path; always succeeds (without memory it takes a slow exact path,
  * one accumulator per output). */
 void exb_host_gemv(const exb_gemv_args *g, const exb_knobs *knobs);

@@ -35,6 +35,11 @@ static cl_int run_rows(const exb_cl_device *d, cl_kernel kernel, const exb_gemv_
     return err;
 }
 
+static int row_negzero(const void *g, long i)
+{
+    return exb_gemv_row_negzero(g, i);
+}
+
 /* y_i := RN(alpha*row_i + beta*y_i) from the mapped row accumulators. */
 static void finish(const exb_gemv_args *g, long leny, const exb_cl_rows_view *v)
 {
@@ -42,7 +47,8 @@ static void finish(const exb_gemv_args *g, long leny, const exb_cl_rows_view *v)
     exb_superacc_clear(&acc);
     for (long i = 0; i < leny; i++) {
         double *yi = g->y + i * g->incy;
-        *yi = exb_cl_row_round_affine(v, i, &acc, g->alpha, g->beta, g->beta != 0.0 ? *yi : 0.0);
+        *yi = exb_cl_row_round_affine(v, i, &acc, g->alpha, g->beta, g->beta != 0.0 ? *yi : 0.0,
+                                      row_negzero, g);
     }
 }
 

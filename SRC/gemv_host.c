@@ -10,23 +10,36 @@
  */
 #include "gemv.h"
 
+#include "pool.h"
 #include "rows.h"
-
-#ifdef _OPENMP
-#include <omp.h>
-#endif
+#include "superacc.h"
+#include "zerosign.h"
 
 /* Rows per panel (bounds the rows' working set), and the least work worth a
  * second thread. */
 #define PANEL_ROWS 256
 #define MIN_WORK_PER_THREAD 65536L
 
+int exb_gemv_row_negzero(const exb_gemv_args *g, long i)
+{
+    long len = g->trans ? g->m : g->n;
+    const double *row = g->trans ? g->a + i * g->lda : g->a + i;
+    return exb_terms_negzero(len, row, g->trans ? 1 : g->lda, g->x, g->incx);
+}
+
+/* y_i := RN(alpha*S + beta*y_i) from the exact row sum S in acc. */
+static void round_output(const exb_gemv_args *g, exb_superacc *acc, long i)
+{
+    double *yi = g->y + i * g->incy;
+    if (exb_superacc_is_zero(acc) && exb_gemv_row_negzero(g, i))
+        exb_superacc_set_negative_zero(acc);
+    *yi = exb_superacc_round_affine(acc, g->alpha, g->beta, g->beta != 0.0 ? *yi : 0.0);
+}
+
 static void finish_row(const exb_gemv_args *g, exb_rows *rows, long p, long i)
 {
     exb_rows_flush(rows, p);
-    double *yi = g->y + i * g->incy;
-    *yi = exb_superacc_round_affine(&rows->acc[p], g->alpha, g->beta,
-                                    g->beta != 0.0 ? *yi : 0.0);
+    round_output(g, &rows->acc[p], i);
     exb_rows_reset(rows, p);
 }
 
@@ -57,8 +70,7 @@ static void slow_outputs(const exb_gemv_args *g, long i0, long i1)
             double aij = g->trans ? g->a[j + i * g->lda] : g->a[i + j * g->lda];
             exb_superacc_add_product(&acc, aij, g->x[j * g->incx]);
         }
-        double *yi = g->y + i * g->incy;
-        *yi = exb_superacc_round_affine(&acc, g->alpha, g->beta, g->beta != 0.0 ? *yi : 0.0);
+        round_output(g, &acc, i);
         exb_superacc_reset(&acc);
     }
 }
@@ -83,6 +95,17 @@ static void outputs(const exb_gemv_args *g, const exb_knobs *knobs, long t, long
     exb_rows_free(&rows);
 }
 
+typedef struct gemv_task {
+    const exb_gemv_args *g;
+    const exb_knobs *knobs;
+} gemv_task;
+
+static void gemv_share(void *arg, int s, int parts)
+{
+    const gemv_task *task = arg;
+    outputs(task->g, task->knobs, s, parts);
+}
+
 void exb_host_gemv(const exb_gemv_args *g, const exb_knobs *knobs)
 {
     long leny = g->trans ? g->n : g->m;
@@ -97,10 +120,6 @@ void exb_host_gemv(const exb_gemv_args *g, const exb_knobs *knobs)
         outputs(g, knobs, 0, 1);
         return;
     }
-#ifdef _OPENMP
-#pragma omp parallel num_threads((int)threads)
-    outputs(g, knobs, omp_get_thread_num(), omp_get_num_threads());
-#else
-    outputs(g, knobs, 0, 1);
-#endif
+    gemv_task task = {g, knobs};
+    exb_parallel((int)threads, gemv_share, &task);
 }

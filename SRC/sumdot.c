@@ -4,6 +4,7 @@
 #include "knobs.h"
 #include "sumdot_cl.h"
 #include "sumdot_host.h"
+#include "zerosign.h"
 
 double exb_sumdot(long n, const double *x, long incx, const double *y, long incy)
 {
@@ -15,5 +16,7 @@ double exb_sumdot(long n, const double *x, long incx, const double *y, long incy
     exb_superacc acc;
     if (!exb_cl_wanted(&knobs) || exb_cl_sumdot(&args, &knobs, &acc) != 0)
         exb_host_sumdot(&args, &acc);
+    if (exb_superacc_is_zero(&acc) && exb_terms_negzero(n, x, incx, y, incy))
+        exb_superacc_set_negative_zero(&acc);
     return exb_superacc_round(&acc);
 }

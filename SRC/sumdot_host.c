@@ -5,14 +5,12 @@
  * the merge order can change the bits.
  */
 #include "sumdot_host.h"
+#include "pool.h"
 #include "rows.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-
-#ifdef _OPENMP
-#include <omp.h>
-#endif
 
 /* Below this many elements per thread, threads cost more than they save. */
 #define MIN_PER_THREAD 32768
@@ -32,6 +30,27 @@ exb_sumdot_range_fn exb_sumdot_range_select(void)
     return exb_sumdot_range_generic;
 }
 
+typedef struct sumdot_task {
+    const exb_sumdot_args *args;
+    exb_sumdot_range_fn range;
+    exb_superacc *acc;
+    pthread_mutex_t merge;
+} sumdot_task;
+
+/* Share s of the vector into its own accumulator, then merged (exactly,
+ * so in any order). */
+static void sumdot_share(void *arg, int s, int parts)
+{
+    sumdot_task *task = arg;
+    long n = task->args->n, begin = n * s / parts, end = n * (s + 1) / parts;
+    exb_superacc mine;
+    exb_superacc_clear(&mine);
+    task->range(task->args, begin, end, &mine);
+    pthread_mutex_lock(&task->merge);
+    exb_superacc_merge(task->acc, &mine);
+    pthread_mutex_unlock(&task->merge);
+}
+
 void exb_host_sumdot(const exb_sumdot_args *args, exb_superacc *acc)
 {
     exb_sumdot_range_fn range = exb_sumdot_range_select();
@@ -44,19 +63,7 @@ void exb_host_sumdot(const exb_sumdot_args *args, exb_superacc *acc)
         range(args, 0, n, acc);
         return;
     }
-#ifdef _OPENMP
-#pragma omp parallel num_threads(threads)
-    {
-        int t = omp_get_thread_num();
-        int nt = omp_get_num_threads();
-        long begin = n * t / nt, end = n * (t + 1) / nt;
-        exb_superacc mine;
-        exb_superacc_clear(&mine);
-        range(args, begin, end, &mine);
-#pragma omp critical(exb_sumdot_merge)
-        exb_superacc_merge(acc, &mine);
-    }
-#else
-    range(args, 0, n, acc);
-#endif
+    sumdot_task task = {args, range, acc, PTHREAD_MUTEX_INITIALIZER};
+    exb_parallel(threads, sumdot_share, &task);
+    pthread_mutex_destroy(&task.merge);
 }

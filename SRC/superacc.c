@@ -40,6 +40,12 @@ static int split_double(double x, uint64_t *m, int *lsb)
     return biased;
 }
 
+/* The sign of an exact zero value: +0, or -0 when every term was -0. */
+static double zero_of(uint32_t flags)
+{
+    return (flags & EXB_FLAG_NEG_ZERO) ? -0.0 : 0.0;
+}
+
 static uint32_t special_flag(double x)
 {
     if (isnan(x))
@@ -161,12 +167,13 @@ static double round_u64(uint64_t m, int e, int sticky, int neg)
     return sign * ldexp((double)mant, lsb);
 }
 
-/* RN of a magnitude d[0..n) at weight 2^base, negated if neg; zero gives +0. */
-static double digits_round(const int64_t *d, int n, int base, int neg)
+/* RN of a magnitude d[0..n) at weight 2^base, negated if neg; zero gives
+ * `zero` (the caller's signed zero). */
+static double digits_round(const int64_t *d, int n, int base, int neg, double zero)
 {
     int msb = digits_msb(d, n);
     if (msb < 0)
-        return 0.0;
+        return zero;
     int q = msb - 63;
     return round_u64(digits_bits(d, n, q), base + q, digits_any_below(d, n, q), neg);
 }
@@ -290,11 +297,11 @@ void exb_superacc_normalize(exb_superacc *acc)
         acc->hi = top + 1;
 }
 
-/* IEEE's value for a non-finite accumulator (flags set). */
+/* IEEE's value for a non-finite accumulator (a special flag set). */
 static double special_value(uint32_t flags)
 {
     if ((flags & EXB_FLAG_NAN) || ((flags & EXB_FLAG_POS_INF) && (flags & EXB_FLAG_NEG_INF)))
-        return NAN;
+        return exb_canonical_nan(NAN);
     return (flags & EXB_FLAG_POS_INF) ? INFINITY : -INFINITY;
 }
 
@@ -316,37 +323,49 @@ static int window_magnitude(const exb_superacc *acc, int64_t *scratch, int *n, i
 
 double exb_superacc_round(const exb_superacc *acc)
 {
-    if (acc->flags)
+    if (acc->flags & EXB_FLAG_SPECIAL)
         return special_value(acc->flags);
     int64_t mag[SCRATCH_DIGITS];
     int n, base;
     int neg = window_magnitude(acc, mag, &n, &base);
-    return digits_round(mag, n, base, neg);
+    return digits_round(mag, n, base, neg, zero_of(acc->flags));
 }
 
-/* A stand-in with the class of the exact value: NaN, +-Inf, +-1 or 0. */
+/* A stand-in with the class of the exact value: NaN, +-Inf, +-1 or a
+ * signed 0. */
 static double value_class(const exb_superacc *acc)
 {
-    if (acc->flags)
+    if (acc->flags & EXB_FLAG_SPECIAL)
         return special_value(acc->flags);
     int64_t mag[SCRATCH_DIGITS];
     int n, base;
     int neg = window_magnitude(acc, mag, &n, &base);
     if (digits_msb(mag, n) < 0)
-        return 0.0;
+        return zero_of(acc->flags);
     return neg ? -1.0 : 1.0;
+}
+
+int exb_superacc_is_zero(const exb_superacc *acc)
+{
+    return !(acc->flags & EXB_FLAG_SPECIAL) && value_class(acc) == 0.0;
+}
+
+void exb_superacc_set_negative_zero(exb_superacc *acc)
+{
+    acc->flags |= EXB_FLAG_NEG_ZERO;
 }
 
 double exb_superacc_round_quotient(const exb_superacc *acc, double d)
 {
-    if (acc->flags || !isfinite(d) || d == 0.0)
-        return value_class(acc) / d; /* only specials and signed zeros remain */
+    /* only specials and signed zeros remain: IEEE division of the class */
+    if ((acc->flags & EXB_FLAG_SPECIAL) || !isfinite(d) || d == 0.0)
+        return exb_canonical_nan(value_class(acc) / d);
     int64_t mag[SCRATCH_DIGITS];
     int n, base;
     int neg = window_magnitude(acc, mag, &n, &base);
     int msb = digits_msb(mag, n);
     if (msb < 0)
-        return 0.0 / d; /* an exact zero numerator is +0 */
+        return zero_of(acc->flags) / d; /* IEEE's sign rule for 0/d */
     uint64_t md;
     int ld;
     split_double(d, &md, &ld);
@@ -378,16 +397,25 @@ static double double_class(double x)
 
 double exb_superacc_round_affine(const exb_superacc *acc, double alpha, double beta, double y)
 {
-    if (acc->flags || !isfinite(alpha) || (beta != 0.0 && (!isfinite(beta) || !isfinite(y)))) {
+    if ((acc->flags & EXB_FLAG_SPECIAL) || !isfinite(alpha) ||
+        (beta != 0.0 && (!isfinite(beta) || !isfinite(y)))) {
         /* Some operand is NaN or infinite, so the IEEE value of the classes
          * is NaN or infinite too, and is the answer. */
         double t = double_class(alpha) * value_class(acc);
         if (beta != 0.0)
             t += double_class(beta) * double_class(y);
-        return t;
+        return exb_canonical_nan(t);
     }
     if (alpha == 1.0 && beta == 0.0)
         return exb_superacc_round(acc);
+    if (exb_superacc_is_zero(acc)) {
+        /* alpha*S is the signed zero of IEEE's product rule; beta*y, if
+         * present, is either exactly zero (then the IEEE sum of the two
+         * zeros is the rule for an exact zero) or nonzero (then the result
+         * is RN(beta*y), the IEEE product, and adding a zero keeps it). */
+        double z = zero_of(acc->flags) * alpha;
+        return beta != 0.0 ? z + beta * y : z;
+    }
 
     int64_t wide[WIDE_DIGITS];
     memset(wide, 0, sizeof wide);
@@ -419,8 +447,8 @@ double exb_superacc_round_affine(const exb_superacc *acc, double alpha, double b
         digits_deposit(wide, WIDE_LSB, &lo, &hi, (uint64_t)(p >> 64), l + l2 + 64, neg);
     }
     if (lo > hi)
-        return 0.0;
+        return 0.0; /* alpha*S + beta*y cancelled exactly: +0 */
     int n = hi - lo + 3; /* two zero digits on top */
     int neg = digits_to_magnitude(wide + lo, n);
-    return digits_round(wide + lo, n, WIDE_LSB + 32 * lo, neg);
+    return digits_round(wide + lo, n, WIDE_LSB + 32 * lo, neg, 0.0);
 }

@@ -35,8 +35,30 @@
 enum exb_special_flag {
     EXB_FLAG_NAN = 1,
     EXB_FLAG_POS_INF = 2,
-    EXB_FLAG_NEG_INF = 4
+    EXB_FLAG_NEG_INF = 4,
+    /* Not a special value: the sign of an exact zero.  Set (by the routine,
+     * exb_superacc_set_zero_sign) when every term of the exact sum is -0, so
+     * an exactly zero value rounds to -0 as an IEEE sum computed exactly
+     * would; without it an exact zero is +0. */
+    EXB_FLAG_NEG_ZERO = 8
 };
+#define EXB_FLAG_SPECIAL (EXB_FLAG_NAN | EXB_FLAG_POS_INF | EXB_FLAG_NEG_INF)
+
+/* The one NaN every routine returns, on every path (CONTRACT.md): the
+ * default quiet NaN, sign bit clear.  x86's invalid operations produce
+ * 0xFFF8...; the rounding functions and every routine's outputs go through
+ * exb_canonical_nan so that no path's NaN differs from another's. */
+#define EXB_CANONICAL_NAN_BITS UINT64_C(0x7FF8000000000000)
+static inline double exb_canonical_nan(double x)
+{
+    if (x == x)
+        return x;
+    union {
+        uint64_t u;
+        double d;
+    } v = {EXB_CANONICAL_NAN_BITS};
+    return v.d;
+}
 
 typedef struct exb_superacc {
     int64_t digit[EXB_ACC_DIGITS];
@@ -66,8 +88,14 @@ void exb_superacc_merge(exb_superacc *dst, const exb_superacc *src);
  * top digit of the window keeps the sign. */
 void exb_superacc_normalize(exb_superacc *acc);
 
+/* Whether the value is finite and exactly zero (no NaN/Inf flag). */
+int exb_superacc_is_zero(const exb_superacc *acc);
+/* Marks an exactly zero value as -0 (every term was -0; see EXB_FLAG_NEG_ZERO). */
+void exb_superacc_set_negative_zero(exb_superacc *acc);
+
 /* The accumulated value rounded once to binary64, round-to-nearest-even,
- * gradual underflow, overflow to +-Inf; an exact zero gives +0. */
+ * gradual underflow, overflow to +-Inf; an exact zero gives +0, or -0 when
+ * marked so.  Every NaN result is the canonical one. */
 double exb_superacc_round(const exb_superacc *acc);
 /* RN(acc / d), the exact quotient rounded once (TRSV's diagonal step).
  * Specials follow IEEE division of the (signed) exact value. */

@@ -14,12 +14,10 @@
 
 #include <stdlib.h>
 
+#include "pool.h"
 #include "rows.h"
 #include "xerbla.h"
-
-#ifdef _OPENMP
-#include <omp.h>
-#endif
+#include "zerosign.h"
 
 #define MIN_WORK_PER_THREAD 32768L
 
@@ -75,6 +73,21 @@ static void off_diagonal_rows(block_solver *s, long k0, long p0, long p1, long c
         exb_rows_dot(&s->rows, p, t->a + c0 + (k0 + p) * t->lda, s->nx + c0, c1 - c0);
 }
 
+typedef struct off_diagonal_task {
+    block_solver *s;
+    long k0, count, c0, c1;
+} off_diagonal_task;
+
+/* Share `share` of the block's rows: whole groups of four rows. */
+static void off_diagonal_share(void *arg, int share, int parts)
+{
+    const off_diagonal_task *task = arg;
+    long groups = task->count / 4;
+    long p0 = 4 * (groups * share / parts);
+    long p1 = share == parts - 1 ? task->count : 4 * (groups * (share + 1) / parts);
+    off_diagonal_rows(task->s, task->k0, p0, p1, task->c0, task->c1);
+}
+
 static void off_diagonal(block_solver *s, long k0, long k1, long c0, long c1)
 {
     long count = k1 - k0;
@@ -88,18 +101,8 @@ static void off_diagonal(block_solver *s, long k0, long k1, long c0, long c1)
         off_diagonal_rows(s, k0, 0, count, c0, c1);
         return;
     }
-#ifdef _OPENMP
-#pragma omp parallel num_threads((int)threads)
-    {
-        /* shares of whole groups of four rows */
-        long groups = count / 4, th = omp_get_thread_num(), nt = omp_get_num_threads();
-        long p0 = 4 * (groups * th / nt);
-        long p1 = th == nt - 1 ? count : 4 * (groups * (th + 1) / nt);
-        off_diagonal_rows(s, k0, p0, p1, c0, c1);
-    }
-#else
-    off_diagonal_rows(s, k0, 0, count, c0, c1);
-#endif
+    off_diagonal_task task = {s, k0, count, c0, c1};
+    exb_parallel((int)threads, off_diagonal_share, &task);
 }
 
 /* Row i (panel row p) adds -op(T)_ij x_j for the in-block j in [j0, j1). */
@@ -107,6 +110,32 @@ static void in_block(block_solver *s, long p, long i, long j0, long j1)
 {
     for (long j = j0; j < j1; j++)
         exb_superacc_add_product(&s->rows.acc[p], exb_tri_at(s->t, i, j), s->nx[j]);
+}
+
+/* Whether every term of row i's exact numerator is -0 (zerosign.h): b_i and
+ * -op(T)_ij x_j for j in [j0, j1) and, when diag is set, -op(T)_ii x_i (x_i
+ * alone for a unit triangle).  x_j = sign * v[j*inc]: the blocked solvers
+ * keep -x (sign = -1), the unblocked one x itself. */
+static int numerator_negzero(const exb_tri *t, long i, double b, const double *v, long inc,
+                             double sign, long j0, long j1, int diag)
+{
+    if (!(b == 0.0 && signbit(b)))
+        return 0;
+    for (long j = j0; j < j1; j++)
+        if (!exb_product_is_negzero(exb_tri_at(t, i, j), -sign * v[j * inc]))
+            return 0;
+    return !diag || exb_product_is_negzero(t->unit ? 1.0 : exb_tri_at(t, i, i), -sign * v[i * inc]);
+}
+
+/* x_i := RN(numerator / op(T)_ii) (unit: RN(numerator)), the numerator's
+ * terms being b_i and -op(T)_ij x_j over the columns solved before row i. */
+static double round_row(const exb_tri *t, exb_superacc *num, long i, double b, const double *v,
+                        long inc, double sign)
+{
+    long j0 = t->forward ? 0 : i + 1, j1 = t->forward ? i : t->n;
+    if (exb_superacc_is_zero(num) && numerator_negzero(t, i, b, v, inc, sign, j0, j1, 0))
+        exb_superacc_set_negative_zero(num);
+    return t->unit ? exb_superacc_round(num) : exb_superacc_round_quotient(num, exb_tri_at(t, i, i));
 }
 
 static int solver_init(block_solver *s, const exb_tri *t, const exb_knobs *knobs)
@@ -140,8 +169,7 @@ void exb_host_trsv_unblocked(const exb_tri *t, double *x, long incx)
         long j0 = t->forward ? 0 : i + 1, j1 = t->forward ? i : t->n;
         for (long j = j0; j < j1; j++)
             exb_superacc_add_product(&acc, -exb_tri_at(t, i, j), x[j * incx]);
-        x[i * incx] = t->unit ? exb_superacc_round(&acc)
-                              : exb_superacc_round_quotient(&acc, exb_tri_at(t, i, i));
+        x[i * incx] = round_row(t, &acc, i, x[i * incx], x, incx, 1.0);
         exb_superacc_reset(&acc);
     }
 }
@@ -168,9 +196,7 @@ void exb_host_trsv(const exb_tri *t, double *x, const exb_knobs *knobs)
             else
                 in_block(&s, p, i, i + 1, k1);
             exb_rows_flush(&s.rows, p);
-            const exb_superacc *num = &s.rows.acc[p];
-            x[i] = t->unit ? exb_superacc_round(num)
-                           : exb_superacc_round_quotient(num, exb_tri_at(t, i, i));
+            x[i] = round_row(t, &s.rows.acc[p], i, x[i], s.nx, 1, -1.0);
             s.nx[i] = -x[i];
             exb_rows_reset(&s.rows, p);
         }
@@ -206,6 +232,12 @@ int exb_host_tri_residual(const exb_tri *t, const double *b, const double *x, do
             else
                 exb_superacc_add_product(&s.rows.acc[p], exb_tri_at(t, i, i), s.nx[i]);
             exb_rows_flush(&s.rows, p);
+            /* the residual's terms: b_i and -op(T)_ij x_j over the whole
+             * triangle of row i, diagonal included */
+            long j0 = t->forward ? 0 : i + 1, j1 = t->forward ? i : t->n;
+            if (exb_superacc_is_zero(&s.rows.acc[p]) &&
+                numerator_negzero(t, i, b[i], s.nx, 1, -1.0, j0, j1, 1))
+                exb_superacc_set_negative_zero(&s.rows.acc[p]);
             r[i] = exb_superacc_round(&s.rows.acc[p]);
             exb_rows_reset(&s.rows, p);
         }

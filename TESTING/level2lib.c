@@ -39,13 +39,15 @@ static double entry(const char *kind, double param, tl_rng *r)
         return tl_rng_sign(r) * tl_rng_loguniform(r, -560, -500);
     if (strcmp(kind, "special") == 0 && tl_rng_u64(r) % 16 == 0)
         return special_value(r);
+    if (strcmp(kind, "zeros") == 0) /* mostly -0: rows whose terms are all -0 */
+        return tl_rng_u64(r) % 16 ? -0.0 : 0.0;
     return ranged(r, param > 1 ? param : 2);
 }
 
 int tl_matrix_generate(const char *kind, double param, tl_matrix *A, tl_rng *r)
 {
     if (strcmp(kind, "random") && strcmp(kind, "cancel") && strcmp(kind, "subnormal") &&
-        strcmp(kind, "special"))
+        strcmp(kind, "special") && strcmp(kind, "zeros"))
         return -1;
     for (long j = 0; j < A->n; j++)
         for (long i = 0; i < A->m; i++) {
@@ -72,7 +74,8 @@ int tl_triangular_generate(const char *kind, double param, char uplo, char diag,
             if (i == j) {
                 /* a diagonal a little above the off-diagonal entries keeps
                  * most solutions finite; unit: never read */
-                *t = unit ? NAN : (strcmp(kind, "subnormal") == 0 ? tl_rng_sign(r) * 1.5 : *t * 8);
+                int fixed = strcmp(kind, "subnormal") == 0 || strcmp(kind, "zeros") == 0;
+                *t = unit ? NAN : (fixed ? tl_rng_sign(r) * 1.5 : *t * 8);
             } else if ((i < j) != upper) {
                 *t = NAN;
             }
@@ -107,7 +110,7 @@ static int tally_is_special(const special_tally *s)
 static double tally_value(const special_tally *s)
 {
     if (s->nan || (s->pos_inf && s->neg_inf))
-        return NAN;
+        return tl_canonical(NAN);
     return s->pos_inf ? INFINITY : -INFINITY;
 }
 
@@ -117,7 +120,21 @@ typedef struct terms {
     mpfr_ptr *p;
     long count, cap;
     special_tally special;
+    long all, negzero; /* terms added, and those that were -0 (zero sign rule) */
 } terms;
+
+static void terms_reset(terms *s)
+{
+    s->count = 0;
+    s->special = (special_tally){0, 0, 0};
+    s->all = s->negzero = 0;
+}
+
+/* The signed zero an exactly zero sum of the terms is. */
+static double terms_zero(const terms *s)
+{
+    return tl_zero_of_terms(s->all, s->negzero);
+}
 
 static void terms_init(terms *s, long cap)
 {
@@ -128,8 +145,7 @@ static void terms_init(terms *s, long cap)
         s->p[k] = s->t[k];
     }
     s->cap = cap;
-    s->count = 0;
-    s->special = (special_tally){0, 0, 0};
+    terms_reset(s);
 }
 
 static void terms_clear(terms *s)
@@ -151,12 +167,16 @@ static void check_exact(int inexact)
 /* terms += a*b*c exactly (c = 1 for a product of two); specials tallied. */
 static void terms_add(terms *s, double a, double b, double c)
 {
+    s->all++;
     if (!isfinite(a) || !isfinite(b) || !isfinite(c)) {
         tally_special(&s->special, a * b * c);
         return;
     }
-    if (a == 0 || b == 0 || c == 0)
+    if (a == 0 || b == 0 || c == 0) {
+        s->negzero += (signbit(a) != 0) + (signbit(b) != 0) + (signbit(c) != 0) == 1 ||
+                      (signbit(a) && signbit(b) && signbit(c));
         return;
+    }
     mpfr_ptr t = s->t[s->count++];
     check_exact(mpfr_set_d(t, a, MPFR_RNDN));
     check_exact(mpfr_mul_d(t, t, b, MPFR_RNDN));
@@ -175,7 +195,7 @@ static void make_odd(mpfr_t v, int inexact)
     }
 }
 
-/* RN(v) for v at any precision. */
+/* RN(v) for v at any precision (an exact zero: +0). */
 static double round_once(mpfr_srcptr v)
 {
     if (mpfr_zero_p(v))
@@ -206,7 +226,7 @@ static double terms_round(terms *s)
         return tally_value(&s->special);
     mpfr_t sum;
     terms_exact_sum(s, sum);
-    double d = round_once(sum);
+    double d = mpfr_zero_p(sum) ? terms_zero(s) : round_once(sum);
     mpfr_clear(sum);
     return d;
 }
@@ -215,14 +235,14 @@ static double terms_round(terms *s)
 static double terms_round_quotient(terms *s, double d)
 {
     if (tally_is_special(&s->special))
-        return tally_value(&s->special) / d;
+        return tl_canonical(tally_value(&s->special) / d);
     mpfr_t sum;
     terms_exact_sum(s, sum);
     double q;
-    if (!isfinite(d) || d == 0.0) {
-        q = (double)mpfr_sgn(sum) / d; /* +-1 or +0 stand for the finite numerator */
-    } else if (mpfr_zero_p(sum)) {
-        q = 0.0 / d;
+    /* +-1 or the signed zero stand for the finite numerator */
+    double cls = mpfr_zero_p(sum) ? terms_zero(s) : (double)mpfr_sgn(sum);
+    if (!isfinite(d) || d == 0.0 || mpfr_zero_p(sum)) {
+        q = tl_canonical(cls / d);
     } else {
         mpfr_t quot;
         mpfr_init2(quot, 64);
@@ -249,12 +269,20 @@ static double terms_round_affine(terms *s, double alpha, double beta, double y)
         double cs = tally_is_special(&s->special) ? tally_value(&s->special) : 0.0;
         if (!tally_is_special(&s->special)) {
             terms_exact_sum(s, sum);
-            cs = mpfr_sgn(sum);
+            cs = mpfr_zero_p(sum) ? terms_zero(s) : mpfr_sgn(sum);
             mpfr_clear(sum);
         }
-        return class_of(alpha) * cs + (beta != 0.0 ? class_of(beta) * class_of(y) : 0.0);
+        double t = class_of(alpha) * cs;
+        return tl_canonical(beta != 0.0 ? t + class_of(beta) * class_of(y) : t);
     }
     terms_exact_sum(s, sum);
+    if (mpfr_zero_p(sum)) {
+        /* alpha*S is a signed zero (IEEE's product rule); with beta*y the
+         * IEEE sum of two zeros, or RN(beta*y) = the IEEE product itself */
+        double z = terms_zero(s) * alpha;
+        mpfr_clear(sum);
+        return beta != 0.0 ? z + beta * y : z;
+    }
     mpfr_init2(v, mpfr_get_prec(sum) + 64);
     check_exact(mpfr_mul_d(v, sum, alpha, MPFR_RNDN));
     if (beta != 0.0) {
@@ -287,13 +315,17 @@ void tl_oracle_gemv(char trans, const tl_matrix *A, double alpha, const double *
     terms s;
     terms_init(&s, lenx);
     for (long i = 0; i < leny; i++) {
-        s.count = 0;
-        s.special = (special_tally){0, 0, 0};
+        terms_reset(&s);
         for (long j = 0; j < lenx && alpha != 0.0; j++) { /* alpha = 0: A, x not read */
             double aij = t ? A->a[j + i * A->lda] : A->a[i + j * A->lda];
             terms_add(&s, aij, x[j], 1.0);
         }
-        y[i] = terms_round_affine(&s, alpha, beta, beta != 0.0 ? y[i] : 0.0);
+        /* alpha = 0 (or DGEMM's k = 0): y := beta*y (0 for beta = 0, y not
+         * read), the reference BLAS quick return */
+        if (alpha == 0.0 || lenx == 0)
+            y[i] = beta == 0.0 ? 0.0 : tl_canonical(beta * y[i]);
+        else
+            y[i] = terms_round_affine(&s, alpha, beta, beta != 0.0 ? y[i] : 0.0);
     }
     terms_clear(&s);
 }
@@ -327,8 +359,7 @@ void tl_oracle_trsv(char uplo, char trans, char diag, const tl_matrix *T, double
     terms_init(&s, n + 1);
     for (long q = 0; q < n; q++) {
         long i = v.forward ? q : n - 1 - q;
-        s.count = 0;
-        s.special = (special_tally){0, 0, 0};
+        terms_reset(&s);
         terms_add(&s, x[i], 1.0, 1.0);
         long j0 = v.forward ? 0 : i + 1, j1 = v.forward ? i : n;
         for (long j = j0; j < j1; j++)
@@ -346,8 +377,7 @@ void tl_oracle_residual(char uplo, char trans, char diag, const tl_matrix *T, co
     terms s;
     terms_init(&s, n + 1);
     for (long i = 0; i < n; i++) {
-        s.count = 0;
-        s.special = (special_tally){0, 0, 0};
+        terms_reset(&s);
         terms_add(&s, b[i], 1.0, 1.0);
         long j0 = v.forward ? 0 : i, j1 = v.forward ? i + 1 : n;
         for (long j = j0; j < j1; j++)
@@ -368,7 +398,7 @@ void tl_oracle_trsvx(char uplo, char trans, char diag, const tl_matrix *T, doubl
         tl_oracle_residual(uplo, trans, diag, T, b, x, r);
         tl_oracle_trsv(uplo, trans, diag, T, r);
         for (long i = 0; i < n; i++)
-            x[i] += r[i];
+            x[i] = tl_canonical(x[i] + r[i]);
     }
     free(b);
     free(r);
@@ -384,7 +414,8 @@ int tl_check_vector(tl_tally *t, const char *label, const char *knobs, long len,
     t->runs++;
     long bad = 0;
     for (long i = 0; i < len; i++) {
-        int same = tl_bits(got[i]) == tl_bits(expected[i]) || (isnan(got[i]) && isnan(expected[i]));
+        /* bit for bit: signed zeros and the one canonical NaN included */
+        int same = tl_bits(got[i]) == tl_bits(expected[i]);
         if (same)
             continue;
         if (bad++ == 0 && t->mismatches < MAX_REPORTED)

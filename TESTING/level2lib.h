@@ -19,7 +19,8 @@ typedef struct tl_matrix {
     double *a;
 } tl_matrix;
 
-/* kind: random (param: dynamic range), cancel, subnormal, special.
+/* kind: random (param: dynamic range), cancel, subnormal, special, zeros
+ * (mostly -0 entries, for the zero-sign rule; the caller makes x positive).
  * Fills all m x n entries; returns 0, or -1 for an unknown kind. */
 int tl_matrix_generate(const char *kind, double param, tl_matrix *A, tl_rng *r);
 

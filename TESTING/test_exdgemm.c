@@ -126,7 +126,11 @@ static int generate(const char *gen, double param, gemm_case *c, tl_rng *r)
     }
     if (tie && c->k >= 4)
         make_ties(c, r);
-    tl_matrix_generate("random", 1e10, &c->C, r);
+    tl_matrix_generate(strcmp(gen, "zeros") == 0 ? "zeros" : "random", 1e10, &c->C, r);
+    if (strcmp(gen, "zeros") == 0) /* op(B) positive: the products are A's zeros */
+        for (long l = 0; l < c->k; l++)
+            for (long j = 0; j < c->n; j++)
+                *opb(c, l, j) = 1.0 + (double)(l + j);
     return 0;
 }
 

@@ -84,6 +84,12 @@ int main(int argc, char **argv)
                 if (strcmp(in.gens[g], "cancel") == 0) /* x_{2k+1} = x_{2k} */
                     for (long j = 1; j < lenx; j += 2)
                         x[j] = x[j - 1];
+                if (strcmp(in.gens[g], "zeros") == 0) { /* products -0, y a signed zero */
+                    for (long j = 0; j < lenx; j++)
+                        x[j] = fabs(x[j]);
+                    for (long i = 0; i < leny; i++)
+                        y[i] = tl_rng_u64(&rng) % 4 ? -0.0 : 0.0;
+                }
                 if (beta == 0.0)
                     for (long i = 0; i < leny; i++)
                         y[i] = NAN;

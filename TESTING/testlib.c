@@ -319,6 +319,32 @@ static void gen_special(long n, tl_rng *r, double *x, double *y)
     }
 }
 
+/* Signed zeros for the zero-sign rule (CONTRACT.md): per case, every term
+ * -0; every term -0 but one +0; -0 terms and one exactly cancelling pair;
+ * or random zeros.  For a dot product y is nonzero, x carries the zeros. */
+static void gen_zeros(long n, tl_rng *r, double *x, double *y)
+{
+    int mode = (int)rng_int(r, 0, 3);
+    for (long i = 0; i < n; i++) {
+        double yi = y ? tl_rng_sign(r) * tl_rng_loguniform(r, -10, 10) : 1.0;
+        /* x_i * y_i is -0 when x_i's zero has the opposite sign of y_i */
+        int negative = mode == 3 ? (int)(tl_rng_u64(r) & 1) : 1;
+        x[i] = (negative == (yi > 0)) ? -0.0 : 0.0;
+        if (y)
+            y[i] = yi;
+    }
+    long i = rng_int(r, 0, n - 1);
+    if (mode == 1)
+        x[i] = -x[i];
+    if (mode == 2 && n >= 2) {
+        long k = (i + 1) % n;
+        x[i] = tl_rng_loguniform(r, -20, 20);
+        x[k] = y ? -x[i] * y[i] / y[k] : -x[i];
+        if (y && x[k] * y[k] != -x[i] * y[i]) /* not exactly cancelling: make it so */
+            y[k] = y[i], x[k] = -x[i];
+    }
+}
+
 int tl_generate(const char *kind, double param, long n, tl_rng *r, double *x, double *y)
 {
     if (n <= 0)
@@ -339,6 +365,8 @@ int tl_generate(const char *kind, double param, long n, tl_rng *r, double *x, do
         gen_underflow(n, r, x, y);
     else if (strcmp(kind, "special") == 0)
         gen_special(n, r, x, y);
+    else if (strcmp(kind, "zeros") == 0)
+        gen_zeros(n, r, x, y);
     else
         return -1;
     return 0;
@@ -353,9 +381,12 @@ double tl_oracle_dot(long n, const double *x, long incx, const double *y, long i
     long ix = incx < 0 ? (1 - n) * incx : 0, iy = incy < 0 ? (1 - n) * incy : 0;
     /* Pass 1: IEEE special values, and the span of bits the exact sum needs. */
     int nan = 0, pos_inf = 0, neg_inf = 0;
-    long top = -100000, bottom = 100000;
+    long top = -100000, bottom = 100000, negzero_terms = 0;
     for (long i = 0, jx = ix, jy = iy; i < n; i++, jx += incx, jy += incy) {
         double a = x[jx], b = y ? y[jy] : 1.0;
+        /* IEEE's sign rule for a zero product; a nonzero term is not -0 */
+        negzero_terms += (a == 0 || b == 0) && isfinite(a) && isfinite(b) &&
+                         (signbit(a) != signbit(b));
         if (!isfinite(a) || !isfinite(b)) {
             double p = a * b; /* IEEE classifies: Inf*0 = NaN, Inf*b = +-Inf */
             nan |= isnan(p);
@@ -374,11 +405,11 @@ double tl_oracle_dot(long n, const double *x, long incx, const double *y, long i
             bottom = ea + eb - 160;
     }
     if (nan || (pos_inf && neg_inf))
-        return NAN;
+        return tl_canonical(NAN);
     if (pos_inf || neg_inf)
         return pos_inf ? INFINITY : -INFINITY;
     if (top < bottom)
-        return 0.0;
+        return tl_zero_of_terms(n, negzero_terms);
     /* Pass 2: the exact sum at a precision that holds all its bits. */
     long bits_for_count = 2;
     while ((1L << bits_for_count) < n)
@@ -398,7 +429,8 @@ double tl_oracle_dot(long n, const double *x, long incx, const double *y, long i
         }
     }
     /* One rounding to binary64; mpfr_get_d rounds subnormals directly. */
-    double result = mpfr_zero_p(sum) ? 0.0 : mpfr_get_d(sum, MPFR_RNDN);
+    double result = mpfr_zero_p(sum) ? tl_zero_of_terms(n, negzero_terms)
+                                     : mpfr_get_d(sum, MPFR_RNDN);
     mpfr_clear(sum);
     mpfr_clear(term);
     return result;
@@ -492,6 +524,21 @@ void tl_apply_knobs(const char *setting)
             setenv(tok, eq + 1, 1);
         }
     }
+}
+
+double tl_canonical(double x)
+{
+    if (!isnan(x))
+        return x;
+    uint64_t bits = UINT64_C(0x7FF8000000000000);
+    double d;
+    memcpy(&d, &bits, sizeof d);
+    return d;
+}
+
+double tl_zero_of_terms(long terms, long negzero_terms)
+{
+    return terms > 0 && negzero_terms == terms ? -0.0 : 0.0;
 }
 
 uint64_t tl_bits(double x)

@@ -23,7 +23,8 @@ double tl_rng_loguniform(tl_rng *r, int emin, int emax);
 /* ---- generators ---------------------------------------------------------- */
 /* Fills the logical vectors x[0..n) and, unless y is NULL, y[0..n).
  * kind: random (param = dynamic range, e.g. 1e15), illcond (param = target
- * condition number), cancel, tie, subnormal, overflow, underflow, special.
+ * condition number), cancel, tie, subnormal, overflow, underflow, special,
+ * zeros (signed zeros whose exact sum is zero: the zero-sign rule).
  * Returns 0, or -1 for an unknown kind. */
 int tl_generate(const char *kind, double param, long n, tl_rng *r, double *x, double *y);
 
@@ -104,5 +105,12 @@ double tl_median(double *t, int n);
 
 /* Bits of a double as an unsigned integer, for exact comparison and printing. */
 uint64_t tl_bits(double x);
+
+/* The contract's NaN (CONTRACT.md): any NaN becomes the default quiet NaN,
+ * bits 0x7FF8000000000000; other values are returned as they are.  Oracles
+ * return it, and results are compared bit for bit, NaNs included. */
+double tl_canonical(double x);
+/* The sign of an exact zero sum: -0 when it had terms and all were -0. */
+double tl_zero_of_terms(long terms, long negzero_terms);
 
 #endif

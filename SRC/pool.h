@@ -1,0 +1,26 @@
+/*
+ * pool.h -- ExactBLAS's own worker threads.
+ *
+ * A task is split into `parts` shares, numbered 0..parts-1, that the caller
+ * and the pool's workers claim one at a time; a share's result never depends
+ * on which thread ran it, so neither does any result.  Workers are created
+ * on demand, at most one fewer than the machine's CPUs (exb_pool_cpus), and
+ * sleep on a condition variable between tasks (no spinning against OpenBLAS's
+ * or the caller's OpenMP threads).  When a worker cannot be created (no
+ * memory, a thread limit), or the pool is busy with another caller's task,
+ * the caller runs the shares itself: never an abort, never a wait on another
+ * caller.  A forked child starts with no workers.
+ */
+#ifndef EXACTBLAS_POOL_H
+#define EXACTBLAS_POOL_H
+
+typedef void (*exb_share_fn)(void *arg, int share, int parts);
+
+/* Runs fn(arg, s, parts) for every s in [0, parts), in any order and on any
+ * threads, and returns when all have finished. */
+void exb_parallel(int parts, exb_share_fn fn, void *arg);
+
+/* The CPUs this process may run on (at least 1). */
+int exb_pool_cpus(void);
+
+#endif
