@@ -5,8 +5,14 @@
  * Every result is the correctly rounded (round-to-nearest-even, binary64,
  * gradual underflow, overflow to +-Inf) value of the exact real result, so
  * the bits never depend on the device, work-group size, thread count or any
- * tuning knob.  An exact zero is returned as +0.  NaN and Inf follow IEEE:
- * a NaN operand gives NaN, Inf*0 gives NaN, +Inf plus -Inf gives NaN.
+ * tuning knob.  An exact zero result is -0 when every term of the exact sum
+ * is -0 (products by IEEE's sign rule, alpha*S and beta*y included) and +0
+ * otherwise.  NaN and Inf follow IEEE: a NaN operand gives NaN, Inf*0 gives
+ * NaN, +Inf plus -Inf gives NaN; every NaN result is the default quiet NaN
+ * (bits 0x7FF8000000000000) on every path.  Results are round-to-nearest
+ * whatever rounding mode (or flush-to-zero mode) the caller has set; the
+ * caller's floating-point state, exception flags included, is as it was on
+ * return.
  *
  * Vectors follow the reference BLAS: n elements, increment inc; for inc < 0
  * the elements are taken from x[(n-1)*|inc|] backwards.  INTEGER is `int`
@@ -76,10 +82,24 @@ void exdtrsvx_(const char *uplo, const char *trans, const char *diag, const int 
                const int *nrefine, int *info, size_t uplo_len, size_t trans_len,
                size_t diag_len);
 
-/* The error handler, as reference BLAS's XERBLA(SRNAME, INFO).  ExactBLAS's
- * own prints one line and returns; define xerbla_ in your program to take
- * over (it takes precedence). */
-void xerbla_(const char *srname, const int *info, size_t srname_len);
+/* Which path computed the calling thread's last call of an ExactBLAS
+ * routine: a combination of the bits below (0 after a quick return or an
+ * argument error).  For tests and diagnostics: the bits of the results never
+ * depend on it. */
+#define EXACTBLAS_PATH_NONE 0
+#define EXACTBLAS_PATH_HOST 1     /* host kernels computed (part of) it */
+#define EXACTBLAS_PATH_OPENCL 2   /* the OpenCL device computed (part of) it */
+#define EXACTBLAS_PATH_FALLBACK 4 /* OpenCL was selected but failed (one line on
+                                   * stderr); the host computed instead */
+int exactblas_last_path(void);
+
+/* Argument errors go to XERBLA(SRNAME, INFO) as in reference BLAS, with
+ * ExactBLAS's routine name ('EXDGEMM') and the argument's position.  The
+ * library does not define xerbla_: the one the program or a library it links
+ * (reference BLAS, LAPACK) defines is called, exactly as LAPACK would; where
+ * there is none, ExactBLAS prints the reference message in one line on
+ * stderr and returns.  Linking ExactBLAS never changes how LAPACK or any
+ * other library reports its own errors. */
 
 #ifdef __cplusplus
 }

@@ -21,12 +21,15 @@ cl_mem exb_cl_vector_in(const exb_cl_device *d, const double *x, long n, long in
 
 #define MAX_ELEMENTS_PER_GROUP (1L << 28)
 
-exb_cl_shape exb_cl_reduction_shape(const exb_cl_device *d, long n, int wg_knob)
+size_t exb_cl_reduction_wg(const exb_cl_device *d)
+{
+    return d->is_cpu ? 8 : 256;
+}
+
+exb_cl_shape exb_cl_reduction_shape(const exb_cl_device *d, long n, size_t wg)
 {
     exb_cl_shape s;
-    s.wg = wg_knob > 0 ? (size_t)wg_knob : (d->is_cpu ? 8 : 256);
-    if (s.wg > d->max_wg)
-        s.wg = d->max_wg;
+    s.wg = wg;
     long groups4 = n / 4;
     size_t want = (size_t)d->compute_units * (d->is_cpu ? 4 : 8);
     size_t useful = (size_t)(groups4 / (long)s.wg) + 1; /* no idle work-groups */

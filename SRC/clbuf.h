@@ -50,8 +50,12 @@ typedef struct exb_cl_shape {
     long chunk4; /* groups of four per work-item (CPU devices); 0 = grid-stride */
 } exb_cl_shape;
 
-/* wg_knob > 0 overrides the work-group size.  A work-group never sees more
- * than 2^28 elements, which keeps its raw accumulator digits below 2^62. */
-exb_cl_shape exb_cl_reduction_shape(const exb_cl_device *d, long n, int wg_knob);
+/* The default work-group size of the reductions on this device. */
+size_t exb_cl_reduction_wg(const exb_cl_device *d);
+
+/* The launch of n elements with work-groups of wg (already fitted to the
+ * kernel).  A work-group never sees more than 2^28 elements, which keeps its
+ * raw accumulator digits below 2^62. */
+exb_cl_shape exb_cl_reduction_shape(const exb_cl_device *d, long n, size_t wg);
 
 #endif

@@ -5,28 +5,32 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "knobs.h"
+#include "note.h"
 #include "superacc.h"
 
-#define MAX_PROGRAMS 64
-
+/* Built programs, one per (file, build options); a failed build is kept
+ * as NULL so it is reported once and not retried.  The list grows as the
+ * knobs ask for new option sets: no fixed size, no truncated keys. */
 typedef struct cached_program {
-    char key[320]; /* file + build options */
+    struct cached_program *next;
     cl_program program;
+    char key[]; /* file "|" build options */
 } cached_program;
 
 static pthread_once_t device_once = PTHREAD_ONCE_INIT;
 static exb_cl_device the_device;
 static int device_ok;
+static pid_t device_pid;        /* the process that created the context */
+static char device_failure[256]; /* why there is no device, said when OpenCL is asked for */
 static pthread_mutex_t program_lock = PTHREAD_MUTEX_INITIALIZER;
-static cached_program programs[MAX_PROGRAMS];
-static int program_count;
+static cached_program *programs;
 
 void exb_cl_report(const char *what, cl_int err)
 {
-    fprintf(stderr, "ExactBLAS: OpenCL %s failed (error %d); using the host path\n", what,
-            (int)err);
+    exb_note("OpenCL %s failed (error %d); using the host path", what, (int)err);
 }
 
 static int has_extension(cl_device_id dev, const char *ext)
@@ -61,7 +65,8 @@ static int pick_device(cl_platform_id *platform, cl_device_id *device)
     cl_uint nplat = 0;
     cl_int err = clGetPlatformIDs(16, plats, &nplat);
     if (err != CL_SUCCESS || nplat == 0) {
-        exb_cl_report("platform discovery", err);
+        snprintf(device_failure, sizeof device_failure,
+                 "no OpenCL platform (error %d); using the host path", (int)err);
         return 0;
     }
     int want_p, want_d;
@@ -87,26 +92,38 @@ static int pick_device(cl_platform_id *platform, cl_device_id *device)
         if (want_p >= 0)
             break;
     }
-    fprintf(stderr,
-            want_p >= 0 ? "ExactBLAS: OpenCL device %d:%d not found or lacks cl_khr_fp64 and "
-                          "64-bit atomics; using the host path\n"
-                        : "ExactBLAS: no OpenCL device with cl_khr_fp64 and 64-bit atomics "
-                          "(%d:%d); using the host path\n",
-            want_p, want_d);
+    if (want_p >= 0)
+        snprintf(device_failure, sizeof device_failure,
+                 "OpenCL device %d:%d not found or lacks cl_khr_fp64 and 64-bit atomics; using "
+                 "the host path",
+                 want_p, want_d);
+    else
+        snprintf(device_failure, sizeof device_failure,
+                 "no OpenCL device with cl_khr_fp64 and 64-bit atomics; using the host path");
     return 0;
 }
 
+/* At exit, under the lock (no build can be under way).  A forked child
+ * leaves the parent's objects alone: its copy of the runtime's threads does
+ * not exist, and releasing could hang. */
 static void release_all(void)
 {
-    for (int i = 0; i < program_count; i++)
-        if (programs[i].program)
-            clReleaseProgram(programs[i].program);
-    program_count = 0;
+    if (getpid() != device_pid)
+        return;
+    pthread_mutex_lock(&program_lock);
+    while (programs) {
+        cached_program *c = programs;
+        programs = c->next;
+        if (c->program)
+            clReleaseProgram(c->program);
+        free(c);
+    }
     if (device_ok) {
         clReleaseCommandQueue(the_device.queue);
         clReleaseContext(the_device.context);
         device_ok = 0;
     }
+    pthread_mutex_unlock(&program_lock);
 }
 
 static void init_device(void)
@@ -117,12 +134,15 @@ static void init_device(void)
     cl_int err;
     d->context = clCreateContext(NULL, 1, &d->device, NULL, NULL, &err);
     if (err != CL_SUCCESS) {
-        exb_cl_report("context creation", err);
+        snprintf(device_failure, sizeof device_failure,
+                 "OpenCL context creation failed (error %d); using the host path", (int)err);
         return;
     }
     d->queue = clCreateCommandQueue(d->context, d->device, 0, &err);
     if (err != CL_SUCCESS) {
-        exb_cl_report("command queue creation", err);
+        snprintf(device_failure, sizeof device_failure,
+                 "OpenCL command queue creation failed (error %d); using the host path",
+                 (int)err);
         clReleaseContext(d->context);
         return;
     }
@@ -133,14 +153,50 @@ static void init_device(void)
                     &d->compute_units, NULL);
     clGetDeviceInfo(d->device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof d->max_wg, &d->max_wg, NULL);
     clGetDeviceInfo(d->device, CL_DEVICE_NAME, sizeof d->name - 1, d->name, NULL);
+    size_t sizes[3] = {0, 0, 0};
+    clGetDeviceInfo(d->device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof sizes, sizes, NULL);
+    d->max_item = sizes[0] ? sizes[0] : d->max_wg;
+    d->local_mem = 0;
+    clGetDeviceInfo(d->device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof d->local_mem, &d->local_mem,
+                    NULL);
     device_ok = 1;
+    device_pid = getpid();
     atexit(release_all);
 }
 
 const exb_cl_device *exb_cl_device_get(void)
 {
     pthread_once(&device_once, init_device);
+    if (device_ok && getpid() != device_pid) {
+        /* fork() copied the context but not the runtime's threads: any call
+         * into it could block for ever */
+        exb_note("OpenCL is not usable in a forked child process; using the host path");
+        return NULL;
+    }
+    if (!device_ok && device_failure[0])
+        exb_note("%s", device_failure);
     return device_ok ? &the_device : NULL;
+}
+
+int exb_cl_device_present(void)
+{
+    pthread_once(&device_once, init_device);
+    return device_ok && getpid() == device_pid;
+}
+
+size_t exb_cl_fit_wg(cl_kernel kernel, const char *name, size_t want)
+{
+    const exb_cl_device *d = &the_device;
+    size_t limit = d->max_wg < d->max_item ? d->max_wg : d->max_item, kernel_max = 0;
+    if (clGetKernelWorkGroupInfo(kernel, d->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kernel_max,
+                                 &kernel_max, NULL) == CL_SUCCESS &&
+        kernel_max > 0 && kernel_max < limit)
+        limit = kernel_max;
+    if (want <= limit)
+        return want;
+    exb_note("work-group size %zu is more than kernel %s can run on %s; using %zu", want, name,
+             d->name, limit);
+    return limit;
 }
 
 static void report_build_log(cl_program program, cl_device_id device, const char *file)
@@ -150,45 +206,51 @@ static void report_build_log(cl_program program, cl_device_id device, const char
     char *nl = strchr(log, '\n');
     if (nl)
         *nl = '\0';
-    fprintf(stderr, "ExactBLAS: OpenCL build of %s failed (%s); using the host path\n", file,
-            log[0] ? log : "no log");
+    exb_note("OpenCL build of %s failed (%s); using the host path", file, log[0] ? log : "no log");
 }
 
 /* Builds (or finds) the program; call with program_lock held.  A failed build
  * is cached as NULL, so it is reported once and not retried. */
 static cl_program get_program(const exb_cl_device *d, const char *file, const char *options)
 {
-    char key[sizeof programs[0].key];
-    snprintf(key, sizeof key, "%s|%s", file, options);
-    for (int i = 0; i < program_count; i++)
-        if (strcmp(programs[i].key, key) == 0)
-            return programs[i].program;
-    if (program_count == MAX_PROGRAMS) {
-        exb_cl_report("program cache (full)", CL_OUT_OF_RESOURCES);
+    size_t keylen = strlen(file) + 1 + strlen(options);
+    for (cached_program *c = programs; c; c = c->next)
+        if (strlen(c->key) == keylen && strncmp(c->key, file, strlen(file)) == 0 &&
+            c->key[strlen(file)] == '|' && strcmp(c->key + strlen(file) + 1, options) == 0)
+            return c->program;
+    cached_program *entry = malloc(sizeof *entry + keylen + 1);
+    if (!entry) {
+        exb_cl_report("program cache allocation", CL_OUT_OF_HOST_MEMORY);
         return NULL;
     }
+    snprintf(entry->key, keylen + 1, "%s|%s", file, options);
     const char *sources[2] = {exb_kernel_source("core.cl"), exb_kernel_source(file)};
-    if (!sources[0] || !sources[1]) {
-        exb_cl_report("kernel source lookup", CL_INVALID_VALUE);
-        return NULL;
+    cl_int err = CL_INVALID_VALUE;
+    cl_program program = NULL;
+    char *full = malloc(strlen(options) + 96);
+    if (!sources[0] || !sources[1] || !full) {
+        exb_cl_report("kernel source lookup", err);
+    } else {
+        program = clCreateProgramWithSource(d->context, 2, sources, NULL, &err);
+        if (err != CL_SUCCESS) {
+            exb_cl_report("program creation", err);
+            program = NULL;
+        }
     }
-    cl_int err;
-    cl_program program = clCreateProgramWithSource(d->context, 2, sources, NULL, &err);
-    if (err != CL_SUCCESS) {
-        exb_cl_report("program creation", err);
-        return NULL;
+    if (program) {
+        sprintf(full, "-cl-std=CL1.2 -DACC_DIGITS=%d -DACC_LSB=%d %s", EXB_ACC_DIGITS, EXB_ACC_LSB,
+                options);
+        err = clBuildProgram(program, 1, &d->device, full, NULL, NULL);
+        if (err != CL_SUCCESS) {
+            report_build_log(program, d->device, file);
+            clReleaseProgram(program);
+            program = NULL;
+        }
     }
-    char full[512];
-    snprintf(full, sizeof full, "-cl-std=CL1.2 -DACC_DIGITS=%d -DACC_LSB=%d %s", EXB_ACC_DIGITS,
-             EXB_ACC_LSB, options);
-    err = clBuildProgram(program, 1, &d->device, full, NULL, NULL);
-    if (err != CL_SUCCESS) {
-        report_build_log(program, d->device, file);
-        clReleaseProgram(program);
-        program = NULL;
-    }
-    snprintf(programs[program_count].key, sizeof key, "%s", key);
-    programs[program_count++].program = program;
+    free(full);
+    entry->program = program;
+    entry->next = programs;
+    programs = entry;
     return program;
 }
 
@@ -216,6 +278,6 @@ int exb_cl_wanted(const exb_knobs *knobs)
 {
     if (knobs->use_opencl != EXB_DEVICE_AUTO)
         return knobs->use_opencl == EXB_DEVICE_OPENCL;
-    const exb_cl_device *d = exb_cl_device_get();
-    return d && !d->is_cpu;
+    /* auto: quietly the host when there is no device (no line on stderr) */
+    return exb_cl_device_present() && !the_device.is_cpu;
 }

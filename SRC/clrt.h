@@ -1,8 +1,8 @@
 /*
  * clrt.h -- the OpenCL runtime: one device per process, chosen at first use
- * (thread-safely) from EXACTBLAS_DEVICE; programs built once per set of build
- * options and cached; every failure reported in one line, after which the
- * caller takes the host path.
+ * (thread-safely) from EXACTBLAS_DEVICE and kept for the process; programs
+ * built once per set of build options and cached; every failure reported in
+ * one line (once per process), after which the caller takes the host path.
  */
 #ifndef EXACTBLAS_CLRT_H
 #define EXACTBLAS_CLRT_H
@@ -18,11 +18,24 @@ typedef struct exb_cl_device {
     int is_cpu;
     cl_uint compute_units;
     size_t max_wg;
+    size_t max_item;   /* CL_DEVICE_MAX_WORK_ITEM_SIZES[0] */
+    cl_ulong local_mem; /* CL_DEVICE_LOCAL_MEM_SIZE */
     char name[256];
 } exb_cl_device;
 
-/* The device, or NULL when OpenCL is unusable (reported once). */
+/* The device, or NULL when OpenCL is unusable (the reason said once).  In a
+ * child process made by fork() after the parent used OpenCL: NULL, with one
+ * line (the copied runtime cannot be used). */
 const exb_cl_device *exb_cl_device_get(void);
+
+/* Whether a device is there, without a word on stderr (auto mode). */
+int exb_cl_device_present(void);
+
+/* The largest work-group size up to `want` that `kernel` (named `name` in
+ * the message) runs with on the device: the kernel's own limit
+ * (CL_KERNEL_WORK_GROUP_SIZE, which reflects its registers and memory), the
+ * device's and its first dimension's; one line when it had to clamp. */
+size_t exb_cl_fit_wg(cl_kernel kernel, const char *name, size_t want);
 
 /* A new kernel `kernel` from the program made of the embedded sources
  * OPENCL/core.cl + OPENCL/<file>, built with `options` (the accumulator

@@ -13,10 +13,12 @@
  */
 #include "exactblas.h"
 #include "fpenv.h"
+#include "path.h"
 #include "sumdot.h"
 
 double exactblas_ddot(int n, const double *x, int incx, const double *y, int incy)
 {
+    exb_path_begin();
     if (n <= 0)
         return 0.0;
     exb_fpenv env = exb_fpenv_enter();

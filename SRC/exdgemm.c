@@ -26,6 +26,7 @@
 
 #include "exactblas.h"
 #include "fpenv.h"
+#include "path.h"
 #include "gemm.h"
 #include "superacc.h"
 #include "xerbla.h"
@@ -72,6 +73,7 @@ void exactblas_dgemm(char transa, char transb, int m, int n, int k, double alpha
                      const double *a, int lda, const double *b, int ldb, double beta, double *c,
                      int ldc)
 {
+    exb_path_begin();
     int bad = check_args(transa, transb, m, n, k, lda, ldb, ldc);
     if (bad) {
         exb_xerbla("EXDGEMM", bad);
@@ -90,6 +92,7 @@ static void gemm(char transa, char transb, int m, int n, int k, double alpha, co
 {
     if (alpha == 0.0 || k == 0) {
         scale_c(m, n, beta, c, ldc);
+        exb_path_add(EXACTBLAS_PATH_HOST);
         return;
     }
     exb_knobs knobs;
@@ -99,8 +102,13 @@ static void gemm(char transa, char transb, int m, int n, int k, double alpha, co
     long max_products = knobs.gemm_path == EXB_GEMM_SPLIT ? LONG_MAX : AUTO_MAX_SLICE_PRODUCTS;
     if (knobs.gemm_path != EXB_GEMM_GENERAL && exb_host_gemm_split(&g, &knobs, max_products) == 0)
         return;
-    if (!exb_cl_wanted(&knobs) || exb_cl_gemm_general(&g, &knobs) != 0)
+    int cl = exb_cl_wanted(&knobs);
+    if (cl && exb_cl_gemm_general(&g, &knobs) == 0) {
+        exb_path_add(EXACTBLAS_PATH_OPENCL);
+    } else {
         exb_host_gemm_general(&g, &knobs);
+        exb_path_host(cl);
+    }
 }
 
 void exdgemm_(const char *transa, const char *transb, const int *m, const int *n, const int *k,

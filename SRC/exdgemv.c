@@ -23,6 +23,7 @@
 
 #include "exactblas.h"
 #include "fpenv.h"
+#include "path.h"
 #include "gemv.h"
 #include "superacc.h"
 #include "sumdot.h"
@@ -58,6 +59,7 @@ static void gemv(char trans, int m, int n, double alpha, const double *a, int ld
 void exactblas_dgemv(char trans, int m, int n, double alpha, const double *a, int lda,
                      const double *x, int incx, double beta, double *y, int incy)
 {
+    exb_path_begin();
     int bad = check_args(trans, m, n, lda, incx, incy);
     if (bad) {
         exb_xerbla("EXDGEMV", bad);
@@ -79,6 +81,7 @@ static void gemv(char trans, int m, int n, double alpha, const double *a, int ld
     double *y0 = EXB_FIRST(y, leny, incy);
     if (alpha == 0.0) {
         scale_y(leny, beta, y0, incy);
+        exb_path_add(EXACTBLAS_PATH_HOST);
         return;
     }
     const double *x0 = EXB_FIRST(x, lenx, incx);
@@ -93,8 +96,13 @@ static void gemv(char trans, int m, int n, double alpha, const double *a, int ld
     exb_knobs knobs;
     exb_knobs_read_rows(&knobs);
     exb_gemv_args g = {t, m, n, alpha, a, lda, x0, xinc, beta, y0, incy};
-    if (xinc != 1 || !exb_cl_wanted(&knobs) || exb_cl_gemv(&g, &knobs) != 0)
+    int cl = exb_cl_wanted(&knobs);
+    if (cl && xinc == 1 && exb_cl_gemv(&g, &knobs) == 0) {
+        exb_path_add(EXACTBLAS_PATH_OPENCL);
+    } else {
         exb_host_gemv(&g, &knobs);
+        exb_path_host(cl);
+    }
     free(xc);
 }
 

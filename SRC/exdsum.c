@@ -11,10 +11,12 @@
  */
 #include "exactblas.h"
 #include "fpenv.h"
+#include "path.h"
 #include "sumdot.h"
 
 double exactblas_dsum(int n, const double *x, int incx)
 {
+    exb_path_begin();
     if (n <= 0 || incx <= 0)
         return 0.0;
     exb_fpenv env = exb_fpenv_enter();

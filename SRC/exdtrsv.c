@@ -24,14 +24,20 @@
 
 #include "exactblas.h"
 #include "fpenv.h"
+#include "path.h"
 #include "sumdot.h"
 #include "trsv.h"
 #include "xerbla.h"
 
 void exb_trsv_solve(const exb_tri *t, double *x, const exb_knobs *knobs)
 {
-    if (!exb_cl_wanted(knobs) || exb_cl_trsv(t, x, knobs) != 0)
+    int cl = exb_cl_wanted(knobs);
+    if (cl && exb_cl_trsv(t, x, knobs) == 0) {
+        exb_path_add(EXACTBLAS_PATH_OPENCL);
+    } else {
         exb_host_trsv(t, x, knobs);
+        exb_path_host(cl);
+    }
 }
 
 int exb_trsv_check(char uplo, char trans, char diag, int n, int lda, int incx)
@@ -57,6 +63,7 @@ static void trsv(char uplo, char trans, char diag, int n, const double *a, int l
 void exactblas_dtrsv(char uplo, char trans, char diag, int n, const double *a, int lda,
                      double *x, int incx)
 {
+    exb_path_begin();
     int bad = exb_trsv_check(uplo, trans, diag, n, lda, incx);
     if (bad) {
         exb_xerbla("EXDTRSV", bad);
@@ -84,6 +91,7 @@ static void trsv(char uplo, char trans, char diag, int n, const double *a, int l
     double *w = malloc((size_t)n * sizeof *w);
     if (!w) {
         exb_host_trsv_unblocked(&t, x0, incx);
+        exb_path_host(exb_cl_wanted(&knobs));
         return;
     }
     for (long i = 0; i < n; i++)

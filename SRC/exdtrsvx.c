@@ -21,6 +21,7 @@
 
 #include "exactblas.h"
 #include "fpenv.h"
+#include "path.h"
 #include "superacc.h"
 #include "sumdot.h"
 #include "trsv.h"
@@ -41,6 +42,7 @@ static int refine(const exb_tri *t, double *x, const double *b, double *r, int s
     for (int s = 0; s < steps; s++) {
         if (exb_host_tri_residual(t, b, x, r, knobs) != 0)
             return -1;
+        exb_path_add(EXACTBLAS_PATH_HOST); /* the residual is a host kernel */
         exb_trsv_solve(t, r, knobs);
         for (long i = 0; i < t->n; i++)
             x[i] = exb_canonical_nan(x[i] + r[i]); /* RN: the caller's mode is set aside */
@@ -51,6 +53,7 @@ static int refine(const exb_tri *t, double *x, const double *b, double *r, int s
 void exactblas_dtrsvx(char uplo, char trans, char diag, int n, const double *a, int lda,
                       double *x, int incx, int nrefine, int *info)
 {
+    exb_path_begin();
     int bad = exb_trsv_check(uplo, trans, diag, n, lda, incx);
     if (!bad && nrefine < 0)
         bad = 9;

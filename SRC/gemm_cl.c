@@ -58,6 +58,31 @@ static void tile_options(const tiles *t, const char *rest, char *out, size_t len
     snprintf(out, len, "-DRT=%d -DWT=%d -DBK=%d %s", t->rt, t->wt, t->bk, rest);
 }
 
+/* The kernel built for the device's tiles; when the built kernel cannot run
+ * a wt x wt group (its registers or memory: CL_KERNEL_WORK_GROUP_SIZE), the
+ * largest square group it can run, rebuilt for that (one line). */
+static cl_kernel tiled_kernel(const exb_cl_device *d, int exact, int wg, const char *rest,
+                              tiles *t)
+{
+    const char *name = exact ? "gemm_exact" : "gemm_plain";
+    char options[128];
+    *t = choose_tiles(d, exact, wg);
+    tile_options(t, rest, options, sizeof options);
+    cl_kernel kernel = exb_cl_kernel("gemm.cl", name, options);
+    if (!kernel)
+        return NULL;
+    size_t fit = exb_cl_fit_wg(kernel, name, (size_t)(t->wt * t->wt));
+    if (fit == (size_t)(t->wt * t->wt))
+        return kernel;
+    clReleaseKernel(kernel);
+    int wt = 1;
+    while ((size_t)((wt + 1) * (wt + 1)) <= fit)
+        wt++;
+    *t = choose_tiles(d, exact, wt * wt);
+    tile_options(t, rest, options, sizeof options);
+    return exb_cl_kernel("gemm.cl", name, options);
+}
+
 /* Launches a kernel over an mp x np grid of C elements in ts x ts tiles. */
 static cl_int launch_tiles(const exb_cl_device *d, cl_kernel kernel, const tiles *t, long mp,
                            long np)
@@ -132,11 +157,10 @@ int exb_cl_gemm_general(const exb_gemm_args *g, const exb_knobs *knobs)
     const exb_cl_device *d = exb_cl_device_get();
     if (!d || g->k > MAX_K)
         return -1;
-    char fpe[48], options[96];
+    char fpe[48];
     snprintf(fpe, sizeof fpe, "-DFPE=%d -DEARLY_EXIT=%d", knobs->fpe, knobs->early_exit);
-    tiles t = choose_tiles(d, 1, knobs->wg);
-    tile_options(&t, fpe, options, sizeof options);
-    cl_kernel kernel = exb_cl_kernel("gemm.cl", "gemm_exact", options);
+    tiles t;
+    cl_kernel kernel = tiled_kernel(d, 1, knobs->wg, fpe, &t);
     if (!kernel)
         return -1;
     long mp = round_up(g->m, t.ts);
@@ -173,10 +197,8 @@ int exb_cl_gemm_plain(long m, long n, long k, const double *a, const double *b, 
     const exb_cl_device *d = exb_cl_device_get();
     if (!d)
         return -1;
-    tiles t = choose_tiles(d, 0, wg);
-    char options[96];
-    tile_options(&t, "-DFPE=3 -DEARLY_EXIT=0", options, sizeof options);
-    cl_kernel kernel = exb_cl_kernel("gemm.cl", "gemm_plain", options);
+    tiles t;
+    cl_kernel kernel = tiled_kernel(d, 0, wg, "-DFPE=3 -DEARLY_EXIT=0", &t);
     if (!kernel)
         return -1;
     long off;

@@ -7,6 +7,7 @@
  * integer below 2^53, whatever the order, blocking, FMA or threads.
  */
 #include "gemm.h"
+#include "path.h"
 
 #include <dlfcn.h>
 #include <limits.h>
@@ -53,8 +54,11 @@ static void loop_gemm(long m, long n, long k, const double *a, const double *b, 
 const char *exb_gemm_engine(long m, long n, long k, const double *a, const double *b, double *c,
                             int use_cl, int wg)
 {
-    if (use_cl && exb_cl_gemm_plain(m, n, k, a, b, c, wg) == 0)
+    if (use_cl && exb_cl_gemm_plain(m, n, k, a, b, c, wg) == 0) {
+        exb_path_add(EXACTBLAS_PATH_OPENCL);
         return "OpenCL";
+    }
+    exb_path_host(use_cl);
     pthread_once(&engine_once, load_engine);
     if (engine_dgemm && m <= INT_MAX && n <= INT_MAX && k <= INT_MAX) {
         int im = (int)m, in = (int)n, ik = (int)k;

@@ -63,9 +63,7 @@ int exb_cl_gemv(const exb_gemv_args *g, const exb_knobs *knobs)
     cl_kernel kernel = exb_cl_kernel("gemv.cl", "gemv_rows", options);
     if (!kernel)
         return -1;
-    size_t wg = knobs->wg > 0 ? (size_t)knobs->wg : DEFAULT_WG;
-    if (wg > d->max_wg)
-        wg = d->max_wg;
+    size_t wg = exb_cl_fit_wg(kernel, "gemv_rows", knobs->wg > 0 ? (size_t)knobs->wg : DEFAULT_WG);
     int status = -1;
     long aoff, xoff;
     exb_cl_rows rows = {NULL, NULL, NULL};

@@ -1,79 +1,163 @@
-/* knobs.c -- reading the tuning knobs (see knobs.h). */
+/*
+ * knobs.c -- reading and checking the tuning knobs (see knobs.h).
+ *
+ * A value that is not one the knob accepts gives one line naming the knob,
+ * the value and what is used instead (once per process for each value, by
+ * exb_note), and the knob's default; it never touches any other knob's
+ * default.  No knob changes a bit of any result.
+ */
 #include "knobs.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
+#include "note.h"
+#include "pool.h"
 
 #define DEFAULT_FPE 4
 #define DEFAULT_ROWS_FPE 3
 #define DEFAULT_TRSV_BLOCK 64
+#define MAX_THREADS 1024
+#define MAX_DEVICE_INDEX 65535
 
-/* An integer knob: its value if set, parseable and in [lo, hi], else fallback. */
-static int int_knob(const char *name, int fallback, int lo, int hi)
+/* The knob's value, or NULL when it is unset or empty. */
+static const char *knob_value(const char *name)
 {
     const char *s = getenv(name);
-    if (!s || !*s)
+    return s && *s ? s : NULL;
+}
+
+/* Digits only, at most 9 of them (no sign, no blanks, no overflow). */
+static int parse_count(const char *s, long *v)
+{
+    size_t len = strlen(s);
+    if (len == 0 || len > 9 || strspn(s, "0123456789") != len)
+        return 0;
+    *v = strtol(s, NULL, 10);
+    return 1;
+}
+
+/* An integer knob: its value when set and in [lo, hi] (*set = 1), else the
+ * fallback (*set = 0; a set but bad value is reported). */
+static int int_knob(const char *name, int fallback, long lo, long hi, const char *expected,
+                    const char *instead, int *set)
+{
+    const char *s = knob_value(name);
+    long v;
+    *set = 0;
+    if (!s)
         return fallback;
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (*end != '\0' || v < lo || v > hi) {
-        fprintf(stderr, "ExactBLAS: ignoring %s=%s (expected %d..%d)\n", name, s, lo, hi);
+    if (!parse_count(s, &v) || v < lo || v > hi) {
+        exb_note("ignoring %s=%s (expected %s); using %s", name, s, expected, instead);
         return fallback;
     }
+    *set = 1;
     return (int)v;
 }
 
-void exb_knobs_read(exb_knobs *knobs)
+/* A word knob: the index of its value among words[] (case-insensitive), or
+ * the fallback (a set but unknown value is reported). */
+static int word_knob(const char *name, const char *const *words, int count, int fallback)
 {
-    const char *dev = getenv("EXACTBLAS_DEVICE");
-    knobs->use_opencl = !dev || !*dev || strcmp(dev, "auto") == 0 ? EXB_DEVICE_AUTO
-                        : strcmp(dev, "host") == 0                ? EXB_DEVICE_HOST
-                                                                  : EXB_DEVICE_OPENCL;
-    knobs->fpe = int_knob("EXACTBLAS_FPE", DEFAULT_FPE, 0, 8);
-    if (knobs->fpe == 1)
-        knobs->fpe = 2; /* an expansion of one double is no expansion */
-    knobs->early_exit = int_knob("EXACTBLAS_EARLY_EXIT", 1, 0, 1);
-    const char *front = getenv("EXACTBLAS_FRONT");
-    knobs->front = EXB_FRONT_AUTO;
-    if (front && strcmp(front, "fpe") == 0)
-        knobs->front = EXB_FRONT_FPE;
-    else if (front && strcmp(front, "table") == 0)
-        knobs->front = EXB_FRONT_TABLE;
-    knobs->wg = int_knob("EXACTBLAS_WG", 0, 0, 1 << 16);
-    int threads = 1;
-#ifdef _OPENMP
-    threads = omp_get_max_threads();
-#endif
-    knobs->threads = int_knob("EXACTBLAS_THREADS", threads, 1, 1024);
-    knobs->trsv_block = int_knob("EXACTBLAS_TRSV_BLOCK", DEFAULT_TRSV_BLOCK, 1, 4096);
-    const char *mode = getenv("EXACTBLAS_TRSV_MODE");
-    knobs->trsv_multi = mode && strcmp(mode, "multi") == 0;
-    const char *path = getenv("EXACTBLAS_GEMM_PATH");
-    knobs->gemm_path = path && strcmp(path, "general") == 0 ? EXB_GEMM_GENERAL
-                       : path && strcmp(path, "split") == 0 ? EXB_GEMM_SPLIT
-                                                            : EXB_GEMM_AUTO;
+    const char *s = knob_value(name);
+    if (!s)
+        return fallback;
+    char expected[128] = "";
+    for (int w = 0; w < count; w++) {
+        if (strcasecmp(s, words[w]) == 0)
+            return w;
+        snprintf(expected + strlen(expected), sizeof expected - strlen(expected), "%s%s",
+                 w ? (w == count - 1 ? " or " : ", ") : "", words[w]);
+    }
+    exb_note("ignoring %s=%s (expected %s); using %s", name, s, expected, words[fallback]);
+    return fallback;
 }
 
-void exb_knobs_read_rows(exb_knobs *knobs)
+/* EXACTBLAS_DEVICE: auto | host | opencl | <platform>:<device>. */
+static int device_knob(int *platform, int *device)
 {
-    exb_knobs_read(knobs);
-    /* Many short TwoSum cascades side by side: no early-exit branches and
-     * three levels measure fastest here (GEMV/TRSV at n = 4096). */
-    if (!getenv("EXACTBLAS_FPE"))
-        knobs->fpe = DEFAULT_ROWS_FPE;
-    if (!getenv("EXACTBLAS_EARLY_EXIT"))
-        knobs->early_exit = 0;
+    const char *s = knob_value("EXACTBLAS_DEVICE");
+    *platform = *device = -1;
+    if (!s || strcasecmp(s, "auto") == 0)
+        return EXB_DEVICE_AUTO;
+    if (strcasecmp(s, "host") == 0)
+        return EXB_DEVICE_HOST;
+    if (strcasecmp(s, "opencl") == 0)
+        return EXB_DEVICE_OPENCL;
+    const char *colon = strchr(s, ':');
+    long p, d;
+    char head[16];
+    if (colon && (size_t)(colon - s) < sizeof head) {
+        memcpy(head, s, (size_t)(colon - s));
+        head[colon - s] = '\0';
+        if (parse_count(head, &p) && parse_count(colon + 1, &d) && p <= MAX_DEVICE_INDEX &&
+            d <= MAX_DEVICE_INDEX) {
+            *platform = (int)p;
+            *device = (int)d;
+            return EXB_DEVICE_OPENCL;
+        }
+    }
+    exb_note("ignoring EXACTBLAS_DEVICE=%s (expected auto, host, opencl or <platform>:<device> "
+             "with indexes 0..%d); using auto",
+             s, MAX_DEVICE_INDEX);
+    return EXB_DEVICE_AUTO;
 }
 
 void exb_knobs_device_index(int *platform, int *device)
 {
-    const char *dev = getenv("EXACTBLAS_DEVICE");
-    *platform = *device = -1;
-    if (dev && sscanf(dev, "%d:%d", platform, device) != 2)
-        *platform = *device = -1;
+    (void)device_knob(platform, device);
+}
+
+int exb_knobs_host_generic(void)
+{
+    static const char *const isa[] = {"auto", "generic"};
+    return word_knob("EXACTBLAS_HOST_ISA", isa, 2, 0) == 1;
+}
+
+static void read_knobs(exb_knobs *knobs, int rows)
+{
+    int platform, device, set;
+    knobs->use_opencl = device_knob(&platform, &device);
+    int fpe_default = rows ? DEFAULT_ROWS_FPE : DEFAULT_FPE;
+    knobs->fpe = int_knob("EXACTBLAS_FPE", fpe_default, 0, 8, "0 or 2..8",
+                          "the default (4 for sums and dots, 3 for GEMV, TRSV and GEMM rows)",
+                          &set);
+    if (set && knobs->fpe == 1) {
+        exb_note("ignoring EXACTBLAS_FPE=1 (expected 0 or 2..8); using the default (4 for sums "
+                 "and dots, 3 for GEMV, TRSV and GEMM rows)");
+        knobs->fpe = fpe_default;
+    }
+    /* Many short TwoSum cascades side by side: no early-exit branches and
+     * three levels measure fastest in the row kernels (GEMV/TRSV at n = 4096). */
+    knobs->early_exit = int_knob("EXACTBLAS_EARLY_EXIT", !rows, 0, 1, "0 or 1",
+                                 "the default (1 for sums and dots, 0 for rows)", &set);
+    static const char *const fronts[] = {"auto", "fpe", "table"};
+    knobs->front = word_knob("EXACTBLAS_FRONT", fronts, 3, EXB_FRONT_AUTO);
+    knobs->wg = int_knob("EXACTBLAS_WG", 0, 1, 65536, "1..65536",
+                         "the device's default work-group size", &set);
+    int cpus = exb_pool_cpus();
+    knobs->threads = int_knob("EXACTBLAS_THREADS", cpus, 1, MAX_THREADS, "1..1024",
+                              "one share per CPU", &set);
+    if (knobs->threads > cpus)
+        exb_note("EXACTBLAS_THREADS=%d: the work is split %d ways and run on at most %d "
+                 "threads (the CPUs this process may use)",
+                 knobs->threads, knobs->threads, cpus);
+    knobs->trsv_block = int_knob("EXACTBLAS_TRSV_BLOCK", DEFAULT_TRSV_BLOCK, 1, 4096, "1..4096",
+                                 "the default 64", &set);
+    static const char *const modes[] = {"fused", "multi"};
+    knobs->trsv_multi = word_knob("EXACTBLAS_TRSV_MODE", modes, 2, 0);
+    static const char *const paths[] = {"auto", "general", "split"};
+    knobs->gemm_path = word_knob("EXACTBLAS_GEMM_PATH", paths, 3, EXB_GEMM_AUTO);
+}
+
+void exb_knobs_read(exb_knobs *knobs)
+{
+    read_knobs(knobs, 0);
+}
+
+void exb_knobs_read_rows(exb_knobs *knobs)
+{
+    read_knobs(knobs, 1);
 }

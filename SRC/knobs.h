@@ -1,7 +1,12 @@
 /*
  * knobs.h -- the tuning knobs, read from the environment at every call so a
- * program (or a test) may change them between calls.  None of them may change
- * the bits of a result; they only change how the work is done.
+ * program (or a test) may change them between calls; the one exception is the
+ * OpenCL device itself: the platform and device are chosen once, at the
+ * first call that uses OpenCL, and kept for the life of the process
+ * (EXACTBLAS_DEVICE=host/opencl/auto still switches paths call by call).
+ * None of them may change the bits of a result; they only change how the
+ * work is done.  Names are case-insensitive; a bad value gives one line
+ * (once per process) and the knob's default.
  *
  *   EXACTBLAS_DEVICE      auto | host | opencl | <platform>:<device>
  *                         (default auto: OpenCL on a GPU or other accelerator,
@@ -15,7 +20,9 @@
  *                         0 for the row kernels)
  *   EXACTBLAS_FRONT       auto | fpe | table: host front end (sumdot_host.h)
  *   EXACTBLAS_WG          OpenCL work-group size                (default: per device)
- *   EXACTBLAS_THREADS     host threads                          (default: OpenMP's)
+ *   EXACTBLAS_THREADS     host shares of the work, 1..1024, run on at most as many
+ *                         threads as the process has CPUs  (default: the CPUs)
+ *   EXACTBLAS_HOST_ISA    auto | generic: force the portable host kernels
  *   EXACTBLAS_TRSV_BLOCK  diagonal block size of the triangular solvers (default 64)
  *   EXACTBLAS_TRSV_MODE   fused | multi: OpenCL TRSV in one launch, or one
  *                         launch per block column (default fused)
@@ -59,5 +66,8 @@ int exb_cl_wanted(const exb_knobs *knobs);
 
 /* The device named by EXACTBLAS_DEVICE="<platform>:<device>", or -1, -1. */
 void exb_knobs_device_index(int *platform, int *device);
+
+/* EXACTBLAS_HOST_ISA=generic: the portable host kernels. */
+int exb_knobs_host_generic(void);
 
 #endif

@@ -2,6 +2,7 @@
 #include "sumdot.h"
 
 #include "knobs.h"
+#include "path.h"
 #include "sumdot_cl.h"
 #include "sumdot_host.h"
 #include "zerosign.h"
@@ -14,8 +15,13 @@ double exb_sumdot(long n, const double *x, long incx, const double *y, long incy
                             incy,        knobs.fpe,   knobs.early_exit, knobs.threads,
                             knobs.front};
     exb_superacc acc;
-    if (!exb_cl_wanted(&knobs) || exb_cl_sumdot(&args, &knobs, &acc) != 0)
+    int cl = exb_cl_wanted(&knobs);
+    if (cl && exb_cl_sumdot(&args, &knobs, &acc) == 0) {
+        exb_path_add(EXACTBLAS_PATH_OPENCL);
+    } else {
         exb_host_sumdot(&args, &acc);
+        exb_path_host(cl);
+    }
     if (exb_superacc_is_zero(&acc) && exb_terms_negzero(n, x, incx, y, incy))
         exb_superacc_set_negative_zero(&acc);
     return exb_superacc_round(&acc);

@@ -8,6 +8,12 @@
 #include <stdlib.h>
 
 #include "clbuf.h"
+#include "note.h"
+
+/* The shared exponent table (OPENCL/core.cl): 4096 chunks of local memory,
+ * exact for work-groups of at most TABLE_MAX_WG work-items. */
+#define TABLE_BYTES (4096 * 8)
+#define TABLE_MAX_WG 1024
 
 int exb_cl_sumdot(const exb_sumdot_args *args, const exb_knobs *knobs, exb_superacc *acc)
 {
@@ -18,6 +24,12 @@ int exb_cl_sumdot(const exb_sumdot_args *args, const exb_knobs *knobs, exb_super
      * cheap on a CPU device, a spill to global memory on a GPU, so GPUs get
      * expansions alone unless EXACTBLAS_FRONT=table asks for it. */
     int use_table = d->is_cpu ? knobs->front != EXB_FRONT_FPE : knobs->front == EXB_FRONT_TABLE;
+    if (use_table && d->local_mem < TABLE_BYTES + 2 * EXB_ACC_DIGITS * sizeof(cl_long)) {
+        exb_note("the exponent table needs %d bytes of local memory, more than %s has; the sum "
+                 "and dot kernels run without it",
+                 TABLE_BYTES, d->name);
+        use_table = 0;
+    }
     char options[96];
     snprintf(options, sizeof options, "-DFPE=%d -DEARLY_EXIT=%d -DUSE_TABLE=%d -DFRONT=%d",
              knobs->fpe, knobs->early_exit, use_table, knobs->front);
@@ -26,7 +38,14 @@ int exb_cl_sumdot(const exb_sumdot_args *args, const exb_knobs *knobs, exb_super
     if (!kernel)
         return -1;
 
-    exb_cl_shape s = exb_cl_reduction_shape(d, args->n, knobs->wg);
+    size_t wg = knobs->wg > 0 ? (size_t)knobs->wg : exb_cl_reduction_wg(d);
+    if (use_table && wg > TABLE_MAX_WG) {
+        exb_note("work-group size %zu is more than the exponent table allows (%d); using %d", wg,
+                 TABLE_MAX_WG, TABLE_MAX_WG);
+        wg = TABLE_MAX_WG;
+    }
+    wg = exb_cl_fit_wg(kernel, dot ? "exdot_partial" : "exsum_partial", wg);
+    exb_cl_shape s = exb_cl_reduction_shape(d, args->n, wg);
     int status = -1;
     cl_int err = CL_SUCCESS;
     long xoff = 0, yoff = 0;

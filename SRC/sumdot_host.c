@@ -19,8 +19,7 @@
  * the portable one (a knob for testing: both give the same bits). */
 exb_sumdot_range_fn exb_sumdot_range_select(void)
 {
-    const char *isa = getenv("EXACTBLAS_HOST_ISA");
-    if (isa && strcmp(isa, "generic") == 0)
+    if (exb_knobs_host_generic())
         return exb_sumdot_range_generic;
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_cpu_init();

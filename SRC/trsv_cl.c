@@ -76,9 +76,9 @@ static int trsv_run(const exb_tri *t, double *x, const exb_knobs *knobs, int pla
         return -1;
     long n = t->n, bs = knobs->trsv_block < n ? knobs->trsv_block : n;
     long blocks = (n + bs - 1) / bs;
-    size_t wg = knobs->wg > 0 ? (size_t)knobs->wg : (size_t)(bs < DEFAULT_WG ? bs : DEFAULT_WG);
-    if (wg > L.d->max_wg)
-        wg = L.d->max_wg;
+    size_t wg = exb_cl_fit_wg(L.kernel, multi ? "trsv_step" : "trsv_fused",
+                              knobs->wg > 0 ? (size_t)knobs->wg
+                                            : (size_t)(bs < DEFAULT_WG ? bs : DEFAULT_WG));
     int status = -1;
     cl_int err = CL_SUCCESS;
     long aoff; /* 0: the buffer starts at A(1,1) */

@@ -1,14 +1,18 @@
 /*
- * xerbla.c -- the default XERBLA and the helpers of xerbla.h.
+ * xerbla.c -- how ExactBLAS reports an illegal argument (xerbla.h).
  *
  *   SUBROUTINE XERBLA(SRNAME, INFO)
  *   SRNAME (in) CHARACTER*(*) name of the routine that found the error
  *   INFO   (in) position of the illegal argument
  *
- * Unlike the reference XERBLA, which stops the program, this one prints one
- * line on stderr and returns (CONTRACT.md).  It is weak and alone in its
- * object file, so a program's own XERBLA takes precedence, whether it links
- * the shared or the static library.
+ * libexactblas does not define xerbla_: defining it (even weakly) would put
+ * ExactBLAS's handler in place of reference LAPACK's whenever the library is
+ * linked before -llapack or preloaded, and LAPACK's illegal calls would then
+ * return instead of stopping.  Instead the library holds a weak reference to
+ * xerbla_: when the program or a library it links (reference BLAS or LAPACK,
+ * a user's handler) defines one, that one is called, exactly as LAPACK would
+ * call it; when none is linked the reference resolves to null and
+ * ExactBLAS prints the reference message in one line and returns.
  */
 #include "xerbla.h"
 
@@ -16,20 +20,17 @@
 #include <stdio.h>
 #include <string.h>
 
-void xerbla_(const char *srname, const int *info, size_t srname_len);
-
-__attribute__((weak)) void xerbla_(const char *srname, const int *info, size_t srname_len)
-{
-    int len = (int)srname_len;
-    while (len > 0 && srname[len - 1] == ' ')
-        len--;
-    fprintf(stderr, " ** On entry to %.*s parameter number %2d had an illegal value\n", len,
-            srname, *info);
-}
+extern void xerbla_(const char *srname, const int *info, size_t srname_len)
+    __attribute__((weak));
 
 void exb_xerbla(const char *name, int position)
 {
-    xerbla_(name, &position, strlen(name));
+    if (xerbla_) {
+        xerbla_(name, &position, strlen(name));
+        return;
+    }
+    fprintf(stderr, " ** On entry to %s parameter number %2d had an illegal value\n", name,
+            position);
 }
 
 int exb_lsame(char c, char want)

@@ -8,8 +8,9 @@
 
 #include <stddef.h>
 
-/* Calls xerbla_(name, &position, strlen(name)): the user's XERBLA when the
- * program defines one, else ExactBLAS's default (xerbla.c). */
+/* Calls xerbla_(name, &position, strlen(name)) where the program or a
+ * library it links defines xerbla_, else prints the reference message in
+ * one line (xerbla.c). */
 void exb_xerbla(const char *name, int position);
 
 /* LSAME: whether option character c is `want` (an upper-case letter),
