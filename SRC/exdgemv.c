@@ -81,7 +81,7 @@ static void gemv(char trans, int m, int n, double alpha, const double *a, int ld
     double *y0 = EXB_FIRST(y, leny, incy);
     if (alpha == 0.0) {
         scale_y(leny, beta, y0, incy);
-        exb_path_add(EXACTBLAS_PATH_HOST);
+        /* the reference quick step: no exact kernel runs (path NONE) */
         return;
     }
     const double *x0 = EXB_FIRST(x, lenx, incx);

@@ -16,6 +16,11 @@ static void check_case(const sumdot_routine *rt, const tl_input *in, const char 
         tl_apply_knobs(in->knobs[k]);
         double got = rt->call(n, x, incx, y, incy);
         t->runs++;
+        char where[96];
+        snprintf(where, sizeof where, "%s %s n=%ld incx=%ld incy=%ld", rt->name, label, n, incx,
+                 incy);
+        if (!tl_check_path(where, in->knobs[k]))
+            t->mismatches++;
         /* bit for bit: signed zeros and the one canonical NaN included */
         int same = tl_bits(got) == tl_bits(expected);
         if (!same && t->mismatches++ < MAX_REPORTED)

@@ -168,10 +168,14 @@ static void solve_under_knobs(sweep *sw, const char *v, const tl_matrix *T, cons
     double *other = malloc((size_t)len * sizeof *other);
     tl_apply_knobs(in->knobs[0]);
     solve_exact(sw, v, T, bs, first);
+    if (!tl_check_path(v, in->knobs[0]))
+        sw->repro_mismatches++;
     for (int k = 1; k < in->nknobs; k++) {
         tl_apply_knobs(in->knobs[k]);
         solve_exact(sw, v, T, bs, other);
         sw->repro_runs++;
+        if (!tl_check_path(v, in->knobs[k]))
+            sw->repro_mismatches++;
         if (memcmp(first, other, (size_t)len * sizeof *first) != 0) {
             sw->repro_mismatches++;
             printf("MISMATCH %s n=%ld cond=%.3e: knobs [%s] differ from [%s]\n", v, T->n, cond,

@@ -66,6 +66,8 @@ static void run_case(const tl_input *in, const char *label, const gemm_case *c, 
         exactblas_dgemm(c->ta, c->tb, (int)c->m, (int)c->n, (int)c->k, c->alpha, c->A.a,
                         (int)c->A.lda, c->B.a, (int)c->B.lda, c->beta, got, (int)c->C.lda);
         tl_check_vector(t, label, in->knobs[k], len, want, got);
+        if (!tl_check_path(label, in->knobs[k]))
+            t->mismatches++;
     }
     free(want);
     free(got);

@@ -40,6 +40,8 @@ static void run_case(const tl_input *in, const char *label, char trans, const tl
         exactblas_dgemv(trans, (int)A->m, (int)A->n, alpha, A->a, (int)A->lda, xs, (int)incx,
                         beta, ys, (int)incy);
         tl_check_vector(t, label, in->knobs[k], len, want, ys);
+        if (!tl_check_path(label, in->knobs[k]))
+            t->mismatches++;
         free(ys);
     }
     free(xs);

@@ -62,6 +62,8 @@ static void run(const tl_input *in, const char *label, const trsv_case *c, int s
             t->mismatches++;
         }
         tl_check_vector(t, label, in->knobs[k], len, want, xs);
+        if (!tl_check_path(label, in->knobs[k]))
+            t->mismatches++;
         free(xs);
     }
     free(want);

@@ -1,9 +1,14 @@
 /*
  * test_trsv_stress.c -- the fused OpenCL TRSV never hangs and never changes
  * a bit: many launches with far more work-groups than compute units, block
- * sizes from 1 to 256 (dividing n or not), n up to 8192, each solution
- * compared bit for bit with the host path's.  CTest runs it under a time
- * limit, so a deadlock fails the test instead of blocking CI.
+ * sizes from 1 to 256 (dividing n or not), each solution compared bit for
+ * bit with the host path's, and the OpenCL path proven to have run
+ * (exactblas_last_path).  Every launch has its own watchdog: a launch that
+ * has not returned after LAUNCH_LIMIT seconds is a hang, reported with its
+ * parameters, and the test fails at once (a slow machine does not make a
+ * whole run time out).  trsv_stress.in is the CTest size; trsv_stress_long.in
+ * (n up to 8192) is the labelled long test.  Without an OpenCL device the
+ * driver reports a skip.
  *
  * usage: test_trsv_stress trsv_stress.in
  *   sizes   the orders n
@@ -11,18 +16,39 @@
  *   reps    launches per (n, block size, knob setting)
  *   knobs   the OpenCL settings (work-group size, mode) to try
  */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "exactblas.h"
 #include "level2lib.h"
+
+#define LAUNCH_LIMIT 120 /* seconds: 3x the slowest launch seen on 2 busy cores */
+
+static char current[320]; /* the launch under way, for the watchdog */
+
+static void on_hang(int sig)
+{
+    (void)sig;
+    static const char head[] = "TRSV STRESS: FAILED: no progress within the launch limit: ";
+    write(STDOUT_FILENO, head, sizeof head - 1);
+    write(STDOUT_FILENO, current, strlen(current));
+    write(STDOUT_FILENO, "\n", 1);
+    _exit(1);
+}
 
 int main(int argc, char **argv)
 {
     tl_input in;
     if (tl_read_args(argc, argv, &in) != 0)
         return 2;
+    if (!tl_opencl_available()) {
+        printf("SKIPPED: no OpenCL device with cl_khr_fp64 and 64-bit atomics\n");
+        return TL_SKIP;
+    }
+    signal(SIGALRM, on_hang);
     tl_rng rng;
     tl_rng_seed(&rng, in.seed);
     tl_tally t = {0, 0, 0};
@@ -47,9 +73,14 @@ int main(int argc, char **argv)
                 for (int r = 0; r < in.reps; r++, launches++) {
                     double *x = malloc((size_t)n * sizeof *x);
                     memcpy(x, b, (size_t)n * sizeof *b);
-                    exactblas_dtrsv(opt[0], opt[1], opt[2], (int)n, T.a, (int)n, x, 1);
                     snprintf(label, sizeof label, "%s n=%ld rep %d", opt, n, r);
+                    snprintf(current, sizeof current, "%s [%s]", label, setting);
+                    alarm(LAUNCH_LIMIT);
+                    exactblas_dtrsv(opt[0], opt[1], opt[2], (int)n, T.a, (int)n, x, 1);
+                    alarm(0);
                     tl_check_vector(&t, label, setting, n, want, x);
+                    if (!tl_check_path(label, setting))
+                        t.mismatches++;
                     free(x);
                 }
                 printf("%s n=%5ld block=%3ld [%s]: %d launches, %.3f s each\n", opt, n,

@@ -1,10 +1,17 @@
 /* testlib.c -- shared test machinery (see testlib.h). */
 #include "testlib.h"
 
+#include "exactblas.h"
+#ifdef TL_HAVE_OPENCL
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+#endif
+
 #include <math.h>
 #include <mpfr.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <strings.h>
 #include <string.h>
 #include <time.h>
 
@@ -638,10 +645,81 @@ int tl_read_input(const char *path, tl_input *in)
     return 0;
 }
 
+int tl_setting_wants_opencl(const char *setting)
+{
+    const char *dev = strstr(setting, "EXACTBLAS_DEVICE=");
+    if (!dev)
+        return 0;
+    dev += strlen("EXACTBLAS_DEVICE=");
+    return strncasecmp(dev, "opencl", 6) == 0 || (*dev >= '0' && *dev <= '9');
+}
+
+int tl_opencl_available(void)
+{
+#ifdef TL_HAVE_OPENCL
+    cl_platform_id plats[16];
+    cl_uint nplat = 0;
+    if (clGetPlatformIDs(16, plats, &nplat) != CL_SUCCESS)
+        return 0;
+    for (cl_uint p = 0; p < nplat && p < 16; p++) {
+        cl_device_id devs[16];
+        cl_uint ndev = 0;
+        if (clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, 16, devs, &ndev) != CL_SUCCESS)
+            continue;
+        for (cl_uint d = 0; d < ndev && d < 16; d++) {
+            char ext[8192] = "";
+            clGetDeviceInfo(devs[d], CL_DEVICE_EXTENSIONS, sizeof ext - 1, ext, NULL);
+            if (strstr(ext, "cl_khr_fp64") && strstr(ext, "cl_khr_int64_base_atomics"))
+                return 1;
+        }
+    }
+#endif
+    return 0;
+}
+
+int tl_check_path(const char *label, const char *setting)
+{
+    int path = exactblas_last_path(), ok;
+    if (path == EXACTBLAS_PATH_NONE)
+        return 1;
+    if (strstr(setting, "TL_EXPECT=fallback")) /* the failure path itself is under test */
+        ok = (path & EXACTBLAS_PATH_HOST) && (path & EXACTBLAS_PATH_FALLBACK);
+    else if (tl_setting_wants_opencl(setting))
+        ok = (path & EXACTBLAS_PATH_OPENCL) && !(path & EXACTBLAS_PATH_FALLBACK);
+    else if (strstr(setting, "EXACTBLAS_DEVICE=host"))
+        ok = (path & EXACTBLAS_PATH_HOST) && !(path & EXACTBLAS_PATH_OPENCL);
+    else
+        ok = !(path & EXACTBLAS_PATH_FALLBACK);
+    if (!ok)
+        printf("WRONG PATH %s knobs=[%s]: ran%s%s%s\n", label, setting,
+               path & EXACTBLAS_PATH_HOST ? " host" : "", path & EXACTBLAS_PATH_OPENCL ? " opencl" : "",
+               path & EXACTBLAS_PATH_FALLBACK ? " (OpenCL failed: fallback)" : "");
+    return ok;
+}
+
 int tl_read_args(int argc, char **argv, tl_input *in)
 {
-    if (argc == 2 && tl_read_input(argv[1], in) == 0)
-        return 0;
-    fprintf(stderr, "usage: %s input-file\n", argv[0]);
-    return -1;
+    const char *mode = argc == 3 ? argv[2] : "all";
+    int known = !strcmp(mode, "all") || !strcmp(mode, "host") || !strcmp(mode, "opencl");
+    if ((argc != 2 && argc != 3) || !known || tl_read_input(argv[1], in) != 0) {
+        fprintf(stderr, "usage: %s input-file [host|opencl|all]\n", argv[0]);
+        return -1;
+    }
+    if (strcmp(mode, "all") != 0) {
+        int keep = 0, want_cl = strcmp(mode, "opencl") == 0;
+        for (int k = 0; k < in->nknobs; k++)
+            if (tl_setting_wants_opencl(in->knobs[k]) == want_cl)
+                memmove(in->knobs[keep++], in->knobs[k], sizeof in->knobs[k]);
+        in->nknobs = keep;
+    }
+    int any_cl = 0;
+    for (int k = 0; k < in->nknobs; k++)
+        any_cl |= tl_setting_wants_opencl(in->knobs[k]) && !strstr(in->knobs[k], "TL_EXPECT=");
+    if (any_cl && !tl_opencl_available()) {
+        printf("SKIPPED: no OpenCL device with cl_khr_fp64 and 64-bit atomics: the OpenCL "
+               "lines of %s did not run\n",
+               argv[1]);
+        exit(TL_SKIP);
+    }
+    return 0;
 }

@@ -90,9 +90,27 @@ typedef struct tl_input {
 
 /* Reads the file; returns 0 or -1 (message printed). */
 int tl_read_input(const char *path, tl_input *in);
-/* Reads the file named by a driver's one argument; without it, or when the
- * file is bad, prints the usage line and returns -1 (the driver exits 2). */
+/* Reads the file named by a driver's first argument; without it, or when the
+ * file is bad, prints the usage line and returns -1 (the driver exits 2).
+ * A second argument picks the knob lines that run: "host" (lines that do
+ * not ask for OpenCL), "opencl" (lines with EXACTBLAS_DEVICE=opencl or
+ * <platform>:<device>) or "all" (the default).  With "opencl" and no usable
+ * OpenCL device (checked by the test itself, through the OpenCL API) the
+ * driver says SKIPPED and exits with TL_SKIP, which CTest reports as a skip. */
 int tl_read_args(int argc, char **argv, tl_input *in);
+#define TL_SKIP 77
+
+/* Whether this knob setting asks for the OpenCL path. */
+int tl_setting_wants_opencl(const char *setting);
+/* Whether an OpenCL device ExactBLAS can use (cl_khr_fp64 and 64-bit
+ * atomics) is present, found independently of the library. */
+int tl_opencl_available(void);
+/* After a call made under `setting`: did the path it names run?  OpenCL
+ * settings need the OpenCL bit and no fallback; EXACTBLAS_DEVICE=host needs
+ * the host and no OpenCL; auto needs no fallback.  A call that computed
+ * nothing (a quick return) passes.  Prints the case and returns 0 when the
+ * path was wrong. */
+int tl_check_path(const char *label, const char *setting);
 
 /* ---- drivers' output and timing ----------------------------------------------- */
 /* The per-generator table of the test drivers: its header, and one row. */
