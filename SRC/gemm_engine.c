@@ -12,6 +12,7 @@
 #include <dlfcn.h>
 #include <limits.h>
 #include <pthread.h>
+#include <sys/resource.h>
 
 #ifndef EXB_GEMM_ENGINE_PATH
 #define EXB_GEMM_ENGINE_PATH ""
@@ -32,6 +33,20 @@ static void load_engine(void)
     void *handle = path[0] ? dlopen(path, RTLD_NOW | RTLD_LOCAL) : NULL;
     if (handle)
         engine_dgemm = (dgemm_fn)dlsym(handle, "dgemm_");
+}
+
+/* OpenBLAS maps a 128 MiB work buffer per calling thread
+ * (blas_memory_alloc) and, when the address space cannot hold it, retries
+ * for ever instead of failing: under a limit on the address space (ulimit -v)
+ * below ENGINE_MIN_ADDRESS_SPACE its work goes to the blocked loop, which
+ * gives the same (exact) slice products. */
+#define ENGINE_MIN_ADDRESS_SPACE ((rlim_t)4 << 30)
+
+static int address_space_allows_engine(void)
+{
+    struct rlimit rl;
+    return getrlimit(RLIMIT_AS, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY ||
+           rl.rlim_cur >= ENGINE_MIN_ADDRESS_SPACE;
 }
 
 /* C := A*B, blocked over k so a panel of A stays in cache. */
@@ -59,8 +74,9 @@ const char *exb_gemm_engine(long m, long n, long k, const double *a, const doubl
         return "OpenCL";
     }
     exb_path_host(use_cl);
-    pthread_once(&engine_once, load_engine);
-    if (engine_dgemm && m <= INT_MAX && n <= INT_MAX && k <= INT_MAX) {
+    if (address_space_allows_engine())
+        pthread_once(&engine_once, load_engine);
+    if (engine_dgemm && address_space_allows_engine() && m <= INT_MAX && n <= INT_MAX && k <= INT_MAX) {
         int im = (int)m, in = (int)n, ik = (int)k;
         double one = 1.0, zero = 0.0;
         engine_dgemm("N", "N", &im, &in, &ik, &one, a, &im, b, &ik, &zero, c, &im, 1, 1);
