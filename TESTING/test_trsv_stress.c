@@ -27,7 +27,7 @@
 
 #define LAUNCH_LIMIT 120 /* seconds: 3x the slowest launch seen on 2 busy cores */
 
-static char current[320]; /* the launch under way, for the watchdog */
+static char current[640]; /* the launch under way, for the watchdog */
 
 static void on_hang(int sig)
 {
