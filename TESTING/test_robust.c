@@ -152,28 +152,6 @@ static uint64_t run_workload(const workload *w)
 
 static workload data;
 
-/* The workload in a fresh child process with nothing changed: the reference. */
-static uint64_t reference_hash(void)
-{
-    int fd[2];
-    if (pipe(fd) != 0)
-        return 0;
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid == 0) {
-        uint64_t h = run_workload(&data);
-        write(fd[1], &h, sizeof h);
-        _exit(0);
-    }
-    uint64_t h = 0;
-    close(fd[1]);
-    if (read(fd[0], &h, sizeof h) != sizeof h)
-        h = 0;
-    close(fd[0]);
-    waitpid(pid, NULL, 0);
-    return h;
-}
-
 /* tl_opencl_available, asked in a child: the OpenCL runtime starts threads
  * when first used, and this process must not have them before it forks
  * (a child of a process that has used OpenCL cannot use it; see fork). */
@@ -285,6 +263,13 @@ static uint64_t in_child(void (*prepare)(void), int *status_out)
     waitpid(pid, &status, 0);
     *status_out = status;
     return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? h : 0;
+}
+
+/* The workload in a fresh child process with nothing changed: the reference. */
+static uint64_t reference_hash(void)
+{
+    int status;
+    return in_child(NULL, &status);
 }
 
 static int check_fork(uint64_t want)
