@@ -9,6 +9,7 @@
 
 #include "knobs.h"
 #include "note.h"
+#include "pool.h"
 #include "superacc.h"
 
 /* Built programs, one per (file, build options); a failed build is kept
@@ -209,6 +210,11 @@ static void report_build_log(cl_program program, cl_device_id device, const char
     exb_note("OpenCL build of %s failed (%s); using the host path", file, log[0] ? log : "no log");
 }
 
+/* PoCL's compiler (LLVM) aborts the process when it cannot allocate
+ * (std::bad_alloc, "LLVM ERROR: out of memory"; seen under ulimit -v 500000
+ * with a cold kernel cache): no build is started with less room than this. */
+#define BUILD_MIN_ADDRESS_SPACE ((size_t)384 << 20)
+
 /* Builds (or finds) the program; call with program_lock held.  A failed build
  * is cached as NULL, so it is reported once and not retried. */
 static cl_program get_program(const exb_cl_device *d, const char *file, const char *options)
@@ -218,6 +224,12 @@ static cl_program get_program(const exb_cl_device *d, const char *file, const ch
         if (strlen(c->key) == keylen && strncmp(c->key, file, strlen(file)) == 0 &&
             c->key[strlen(file)] == '|' && strcmp(c->key + strlen(file) + 1, options) == 0)
             return c->program;
+    if (exb_address_space_left() < BUILD_MIN_ADDRESS_SPACE) { /* not cached: a limit may rise */
+        exb_note("less than %zu MiB of address space left under the process's limit (ulimit "
+                 "-v): OpenCL kernels are not built; using the host path",
+                 BUILD_MIN_ADDRESS_SPACE >> 20);
+        return NULL;
+    }
     cached_program *entry = malloc(sizeof *entry + keylen + 1);
     if (!entry) {
         exb_cl_report("program cache allocation", CL_OUT_OF_HOST_MEMORY);

@@ -8,11 +8,11 @@
  */
 #include "gemm.h"
 #include "path.h"
+#include "pool.h"
 
 #include <dlfcn.h>
 #include <limits.h>
 #include <pthread.h>
-#include <sys/resource.h>
 
 #ifndef EXB_GEMM_ENGINE_PATH
 #define EXB_GEMM_ENGINE_PATH ""
@@ -38,15 +38,13 @@ static void load_engine(void)
 /* OpenBLAS maps a 128 MiB work buffer per calling thread
  * (blas_memory_alloc) and, when the address space cannot hold it, retries
  * for ever instead of failing: under a limit on the address space (ulimit -v)
- * below ENGINE_MIN_ADDRESS_SPACE its work goes to the blocked loop, which
+ * that leaves less than ENGINE_MIN_ADDRESS_SPACE its work goes to the blocked loop, which
  * gives the same (exact) slice products. */
-#define ENGINE_MIN_ADDRESS_SPACE ((rlim_t)4 << 30)
+#define ENGINE_MIN_ADDRESS_SPACE ((size_t)4 << 30)
 
 static int address_space_allows_engine(void)
 {
-    struct rlimit rl;
-    return getrlimit(RLIMIT_AS, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY ||
-           rl.rlim_cur >= ENGINE_MIN_ADDRESS_SPACE;
+    return exb_address_space_left() >= ENGINE_MIN_ADDRESS_SPACE;
 }
 
 /* C := A*B, blocked over k so a panel of A stays in cache. */

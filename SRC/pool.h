@@ -14,6 +14,8 @@
 #ifndef EXACTBLAS_POOL_H
 #define EXACTBLAS_POOL_H
 
+#include <stddef.h>
+
 typedef void (*exb_share_fn)(void *arg, int share, int parts);
 
 /* Runs fn(arg, s, parts) for every s in [0, parts), in any order and on any
@@ -22,5 +24,11 @@ void exb_parallel(int parts, exb_share_fn fn, void *arg);
 
 /* The CPUs this process may run on (at least 1). */
 int exb_pool_cpus(void);
+
+/* Bytes of address space this process may still map under its RLIMIT_AS
+ * (ulimit -v): SIZE_MAX without a limit.  Libraries that abort instead of
+ * failing when memory runs out (PoCL's kernel compiler, OpenBLAS's buffer)
+ * are not entered without room. */
+size_t exb_address_space_left(void);
 
 #endif

@@ -31,11 +31,9 @@
 
 #include "exactblas.h"
 #include "testlib.h"
+#include "workload.h"
 
 #define WATCHDOG 300
-#define NSUM 100000
-#define NM 96 /* matrices */
-#define NT 400 /* triangular systems (overflowing solutions among them) */
 
 static int opencl_mode;
 static const char *check_name = "";
@@ -50,107 +48,19 @@ static void on_hang(int sig)
     _exit(1);
 }
 
-typedef struct workload {
-    double *x, *y, *a, *b, *c, *t, *rhs;
-} workload;
+static int wrong_paths;
+/* the path the calls must take (tl_check_path); NULL: any */
+static const char *path_setting = "EXACTBLAS_DEVICE=host";
 
-/* Wide exponents, cancellation, signed zeros and one NaN/Inf of each kind. */
-static void make_data(workload *w)
+/* The workload with both EXDGEMM paths (one thread: it sets
+ * EXACTBLAS_GEMM_PATH), or as the environment says (threads calling at once
+ * must not touch the environment). */
+static uint64_t run_workload(const tl_workload *w, enum tl_gemm_choice gemm)
 {
-    tl_rng r;
-    tl_rng_seed(&r, 4242);
-    w->x = malloc(NSUM * sizeof(double));
-    w->y = malloc(NSUM * sizeof(double));
-    tl_generate("illcond", 1e60, NSUM, &r, w->x, w->y);
-    w->x[7] = -0.0;
-    w->a = malloc(NM * NM * sizeof(double));
-    w->b = malloc(NM * NM * sizeof(double));
-    w->c = malloc(NM * NM * sizeof(double));
-    for (int k = 0; k < NM * NM; k++) {
-        w->a[k] = tl_rng_sign(&r) * tl_rng_loguniform(&r, -40, 40);
-        w->b[k] = tl_rng_sign(&r) * tl_rng_loguniform(&r, -3, 3);
-        w->c[k] = (k % 5 == 0) ? -0.0 : tl_rng_sign(&r) * tl_rng_loguniform(&r, -10, 10);
-    }
-    for (int i = 0; i < NM; i++) /* row 0 of A cancels exactly with row 1 */
-        w->a[1 + i * NM] = -w->a[i * NM];
-    w->a[5] = NAN;
-    /* an ill-conditioned unit lower triangle whose solution overflows */
-    w->t = malloc((size_t)NT * NT * sizeof(double));
-    w->rhs = malloc(NT * sizeof(double));
-    for (int j = 0; j < NT; j++)
-        for (int i = 0; i < NT; i++)
-            w->t[i + j * NT] = i > j ? tl_rng_sign(&r) * (1.5 + tl_rng_uniform(&r)) : NAN;
-    for (int i = 0; i < NT; i++)
-        w->rhs[i] = tl_rng_sign(&r) * tl_rng_uniform(&r);
+    return tl_workload_run(w, gemm, path_setting, &wrong_paths);
 }
 
-static uint64_t hash_bytes(uint64_t h, const void *p, size_t len)
-{
-    const unsigned char *b = p;
-    for (size_t k = 0; k < len; k++)
-        h = (h ^ b[k]) * 0x100000001b3ULL;
-    return h;
-}
-
-static int path_ok = 1;
-
-static void note_path(void)
-{
-    int p = exactblas_last_path();
-    if (p == EXACTBLAS_PATH_NONE)
-        return;
-    int ok = opencl_mode ? (p & EXACTBLAS_PATH_OPENCL) && !(p & EXACTBLAS_PATH_FALLBACK)
-                         : (p & EXACTBLAS_PATH_HOST) && !(p & EXACTBLAS_PATH_OPENCL);
-    if (!ok)
-        path_ok = 0;
-}
-
-/* Every routine once; the hash of every output byte. */
-static uint64_t run_workload(const workload *w)
-{
-    uint64_t h = 0xcbf29ce484222325ULL;
-    double r[4];
-    r[0] = exactblas_dsum(NSUM, w->x, 1);
-    note_path();
-    r[1] = exactblas_ddot(NSUM, w->x, 1, w->y, 1);
-    note_path();
-    r[2] = exactblas_dsum(9, w->x + 3, 1); /* small, with -0 */
-    r[3] = exactblas_ddot(NSUM / 7, w->x, -3, w->y, 2);
-    h = hash_bytes(h, r, sizeof r);
-    double *y = malloc(NM * sizeof(double)), *c = malloc(NM * NM * sizeof(double));
-    for (int t = 0; t < 2; t++) {
-        memcpy(y, w->c, NM * sizeof(double));
-        exactblas_dgemv(t ? 'T' : 'N', NM, NM, -1.5, w->a, NM, w->b, 1, 0.75, y, 1);
-        note_path();
-        h = hash_bytes(h, y, NM * sizeof(double));
-    }
-    const char *paths[2] = {"general", "split"};
-    for (int p = 0; p < 2; p++) {
-        setenv("EXACTBLAS_GEMM_PATH", paths[p], 1);
-        memcpy(c, w->c, NM * NM * sizeof(double));
-        exactblas_dgemm('N', 'T', NM, NM, NM, 1.0, w->b, NM, w->b, NM, -2.0, c, NM);
-        note_path();
-        h = hash_bytes(h, c, NM * NM * sizeof(double));
-    }
-    unsetenv("EXACTBLAS_GEMM_PATH");
-    double *x = malloc(NT * sizeof(double));
-    memcpy(x, w->rhs, NT * sizeof(double));
-    exactblas_dtrsv('L', 'N', 'U', NT, w->t, NT, x, 1);
-    note_path();
-    h = hash_bytes(h, x, NT * sizeof(double));
-    memcpy(x, w->rhs, 64 * sizeof(double));
-    int info;
-    exactblas_dtrsvx('L', 'N', 'U', 64, w->t, NT, x, 1, 2, &info);
-    note_path();
-    h = hash_bytes(h, x, 64 * sizeof(double));
-    h = hash_bytes(h, &info, sizeof info);
-    free(x);
-    free(y);
-    free(c);
-    return h;
-}
-
-static workload data;
+static tl_workload data;
 
 /* tl_opencl_available, asked in a child: the OpenCL runtime starts threads
  * when first used, and this process must not have them before it forks
@@ -183,7 +93,7 @@ static int check_rounding(uint64_t want)
     /* the first call of this process is made in a directed mode */
     for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
         fesetround(modes[m].mode);
-        uint64_t h = run_workload(&data);
+        uint64_t h = run_workload(&data, TL_GEMM_BOTH);
         int kept = fegetround() == modes[m].mode;
         fesetround(FE_TONEAREST);
         char what[80];
@@ -193,7 +103,7 @@ static int check_rounding(uint64_t want)
 #if defined(__x86_64__)
     unsigned int saved = _mm_getcsr(), ftz = saved | 0x8040u | (2u << 13); /* FTZ, DAZ, down */
     _mm_setcsr(ftz);
-    uint64_t h = run_workload(&data);
+    uint64_t h = run_workload(&data, TL_GEMM_BOTH);
     int kept = _mm_getcsr() == ftz;
     _mm_setcsr(saved);
     ok &= verdict(kept ? "caller with FTZ+DAZ, rounding down" : "FTZ+DAZ (NOT restored)", want, h) &&
@@ -205,41 +115,63 @@ static int check_rounding(uint64_t want)
 typedef struct thread_arg {
     pthread_barrier_t *start;
     uint64_t hash;
+    int wrong_paths;
 } thread_arg;
 
 static void *thread_main(void *p)
 {
     thread_arg *t = p;
     pthread_barrier_wait(t->start);
-    t->hash = run_workload(&data);
+    t->hash = tl_workload_run(&data, TL_GEMM_ENV, path_setting, &t->wrong_paths);
     return NULL;
 }
 
-static int check_threads(uint64_t want)
+static uint64_t in_child(void (*prepare)(void), enum tl_gemm_choice gemm, int *status_out);
+
+/* Four threads calling every routine at once, once per EXDGEMM path (set
+ * before they start: threads must not change the environment); the first
+ * round holds the process's very first calls. */
+static int check_threads(void)
 {
     enum { N = 4 };
-    pthread_t th[N];
-    thread_arg args[N];
-    pthread_barrier_t start;
-    pthread_barrier_init(&start, NULL, N);
-    for (int k = 0; k < N; k++) {
-        args[k].start = &start;
-        pthread_create(&th[k], NULL, thread_main, &args[k]);
-    }
+    static const char *paths[2] = {"general", "split"};
     int ok = 1;
-    for (int k = 0; k < N; k++) {
-        pthread_join(th[k], NULL);
-        char what[64];
-        snprintf(what, sizeof what, "thread %d of %d, all calling at once (first call)", k, N);
-        ok &= verdict(what, want, args[k].hash);
+    uint64_t want[2];
+    for (int p = 0; p < 2; p++) { /* in children, before this process uses OpenCL */
+        setenv("EXACTBLAS_GEMM_PATH", paths[p], 1);
+        int status;
+        want[p] = in_child(NULL, TL_GEMM_ENV, &status);
     }
-    ok &= verdict("serial call afterwards", want, run_workload(&data));
+    for (int p = 0; p < 2; p++) {
+        setenv("EXACTBLAS_GEMM_PATH", paths[p], 1);
+        pthread_t th[N];
+        thread_arg args[N];
+        pthread_barrier_t start;
+        pthread_barrier_init(&start, NULL, N);
+        for (int k = 0; k < N; k++) {
+            args[k] = (thread_arg){&start, 0, 0};
+            pthread_create(&th[k], NULL, thread_main, &args[k]);
+        }
+        for (int k = 0; k < N; k++) {
+            pthread_join(th[k], NULL);
+            wrong_paths += args[k].wrong_paths;
+            char what[96];
+            snprintf(what, sizeof what, "GEMM %s: thread %d of %d, all calling at once%s",
+                     paths[p], k, N, p == 0 ? " (first call)" : "");
+            ok &= verdict(what, want[p], args[k].hash);
+        }
+        pthread_barrier_destroy(&start);
+        char what[64];
+        snprintf(what, sizeof what, "GEMM %s: serial call afterwards", paths[p]);
+        ok &= verdict(what, want[p], run_workload(&data, TL_GEMM_ENV));
+    }
+    unsetenv("EXACTBLAS_GEMM_PATH");
     return ok;
 }
 
 /* Runs fn in a child (after `prepare`), with its own watchdog; the child's
  * hash, or 0 when it crashed, hung or exited badly. */
-static uint64_t in_child(void (*prepare)(void), int *status_out)
+static uint64_t in_child(void (*prepare)(void), enum tl_gemm_choice gemm, int *status_out)
 {
     int fd[2];
     if (pipe(fd) != 0)
@@ -250,9 +182,10 @@ static uint64_t in_child(void (*prepare)(void), int *status_out)
         alarm(WATCHDOG / 2);
         if (prepare)
             prepare();
-        uint64_t h = run_workload(&data);
+        uint64_t h = run_workload(&data, gemm);
         write(fd[1], &h, sizeof h);
-        exit(0); /* a normal exit: atexit handlers and library teardown run */
+        /* a normal exit: atexit handlers and library teardown run */
+        exit(wrong_paths ? 3 : 0);
     }
     close(fd[1]);
     uint64_t h = 0;
@@ -269,16 +202,23 @@ static uint64_t in_child(void (*prepare)(void), int *status_out)
 static uint64_t reference_hash(void)
 {
     int status;
-    return in_child(NULL, &status);
+    return in_child(NULL, TL_GEMM_BOTH, &status);
+}
+
+/* A child of a process that used OpenCL takes the host path (one line). */
+static void expect_fallback(void)
+{
+    if (opencl_mode)
+        path_setting = "EXACTBLAS_DEVICE=opencl TL_EXPECT=fallback";
 }
 
 static int check_fork(uint64_t want)
 {
-    int ok = verdict("parent before fork", want, run_workload(&data));
+    int ok = verdict("parent before fork", want, run_workload(&data, TL_GEMM_BOTH));
     int status;
-    uint64_t h = in_child(NULL, &status);
+    uint64_t h = in_child(expect_fallback, TL_GEMM_BOTH, &status);
     ok &= verdict("child after the parent's calls", want, h);
-    ok &= verdict("parent after fork", want, run_workload(&data));
+    ok &= verdict("parent after fork", want, run_workload(&data, TL_GEMM_BOTH));
     return ok;
 }
 
@@ -288,19 +228,20 @@ static void limit_memory(void)
 {
     struct rlimit rl = {(rlim_t)limit_mb << 20, (rlim_t)limit_mb << 20};
     setrlimit(RLIMIT_AS, &rl);
+    path_setting = NULL; /* short of memory, OpenCL may fall back to the host path */
 }
 
 static int check_memory(uint64_t want)
 {
     int ok = 1;
     static const struct { long mb; const char *threads; } cases[] = {
-        {400, NULL}, {200, NULL}, {2048, "1000"}, {400, "64"}};
+        {400, NULL}, {200, NULL}, {800, NULL}, {2048, "1000"}, {400, "64"}};
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         limit_mb = cases[k].mb;
         if (cases[k].threads)
             setenv("EXACTBLAS_THREADS", cases[k].threads, 1);
         int status;
-        uint64_t h = in_child(limit_memory, &status);
+        uint64_t h = in_child(limit_memory, TL_GEMM_BOTH, &status);
         unsetenv("EXACTBLAS_THREADS");
         char what[96];
         snprintf(what, sizeof what, "ulimit -v %ld MB%s%s: %s", cases[k].mb,
@@ -325,22 +266,23 @@ int main(int argc, char **argv)
         return TL_SKIP;
     }
     setenv("EXACTBLAS_DEVICE", argv[2], 1);
+    path_setting = opencl_mode ? "EXACTBLAS_DEVICE=opencl" : "EXACTBLAS_DEVICE=host";
     signal(SIGALRM, on_hang);
     alarm(WATCHDOG);
-    make_data(&data);
-    uint64_t want = reference_hash();
+    tl_workload_make(&data, 100000, 96, 400, 4242);
+    uint64_t want = strcmp(argv[1], "threads") ? reference_hash() : 0;
     int ok;
     if (strcmp(argv[1], "rounding") == 0)
         ok = check_rounding(want);
     else if (strcmp(argv[1], "threads") == 0)
-        ok = check_threads(want);
+        ok = check_threads();
     else if (strcmp(argv[1], "fork") == 0)
         ok = check_fork(want);
     else if (strcmp(argv[1], "memory") == 0)
         ok = check_memory(want);
     else
         return 2;
-    if (!path_ok) {
+    if (wrong_paths) {
         printf("FAIL: a call did not run on the %s path\n", argv[2]);
         ok = 0;
     }

@@ -654,27 +654,40 @@ int tl_setting_wants_opencl(const char *setting)
     return strncasecmp(dev, "opencl", 6) == 0 || (*dev >= '0' && *dev <= '9');
 }
 
-int tl_opencl_available(void)
+/* The device the library would pick by default: the first usable GPU, else
+ * the first usable device (clrt.c); its CL_DEVICE_MAX_WORK_GROUP_SIZE, or 0. */
+long tl_opencl_max_wg(void)
 {
 #ifdef TL_HAVE_OPENCL
     cl_platform_id plats[16];
     cl_uint nplat = 0;
     if (clGetPlatformIDs(16, plats, &nplat) != CL_SUCCESS)
         return 0;
-    for (cl_uint p = 0; p < nplat && p < 16; p++) {
-        cl_device_id devs[16];
-        cl_uint ndev = 0;
-        if (clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, 16, devs, &ndev) != CL_SUCCESS)
-            continue;
-        for (cl_uint d = 0; d < ndev && d < 16; d++) {
-            char ext[8192] = "";
-            clGetDeviceInfo(devs[d], CL_DEVICE_EXTENSIONS, sizeof ext - 1, ext, NULL);
-            if (strstr(ext, "cl_khr_fp64") && strstr(ext, "cl_khr_int64_base_atomics"))
-                return 1;
+    for (int pass = 0; pass < 2; pass++)
+        for (cl_uint p = 0; p < nplat && p < 16; p++) {
+            cl_device_id devs[16];
+            cl_uint ndev = 0;
+            if (clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, 16, devs, &ndev) != CL_SUCCESS)
+                continue;
+            for (cl_uint d = 0; d < ndev && d < 16; d++) {
+                char ext[8192] = "";
+                cl_device_type type = 0;
+                size_t wg = 0;
+                clGetDeviceInfo(devs[d], CL_DEVICE_EXTENSIONS, sizeof ext - 1, ext, NULL);
+                clGetDeviceInfo(devs[d], CL_DEVICE_TYPE, sizeof type, &type, NULL);
+                clGetDeviceInfo(devs[d], CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof wg, &wg, NULL);
+                if ((pass == 1 || (type & CL_DEVICE_TYPE_GPU)) && strstr(ext, "cl_khr_fp64") &&
+                    strstr(ext, "cl_khr_int64_base_atomics"))
+                    return wg > 0 ? (long)wg : 1;
+            }
         }
-    }
 #endif
     return 0;
+}
+
+int tl_opencl_available(void)
+{
+    return tl_opencl_max_wg() > 0;
 }
 
 int tl_check_path(const char *label, const char *setting)

@@ -105,6 +105,9 @@ int tl_setting_wants_opencl(const char *setting);
 /* Whether an OpenCL device ExactBLAS can use (cl_khr_fp64 and 64-bit
  * atomics) is present, found independently of the library. */
 int tl_opencl_available(void);
+/* CL_DEVICE_MAX_WORK_GROUP_SIZE of the device the library picks by default
+ * (the first usable GPU, else the first usable device), or 0 without one. */
+long tl_opencl_max_wg(void);
 /* After a call made under `setting`: did the path it names run?  OpenCL
  * settings need the OpenCL bit and no fallback; EXACTBLAS_DEVICE=host needs
  * the host and no OpenCL; auto needs no fallback.  A call that computed
