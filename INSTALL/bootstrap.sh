@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(cmake gcc gfortran make pocl-opencl-icd ocl-icd-opencl-dev opencl-headers
-          libmpfr-dev libgmp-dev libblas-dev liblapacke-dev libopenblas-dev gnuplot-nox)
+          libmpfr-dev libgmp-dev libblas-dev liblapack3 liblapacke-dev libopenblas-dev gnuplot-nox)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
