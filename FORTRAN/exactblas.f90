@@ -3,8 +3,16 @@
 ! by reference), so plain EXTERNAL declarations work too; this module adds
 ! compile-time checking of the argument lists.
 module exactblas
+  use, intrinsic :: iso_c_binding, only: c_int
   implicit none
+  ! exactblas_last_path(): which path computed the calling thread's last
+  ! call (a sum of these bits; exactblas.h)
+  integer, parameter :: EXACTBLAS_PATH_NONE = 0, EXACTBLAS_PATH_HOST = 1, &
+                        EXACTBLAS_PATH_OPENCL = 2, EXACTBLAS_PATH_FALLBACK = 4
   interface
+    integer(c_int) function exactblas_last_path() bind(C, name='exactblas_last_path')
+      import :: c_int
+    end function exactblas_last_path
     double precision function exdsum(n, x, incx)
       integer, intent(in) :: n, incx
       double precision, intent(in) :: x(*)
