@@ -1,0 +1,150 @@
+/*
+ * test_knobs.c -- a bad knob value gives one line, once per process, naming
+ * the knob, the value and what is used instead; it leaves every knob's
+ * default alone (the knobs read with the bad value equal the knobs read
+ * without it, for the sum/dot and the row kernels alike) and changes no bit
+ * of any result.  Valid values are case-insensitive and say nothing.
+ *
+ * Each case runs in a child process (its own "once per process") whose
+ * standard error is captured; the child reads the knobs, then runs the
+ * workload (every routine) three times and compares its hash with the
+ * workload's under no knob at all.  Linked with the static library, to read
+ * the knobs as the routines do (knobs.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "exactblas.h"
+#include "knobs.h"
+#include "testlib.h"
+#include "workload.h"
+
+typedef struct knob_case {
+    const char *name, *value;
+    int bad; /* 1: one line expected; 0: a valid value, silent, and it takes effect */
+} knob_case;
+
+static const knob_case cases[] = {
+    {"EXACTBLAS_DEVICE", "bogus", 1},      {"EXACTBLAS_DEVICE", "0:", 1},
+    {"EXACTBLAS_DEVICE", "-1:0", 1},       {"EXACTBLAS_DEVICE", "0:0junk", 1},
+    {"EXACTBLAS_DEVICE", "99999999999:0", 1}, {"EXACTBLAS_DEVICE", " host", 1},
+    {"EXACTBLAS_FPE", "abc", 1},           {"EXACTBLAS_FPE", "1", 1},
+    {"EXACTBLAS_FPE", "9", 1},             {"EXACTBLAS_FPE", "-2", 1},
+    {"EXACTBLAS_FPE", "4x", 1},            {"EXACTBLAS_EARLY_EXIT", "2", 1},
+    {"EXACTBLAS_EARLY_EXIT", "yes", 1},    {"EXACTBLAS_WG", "0", 1},
+    {"EXACTBLAS_WG", "-64", 1},            {"EXACTBLAS_WG", "99999999999", 1},
+    {"EXACTBLAS_THREADS", "0", 1},         {"EXACTBLAS_THREADS", "abc", 1},
+    {"EXACTBLAS_THREADS", "5000", 1},      {"EXACTBLAS_TRSV_BLOCK", "0", 1},
+    {"EXACTBLAS_TRSV_BLOCK", "99999", 1},  {"EXACTBLAS_TRSV_MODE", "fast", 1},
+    {"EXACTBLAS_GEMM_PATH", "exact", 1},   {"EXACTBLAS_FRONT", "both", 1},
+    {"EXACTBLAS_HOST_ISA", "avx9", 1},
+    {"EXACTBLAS_DEVICE", "HOST", 0},       {"EXACTBLAS_TRSV_MODE", "MULTI", 0},
+    {"EXACTBLAS_GEMM_PATH", "Split", 0},   {"EXACTBLAS_FPE", "8", 0},
+    {"EXACTBLAS_TRSV_BLOCK", "16", 0},     {"EXACTBLAS_FRONT", "TABLE", 0},
+};
+
+static tl_workload data;
+static uint64_t want;
+
+static int same_knobs(const exb_knobs *a, const exb_knobs *b)
+{
+    return a->use_opencl == b->use_opencl && a->fpe == b->fpe && a->early_exit == b->early_exit &&
+           a->front == b->front && a->wg == b->wg && a->threads == b->threads &&
+           a->trsv_block == b->trsv_block && a->trsv_multi == b->trsv_multi &&
+           a->gemm_path == b->gemm_path;
+}
+
+/* In the child: 0 when the knobs and the bits are as they must be. */
+static int child(const knob_case *c)
+{
+    exb_knobs ref, ref_rows, got, got_rows;
+    exb_knobs_read(&ref);
+    exb_knobs_read_rows(&ref_rows);
+    int ref_generic = exb_knobs_host_generic();
+    setenv(c->name, c->value, 1);
+    int status = 0;
+    for (int k = 0; k < 3; k++) {
+        exb_knobs_read(&got);
+        exb_knobs_read_rows(&got_rows);
+        int generic = exb_knobs_host_generic();
+        int unchanged = same_knobs(&ref, &got) && same_knobs(&ref_rows, &got_rows) &&
+                        generic == ref_generic;
+        if (c->bad && !unchanged) {
+            printf("FAIL %s=%s: a bad value changed a knob's default\n", c->name, c->value);
+            status = 1;
+        }
+        if (!c->bad && unchanged) {
+            printf("FAIL %s=%s: a valid value did not take effect\n", c->name, c->value);
+            status = 1;
+        }
+        int wrong = 0;
+        uint64_t h = tl_workload_run(&data, TL_GEMM_ENV, NULL, &wrong);
+        if (h != want) {
+            printf("FAIL %s=%s: the outputs' hash %016llx is not %016llx\n", c->name, c->value,
+                   (unsigned long long)h, (unsigned long long)want);
+            status = 1;
+        }
+    }
+    return status;
+}
+
+/* Runs one case in a child; checks what it wrote on standard error. */
+static int run_case(const knob_case *c)
+{
+    int fd[2];
+    if (pipe(fd) != 0)
+        return 0;
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fd[1], 2);
+        close(fd[0]);
+        alarm(120);
+        _exit(child(c));
+    }
+    close(fd[1]);
+    char err[4096];
+    size_t len = 0;
+    ssize_t got;
+    while (len < sizeof err - 1 && (got = read(fd[0], err + len, sizeof err - 1 - len)) > 0)
+        len += (size_t)got;
+    err[len] = '\0';
+    close(fd[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    int lines = 0;
+    for (size_t k = 0; k < len; k++)
+        lines += err[k] == '\n';
+    char assignment[96];
+    snprintf(assignment, sizeof assignment, "%s=%s", c->name, c->value);
+    int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    if (c->bad)
+        ok &= lines == 1 && strstr(err, assignment) && strstr(err, "using");
+    else
+        ok &= lines == 0;
+    char *nl = strchr(err, '\n');
+    if (nl)
+        *nl = '\0';
+    printf("%s %-36s %d line%s%s%s\n", ok ? "ok  " : "FAIL", assignment, lines, lines == 1 ? "" : "s",
+           lines ? ": " : "", err);
+    return ok;
+}
+
+int main(void)
+{
+    /* the host path (a knob of the case may say otherwise), no other knob */
+    tl_apply_knobs("EXACTBLAS_DEVICE=host");
+    tl_workload_make(&data, 20000, 48, 96, 77);
+    int wrong = 0;
+    want = tl_workload_run(&data, TL_GEMM_ENV, NULL, &wrong);
+    int ok = 1;
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        tl_apply_knobs(strcmp(cases[k].name, "EXACTBLAS_DEVICE") ? "EXACTBLAS_DEVICE=host" : "");
+        ok &= run_case(&cases[k]);
+    }
+    printf("knobs: %s\n", ok ? "PASSED" : "FAILED");
+    return ok ? 0 : 1;
+}
