@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# sanitize.sh -- the whole test suite again, with the library, the tests and
+# the Fortran code built with -fsanitize=address,undefined (build-asan/).
+# Any invalid access, leak or undefined behaviour fails the test it occurs in.
+# .ci/run runs it after the README's test command; run it after
+# INSTALL/bootstrap.sh (it needs the same packages).
+#   ASan options: use_sigaltstack=0 -- LLVM (inside PoCL) installs its own
+#     alternate signal stacks, which ASan would try to unmap at thread exit;
+#     verify_asan_link_order=0 -- the LAPACK tests preload libexactblas.
+#   LeakSanitizer: PoCL's and LLVM's own allocations are suppressed
+#     (INSTALL/sanitizer.supp); ExactBLAS's and the tests' are not.
+#   The address-space-limit tests (robust_memory_*) are skipped: ASan's
+#     shadow memory needs terabytes of address space.
+#   The reproducibility cross product runs on smaller inputs
+#     (EXACTBLAS_REPRO_SIZES), all 512 settings still.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEXACTBLAS_SANITIZE=ON \
+  "-DEXACTBLAS_REPRO_SIZES=20000;64;120" >/dev/null
+cmake --build build-asan -j"$(nproc)" >/dev/null
+echo "sanitize: built in build-asan/"
+export ASAN_OPTIONS=detect_leaks=1:use_sigaltstack=0:verify_asan_link_order=0:abort_on_error=0
+export LSAN_OPTIONS=suppressions=$PWD/INSTALL/sanitizer.supp
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+ctest --test-dir build-asan --output-on-failure
