@@ -27,12 +27,20 @@
 extern "C" {
 #endif
 
+/* Marks what libexactblas exports; everything else in it is hidden (a test
+ * compares the library's dynamic symbols with the EXACTBLAS_API names here). */
+#if defined(__GNUC__)
+#define EXACTBLAS_API __attribute__((visibility("default")))
+#else
+#define EXACTBLAS_API
+#endif
+
 /* RN(sum_i x_i).  Quick return 0 for n <= 0 or incx <= 0, like DASUM. */
-double exactblas_dsum(int n, const double *x, int incx);
+EXACTBLAS_API double exactblas_dsum(int n, const double *x, int incx);
 
 /* RN(sum_i x_i*y_i), products and sum exact.  Quick return 0 for n <= 0;
  * any increment, including 0 and negative ones, as in DDOT. */
-double exactblas_ddot(int n, const double *x, int incx, const double *y, int incy);
+EXACTBLAS_API double exactblas_ddot(int n, const double *x, int incx, const double *y, int incy);
 
 /* Matrices are column-major with a leading dimension, as in Fortran BLAS.
  * Option characters are case-insensitive ('N', 'T', 'C', 'U', 'L').
@@ -41,46 +49,46 @@ double exactblas_ddot(int n, const double *x, int incx, const double *y, int inc
 
 /* y := RN(alpha*op(A)*x + beta*y) per element, the whole expression exact
  * (DGEMV's arguments and quick returns; beta = 0: y not read). */
-void exactblas_dgemv(char trans, int m, int n, double alpha, const double *a, int lda,
-                     const double *x, int incx, double beta, double *y, int incy);
+EXACTBLAS_API void exactblas_dgemv(char trans, int m, int n, double alpha, const double *a, int lda,
+                                   const double *x, int incx, double beta, double *y, int incy);
 
 /* C := RN(alpha*op(A)*op(B) + beta*C) per element, the whole expression
  * exact (DGEMM's arguments and quick returns; beta = 0: C not read; alpha = 0
  * or k = 0: A and B not read). */
-void exactblas_dgemm(char transa, char transb, int m, int n, int k, double alpha,
-                     const double *a, int lda, const double *b, int ldb, double beta, double *c,
-                     int ldc);
+EXACTBLAS_API void exactblas_dgemm(char transa, char transb, int m, int n, int k, double alpha,
+                                   const double *a, int lda, const double *b, int ldb, double beta,
+                                   double *c, int ldc);
 
 /* Solves op(A)*x = b (b in x) by substitution with every x_i the correctly
  * rounded quotient of its exact numerator (DTRSV's arguments). */
-void exactblas_dtrsv(char uplo, char trans, char diag, int n, const double *a, int lda,
-                     double *x, int incx);
+EXACTBLAS_API void exactblas_dtrsv(char uplo, char trans, char diag, int n, const double *a,
+                                   int lda, double *x, int incx);
 
 /* exactblas_dtrsv, then nrefine steps of iterative refinement with exact
  * residuals; *info: 0 ok, -i illegal i-th argument, i > 0 A(i,i) = 0 (x
  * untouched), n+1 no workspace (x untouched). */
-void exactblas_dtrsvx(char uplo, char trans, char diag, int n, const double *a, int lda,
-                      double *x, int incx, int nrefine, int *info);
+EXACTBLAS_API void exactblas_dtrsvx(char uplo, char trans, char diag, int n, const double *a,
+                                    int lda, double *x, int incx, int nrefine, int *info);
 
 /* Fortran symbols (gfortran convention: every argument by reference, the
  * hidden lengths of CHARACTER arguments last). */
-double exdsum_(const int *n, const double *x, const int *incx);
-double exddot_(const int *n, const double *x, const int *incx, const double *y,
-               const int *incy);
-void exdgemv_(const char *trans, const int *m, const int *n, const double *alpha,
-              const double *a, const int *lda, const double *x, const int *incx,
-              const double *beta, double *y, const int *incy, size_t trans_len);
-void exdgemm_(const char *transa, const char *transb, const int *m, const int *n, const int *k,
-              const double *alpha, const double *a, const int *lda, const double *b,
-              const int *ldb, const double *beta, double *c, const int *ldc, size_t transa_len,
-              size_t transb_len);
-void exdtrsv_(const char *uplo, const char *trans, const char *diag, const int *n,
-              const double *a, const int *lda, double *x, const int *incx, size_t uplo_len,
-              size_t trans_len, size_t diag_len);
-void exdtrsvx_(const char *uplo, const char *trans, const char *diag, const int *n,
-               const double *a, const int *lda, double *x, const int *incx,
-               const int *nrefine, int *info, size_t uplo_len, size_t trans_len,
-               size_t diag_len);
+EXACTBLAS_API double exdsum_(const int *n, const double *x, const int *incx);
+EXACTBLAS_API double exddot_(const int *n, const double *x, const int *incx, const double *y,
+                             const int *incy);
+EXACTBLAS_API void exdgemv_(const char *trans, const int *m, const int *n, const double *alpha,
+                            const double *a, const int *lda, const double *x, const int *incx,
+                            const double *beta, double *y, const int *incy, size_t trans_len);
+EXACTBLAS_API void exdgemm_(const char *transa, const char *transb, const int *m, const int *n,
+                            const int *k, const double *alpha, const double *a, const int *lda,
+                            const double *b, const int *ldb, const double *beta, double *c,
+                            const int *ldc, size_t transa_len, size_t transb_len);
+EXACTBLAS_API void exdtrsv_(const char *uplo, const char *trans, const char *diag, const int *n,
+                            const double *a, const int *lda, double *x, const int *incx,
+                            size_t uplo_len, size_t trans_len, size_t diag_len);
+EXACTBLAS_API void exdtrsvx_(const char *uplo, const char *trans, const char *diag, const int *n,
+                             const double *a, const int *lda, double *x, const int *incx,
+                             const int *nrefine, int *info, size_t uplo_len, size_t trans_len,
+                             size_t diag_len);
 
 /* Which path computed the calling thread's last call of an ExactBLAS
  * routine: a combination of the bits below (0 after a quick return or an
@@ -91,7 +99,7 @@ void exdtrsvx_(const char *uplo, const char *trans, const char *diag, const int 
 #define EXACTBLAS_PATH_OPENCL 2   /* the OpenCL device computed (part of) it */
 #define EXACTBLAS_PATH_FALLBACK 4 /* OpenCL was selected but failed (one line on
                                    * stderr); the host computed instead */
-int exactblas_last_path(void);
+EXACTBLAS_API int exactblas_last_path(void);
 
 /* Argument errors go to XERBLA(SRNAME, INFO) as in reference BLAS, with
  * ExactBLAS's routine name ('EXDGEMM') and the argument's position.  The
