@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "clrt.h"
+#include "opencl/clrt.h"
 #include "exactblas.h"
 
 static double now(void)

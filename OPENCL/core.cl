@@ -1,12 +1,12 @@
 /*
  * core.cl -- the exact arithmetic core in OpenCL C: the same algorithms and
- * the same accumulator layout as SRC/superacc.c and SRC/sumdot_host_impl.h.
+ * the same accumulator layout as SRC/core/superacc.c and SRC/host/sumdot_host_impl.h.
  *
  * Build options supply (never problem sizes):
  *   ACC_DIGITS, ACC_LSB  the long accumulator layout (superacc.h)
  *   FPE                  expansion size 2..8, or 0 for the accumulator alone
  *   EARLY_EXIT           0 or 1
- *   USE_TABLE            0 or 1: the exponent-indexed table (SRC/expacc.h) as
+ *   USE_TABLE            0 or 1: the exponent-indexed table (SRC/core/expacc.h) as
  *                        second front end, in private memory (CPU devices)
  *   FRONT                0 auto, 1 expansions only, 2 table only (EXACTBLAS_FRONT)
  *   PLAIN                1: the non-exact baseline of the row kernels
@@ -148,7 +148,7 @@ inline int expansion_add(double4 *a, double4 t, int level, __local long *acc,
 #endif
 
 #if USE_TABLE
-/* The exponent-indexed accumulator of SRC/expacc.h: one 64-bit chunk per
+/* The exponent-indexed accumulator of SRC/core/expacc.h: one 64-bit chunk per
  * sign and exponent field (TABLE_CHUNKS of them), shared by the work-group
  * in local memory.  It used to be private to each work-item: 32 KiB per
  * work-item, which PoCL keeps for every work-item of a group on one stack
@@ -239,7 +239,7 @@ inline void group_range(long n, long chunk4, long *begin, long *end, long *step)
  * accumulator lives in global memory and takes plain (non-atomic) adds.
  * ROW_DIGITS = ACC_DIGITS + 2 leaves room on top for the signed carry of the
  * window normalisation.  The window [lo, hi] bounds the nonzero digits, as in
- * SRC/superacc.h, so normalising and rounding touch a few digits only.
+ * SRC/core/superacc.h, so normalising and rounding touch a few digits only.
  * PLAIN = 1 builds the non-exact baseline with the same structure: a row is
  * one double, added to in IEEE arithmetic (benchmarks only). */
 #define ROW_DIGITS (ACC_DIGITS + 2)
@@ -354,7 +354,7 @@ inline int row_any_below(const row_state *r, int q)
     return (r->d[k] & ((1L << (q & 31)) - 1)) != 0;
 }
 
-/* RN((m + sticky) * 2^e), negated if neg (SRC/superacc.c round_u64). */
+/* RN((m + sticky) * 2^e), negated if neg (SRC/core/superacc.c round_u64). */
 inline double round_u64(ulong m, int e, int sticky, int neg)
 {
     double sign = neg ? -1.0 : 1.0;
@@ -373,7 +373,7 @@ inline double round_u64(ulong m, int e, int sticky, int neg)
     return sign * ldexp((double)mant, lsb);
 }
 
-/* The one NaN of every result (SRC/superacc.h, exb_canonical_nan). */
+/* The one NaN of every result (SRC/core/superacc.h, exb_canonical_nan). */
 inline double canonical_nan(double x)
 {
     return isnan(x) ? as_double(0x7FF8000000000000UL) : x;
@@ -390,9 +390,9 @@ inline double flags_value(int flags)
 /* RN(row / den), the row's exact value divided and rounded once (den = 1:
  * plain rounding).  Destroys the row (its digits become the magnitude).
  * Long division by den's integer significand, 11 bits at a time, exactly as
- * exb_superacc_round_quotient in SRC/superacc.c.  An exactly zero finite
+ * exb_superacc_round_quotient in SRC/core/superacc.c.  An exactly zero finite
  * numerator sets *zero and gives +0/den; the caller, which knows the terms,
- * decides the sign of that zero (SRC/zerosign.h). */
+ * decides the sign of that zero (SRC/core/zerosign.h). */
 inline double row_round_quotient(row_state *r, double den, int *zero)
 {
     *zero = 0;

@@ -16,7 +16,7 @@
  * accumulators of the padding rows and columns are never read back.
  *
  * Tile sizes are build options chosen by the host from the device's local
- * memory and work-group limit (SRC/gemm_cl.c), never from the problem:
+ * memory and work-group limit (SRC/opencl/gemm_cl.c), never from the problem:
  *   RT  register tile side          WT  work-items per tile side
  *   BK  depth of the k panels
  */

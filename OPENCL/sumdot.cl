@@ -5,7 +5,7 @@
  * its share of the vector; residuals and, at the end, the expansion itself go
  * into the work-group's long accumulator in local memory (64-bit atomics).
  * Each work-group writes its raw accumulator digits and NaN/Inf flags; the
- * host merges them exactly and rounds once (SRC/sumdot_cl.c).
+ * host merges them exactly and rounds once (SRC/opencl/sumdot_cl.c).
  *
  * Work distribution (host-chosen, never a build option):
  *   chunk4 > 0: work-item g owns the groups of four [g*chunk4, (g+1)*chunk4)
@@ -36,7 +36,7 @@ inline void write_partial(__local long *acc, __local int *flags, __global long *
 }
 
 #define FINITE_MAX 0x1.fffffffffffffp1023
-/* Adaptive front end, as on the host (SRC/sumdot_host_impl.h). */
+/* Adaptive front end, as on the host (SRC/host/sumdot_host_impl.h). */
 #define BLOCK_GROUPS 256
 #define SPILL_LIMIT 2
 #define WIDE_BLOCKS 64

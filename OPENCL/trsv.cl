@@ -1,5 +1,5 @@
 /*
- * trsv.cl -- the triangular solve of EXDTRSV (SRC/trsv.h for the problem,
+ * trsv.cl -- the triangular solve of EXDTRSV (SRC/backend/trsv.h for the problem,
  * OPENCL/core.cl for the row accumulators).
  *
  * The matrix is split into diagonal blocks of bs rows (an argument, never a
@@ -108,7 +108,7 @@ inline void apply_columns(TRI_ARGS, long k0, long k1, long c0, long c1)
 }
 
 /* Whether every term of row i's exact numerator is -0: b_i (still in x_i)
- * and -op(T)_ij x_j over the columns solved before i (SRC/zerosign.h). */
+ * and -op(T)_ij x_j over the columns solved before i (SRC/core/zerosign.h). */
 inline int numerator_negzero(TRI_ARGS, long i)
 {
     double b = read_published(x, i);

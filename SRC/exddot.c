@@ -12,8 +12,8 @@
  * As DDOT: N <= 0 returns 0.  No argument is illegal.
  */
 #include "exactblas.h"
-#include "fpenv.h"
-#include "path.h"
+#include "core/fpenv.h"
+#include "support/path.h"
 #include "sumdot.h"
 
 double exactblas_ddot(int n, const double *x, int incx, const double *y, int incy)

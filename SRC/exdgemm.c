@@ -25,11 +25,11 @@
 #include <limits.h>
 
 #include "exactblas.h"
-#include "fpenv.h"
-#include "path.h"
-#include "gemm.h"
-#include "superacc.h"
-#include "xerbla.h"
+#include "core/fpenv.h"
+#include "support/path.h"
+#include "backend/gemm.h"
+#include "core/superacc.h"
+#include "support/xerbla.h"
 
 /* The split path runs when slices(op(A)) * slices(op(B)) plain GEMMs are
  * cheaper than the exact dot products: each of those costs about 1/40 of
@@ -100,9 +100,10 @@ static void gemm(char transa, char transb, int m, int n, int k, double alpha, co
     exb_gemm_args g = {!exb_lsame(transa, 'N'), !exb_lsame(transb, 'N'), m, n, k, alpha, a,
                        lda, b, ldb, beta, c, ldc};
     long max_products = knobs.gemm_path == EXB_GEMM_SPLIT ? LONG_MAX : AUTO_MAX_SLICE_PRODUCTS;
-    if (knobs.gemm_path != EXB_GEMM_GENERAL && exb_host_gemm_split(&g, &knobs, max_products) == 0)
-        return;
     int cl = exb_cl_wanted(&knobs);
+    if (knobs.gemm_path != EXB_GEMM_GENERAL &&
+        exb_host_gemm_split(&g, &knobs, max_products, cl ? exb_cl_gemm_plain : NULL) == 0)
+        return;
     if (cl && exb_cl_gemm_general(&g, &knobs) == 0) {
         exb_path_add(EXACTBLAS_PATH_OPENCL);
     } else {

@@ -22,12 +22,12 @@
 #include <stdlib.h>
 
 #include "exactblas.h"
-#include "fpenv.h"
-#include "path.h"
-#include "gemv.h"
-#include "superacc.h"
+#include "core/fpenv.h"
+#include "support/path.h"
+#include "backend/gemv.h"
+#include "core/superacc.h"
 #include "sumdot.h"
-#include "xerbla.h"
+#include "support/xerbla.h"
 
 static int check_args(char trans, int m, int n, int lda, int incx, int incy)
 {

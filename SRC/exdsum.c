@@ -10,8 +10,8 @@
  * absolute values): N <= 0 or INCX <= 0 return 0.  No argument is illegal.
  */
 #include "exactblas.h"
-#include "fpenv.h"
-#include "path.h"
+#include "core/fpenv.h"
+#include "support/path.h"
 #include "sumdot.h"
 
 double exactblas_dsum(int n, const double *x, int incx)

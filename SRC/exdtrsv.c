@@ -23,11 +23,12 @@
 #include <string.h>
 
 #include "exactblas.h"
-#include "fpenv.h"
-#include "path.h"
+#include "core/fpenv.h"
+#include "support/path.h"
 #include "sumdot.h"
-#include "trsv.h"
-#include "xerbla.h"
+#include "backend/trsv.h"
+#include "trsv_solve.h"
+#include "support/xerbla.h"
 
 void exb_trsv_solve(const exb_tri *t, double *x, const exb_knobs *knobs)
 {
@@ -55,6 +56,19 @@ int exb_trsv_check(char uplo, char trans, char diag, int n, int lda, int incx)
     if (incx == 0)
         return 8;
     return 0;
+}
+
+exb_tri exb_tri_make(char uplo, char trans, char diag, long n, const double *a, long lda)
+{
+    exb_tri t;
+    t.colsweep = exb_lsame(trans, 'N');
+    /* op(T) = T^T turns an upper triangle into a lower one */
+    t.forward = exb_lsame(uplo, 'L') == t.colsweep;
+    t.unit = exb_lsame(diag, 'U');
+    t.n = n;
+    t.a = a;
+    t.lda = lda;
+    return t;
 }
 
 static void trsv(char uplo, char trans, char diag, int n, const double *a, int lda, double *x,

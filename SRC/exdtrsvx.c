@@ -20,12 +20,12 @@
 #include <string.h>
 
 #include "exactblas.h"
-#include "fpenv.h"
-#include "path.h"
-#include "superacc.h"
+#include "core/fpenv.h"
+#include "support/path.h"
+#include "core/superacc.h"
 #include "sumdot.h"
-#include "trsv.h"
-#include "xerbla.h"
+#include "trsv_solve.h"
+#include "support/xerbla.h"
 
 /* 1-based index of the first exactly zero diagonal element, or 0. */
 static int zero_diagonal(const double *a, int n, int lda)

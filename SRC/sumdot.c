@@ -1,11 +1,10 @@
 /* sumdot.c -- dispatch of EXDSUM/EXDDOT (see sumdot.h). */
 #include "sumdot.h"
 
-#include "knobs.h"
-#include "path.h"
-#include "sumdot_cl.h"
-#include "sumdot_host.h"
-#include "zerosign.h"
+#include "support/knobs.h"
+#include "support/path.h"
+#include "backend/sumdot.h"
+#include "core/zerosign.h"
 
 double exb_sumdot(long n, const double *x, long incx, const double *y, long incy)
 {

@@ -21,7 +21,7 @@
 
 #include "blasref.h"
 #include "exactblas.h"
-#include "gemm.h"
+#include "backend/gemm.h"
 #include "testlib.h"
 
 #define MAX_TIMED_PRODUCTS 100
@@ -103,7 +103,7 @@ int main(int argc, char **argv)
     tl_rng_seed(&rng, in.seed);
     printf("C = A*B, n x n, times in ms (median of %d); %d threads for ExactBLAS and OpenBLAS; "
            "split engine: %s\n",
-           in.reps, in.threads, exb_gemm_engine(1, 1, 1, (double[]){1}, (double[]){1}, (double[]){0}, 0, 0));
+           in.reps, in.threads, exb_gemm_engine(1, 1, 1, (double[]){1}, (double[]){1}, (double[]){0}, NULL, 0));
     printf("%-6s %5s %7s %9s %9s %9s %9s %9s %9s %9s %8s %8s %9s %9s\n", "data", "n", "slices",
            "Ex-auto", "Ex-gen", "Ex-split", "Ex-cl-gen", "plain-cl", "OpenBLAS", "netlib",
            "gen-GF/s", "cl-GF/s", "auto/OB", "split/OB");

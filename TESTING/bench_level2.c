@@ -16,9 +16,9 @@
 
 #include "blasref.h"
 #include "exactblas.h"
-#include "knobs.h"
+#include "support/knobs.h"
 #include "level2lib.h"
-#include "trsv.h"
+#include "trsv_solve.h"
 
 typedef void (*dtrsv_fn)(const char *, const char *, const char *, const int *, const double *,
                          const int *, double *, const int *, size_t, size_t, size_t);

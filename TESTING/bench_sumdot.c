@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "blasref.h"
-#include "clbuf.h"
+#include "opencl/clbuf.h"
 #include "exactblas.h"
 #include "testlib.h"
 

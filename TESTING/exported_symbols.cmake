@@ -1,6 +1,7 @@
 # exported_symbols.cmake -- the dynamic symbols libexactblas.so defines are
 # exactly the functions exactblas.h declares with EXACTBLAS_API.
 #   cmake -DLIBRARY=<libexactblas.so> -DHEADER=<exactblas.h> -P exported_symbols.cmake
+cmake_minimum_required(VERSION 3.20)
 file(READ ${HEADER} header)
 string(REGEX MATCHALL "EXACTBLAS_API[ \t\n]+[a-z_ ]+[ \t\n*]+([A-Za-z0-9_]+)\\(" decls "${header}")
 set(documented "")

@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "exactblas.h"
-#include "knobs.h"
+#include "support/knobs.h"
 #include "testlib.h"
 #include "workload.h"
 

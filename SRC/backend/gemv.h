@@ -11,7 +11,7 @@
 #ifndef EXACTBLAS_GEMV_H
 #define EXACTBLAS_GEMV_H
 
-#include "knobs.h"
+#include "support/knobs.h"
 
 typedef struct exb_gemv_args {
     int trans;  /* 0: y = A x (rows of A), 1: y = A^T x (columns of A) */

@@ -45,6 +45,7 @@ enum exb_gemm_path { EXB_GEMM_AUTO, EXB_GEMM_GENERAL, EXB_GEMM_SPLIT };
 
 typedef struct exb_knobs {
     int use_opencl; /* enum exb_device_choice; see exb_cl_wanted (clrt.h) */
+    int cl_platform, cl_device; /* EXACTBLAS_DEVICE=<platform>:<device>, else -1 */
     int fpe;
     int early_exit;
     int front; /* enum exb_front */
@@ -61,11 +62,11 @@ void exb_knobs_read_rows(exb_knobs *knobs);
 
 /* Whether a routine should try the OpenCL path under these knobs:
  * EXACTBLAS_DEVICE=opencl or p:d always, auto when the device is not a CPU.
- * Defined by the runtime (clrt.c; nocl.c without OpenCL: never). */
+ * The first call that asks chooses the device for the process (the knobs'
+ * platform:device, else the first usable GPU, else the first usable device),
+ * so auto initialises OpenCL here.  Defined by the runtime (clrt.c; nocl.c
+ * without OpenCL: never). */
 int exb_cl_wanted(const exb_knobs *knobs);
-
-/* The device named by EXACTBLAS_DEVICE="<platform>:<device>", or -1, -1. */
-void exb_knobs_device_index(int *platform, int *device);
 
 /* EXACTBLAS_HOST_ISA=generic: the portable host kernels. */
 int exb_knobs_host_generic(void);

@@ -1,15 +1,12 @@
 /* pool.c -- ExactBLAS's worker threads (see pool.h). */
-#define _GNU_SOURCE /* sched_getaffinity */
 #include "pool.h"
 
 #include <pthread.h>
-#include <sched.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
-#include "fpenv.h"
+#include "core/fpenv.h"
+#include "support/sysres.h"
 
 #define WORKER_STACK (1u << 20) /* shares keep long accumulators on the stack */
 #define MAX_WORKERS 255
@@ -80,30 +77,6 @@ static void register_atfork(void)
     pthread_atfork(NULL, NULL, after_fork_child);
 }
 
-int exb_pool_cpus(void)
-{
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
-        return CPU_COUNT(&set);
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (int)n : 1;
-}
-
-size_t exb_address_space_left(void)
-{
-    struct rlimit rl;
-    if (getrlimit(RLIMIT_AS, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
-        return SIZE_MAX;
-    unsigned long pages = 0;
-    FILE *f = fopen("/proc/self/statm", "r");
-    if (!f)
-        return 0; /* a limit, and no way to know what is left: assume nothing */
-    int got = fscanf(f, "%lu", &pages);
-    fclose(f);
-    size_t used = got == 1 ? (size_t)pages * (size_t)sysconf(_SC_PAGESIZE) : (size_t)rl.rlim_cur;
-    return used < rl.rlim_cur ? (size_t)rl.rlim_cur - used : 0;
-}
-
 /* Up to `want` workers; as many as could be created.  Call with pool.lock held. */
 static void grow(int want)
 {
@@ -136,7 +109,7 @@ void exb_parallel(int parts, exb_share_fn fn, void *arg)
             fn(arg, s, parts);
         return;
     }
-    int cpus = exb_pool_cpus();
+    int cpus = exb_sys_cpus();
     pthread_mutex_lock(&pool.lock);
     grow((parts < cpus ? parts : cpus) - 1);
     pool.fn = fn;

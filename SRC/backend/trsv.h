@@ -1,5 +1,6 @@
 /*
- * trsv.h -- EXDTRSV and EXDTRSVX below the argument checks.
+ * trsv.h -- what EXDTRSV and EXDTRSVX hand to a back end (SRC/trsv_solve.h
+ * is the routines' own part).
  *
  * A triangular system is described by op(T), with original indices kept:
  *   forward   op(T) is lower triangular: x_0 is solved first, then x_1, ...
@@ -14,7 +15,7 @@
 #ifndef EXACTBLAS_TRSV_H
 #define EXACTBLAS_TRSV_H
 
-#include "knobs.h"
+#include "support/knobs.h"
 
 typedef struct exb_tri {
     int forward;
@@ -24,13 +25,6 @@ typedef struct exb_tri {
     const double *a;
     long lda;
 } exb_tri;
-
-/* EXDTRSV's argument checks (EXDTRSVX shares them): the position of the
- * first illegal argument, or 0. */
-int exb_trsv_check(char uplo, char trans, char diag, int n, int lda, int incx);
-
-/* The description of op(T) for the BLAS options (already checked). */
-exb_tri exb_tri_make(char uplo, char trans, char diag, long n, const double *a, long lda);
 
 /* op(T)_ij, for i, j in the triangle. */
 static inline double exb_tri_at(const exb_tri *t, long i, long j)
@@ -55,9 +49,5 @@ int exb_cl_trsv(const exb_tri *t, double *x, const exb_knobs *knobs);
 /* The non-exact OpenCL baseline with the same fused structure (plain IEEE
  * sums and divisions; benchmarks only). */
 int exb_cl_trsv_plain(const exb_tri *t, double *x, const exb_knobs *knobs);
-
-/* The solve, on the device the knobs select, with the host as fallback
- * (exdtrsv.c). */
-void exb_trsv_solve(const exb_tri *t, double *x, const exb_knobs *knobs);
 
 #endif

@@ -4,7 +4,7 @@
  * output once with alpha and beta (the same exb_superacc_round_affine as the
  * host path, so the bits cannot differ).
  */
-#include "gemv.h"
+#include "backend/gemv.h"
 
 #include <stdio.h>
 

@@ -8,12 +8,12 @@
  * folded in exactly (exb_superacc_round_affine).  A row's value never
  * depends on the panel, the thread or the column blocking.
  */
-#include "gemv.h"
+#include "backend/gemv.h"
 
 #include "pool.h"
 #include "rows.h"
-#include "superacc.h"
-#include "zerosign.h"
+#include "core/superacc.h"
+#include "core/zerosign.h"
 
 /* Rows per panel (bounds the rows' working set), and the least work worth a
  * second thread. */

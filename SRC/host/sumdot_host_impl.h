@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "expacc.h"
+#include "core/expacc.h"
 #include "sumdot_host.h"
 
 typedef double v4d __attribute__((vector_size(32)));

@@ -6,9 +6,9 @@
  * blocked loop.  Either is exact on the slices: every partial sum is an
  * integer below 2^53, whatever the order, blocking, FMA or threads.
  */
-#include "gemm.h"
-#include "path.h"
-#include "pool.h"
+#include "backend/gemm.h"
+#include "support/path.h"
+#include "support/sysres.h"
 
 #include <dlfcn.h>
 #include <limits.h>
@@ -65,13 +65,13 @@ static void loop_gemm(long m, long n, long k, const double *a, const double *b, 
 }
 
 const char *exb_gemm_engine(long m, long n, long k, const double *a, const double *b, double *c,
-                            int use_cl, int wg)
+                            exb_device_gemm_fn device, int wg)
 {
-    if (use_cl && exb_cl_gemm_plain(m, n, k, a, b, c, wg) == 0) {
+    if (device && device(m, n, k, a, b, c, wg) == 0) {
         exb_path_add(EXACTBLAS_PATH_OPENCL);
         return "OpenCL";
     }
-    exb_path_host(use_cl);
+    exb_path_host(device != NULL);
     if (address_space_allows_engine())
         pthread_once(&engine_once, load_engine);
     if (engine_dgemm && address_space_allows_engine() && m <= INT_MAX && n <= INT_MAX && k <= INT_MAX) {

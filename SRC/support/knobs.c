@@ -14,7 +14,7 @@
 #include <strings.h>
 
 #include "note.h"
-#include "pool.h"
+#include "sysres.h"
 
 #define DEFAULT_FPE 4
 #define DEFAULT_ROWS_FPE 3
@@ -105,11 +105,6 @@ static int device_knob(int *platform, int *device)
     return EXB_DEVICE_AUTO;
 }
 
-void exb_knobs_device_index(int *platform, int *device)
-{
-    (void)device_knob(platform, device);
-}
-
 int exb_knobs_host_generic(void)
 {
     static const char *const isa[] = {"auto", "generic"};
@@ -118,8 +113,8 @@ int exb_knobs_host_generic(void)
 
 static void read_knobs(exb_knobs *knobs, int rows)
 {
-    int platform, device, set;
-    knobs->use_opencl = device_knob(&platform, &device);
+    int set;
+    knobs->use_opencl = device_knob(&knobs->cl_platform, &knobs->cl_device);
     int fpe_default = rows ? DEFAULT_ROWS_FPE : DEFAULT_FPE;
     knobs->fpe = int_knob("EXACTBLAS_FPE", fpe_default, 0, 8, "0 or 2..8",
                           "the default (4 for sums and dots, 3 for GEMV, TRSV and GEMM rows)",
@@ -137,7 +132,7 @@ static void read_knobs(exb_knobs *knobs, int rows)
     knobs->front = word_knob("EXACTBLAS_FRONT", fronts, 3, EXB_FRONT_AUTO);
     knobs->wg = int_knob("EXACTBLAS_WG", 0, 1, 65536, "1..65536",
                          "the device's default work-group size", &set);
-    int cpus = exb_pool_cpus();
+    int cpus = exb_sys_cpus();
     knobs->threads = int_knob("EXACTBLAS_THREADS", cpus, 1, MAX_THREADS, "1..1024",
                               "one share per CPU", &set);
     if (knobs->threads > cpus)

@@ -4,7 +4,7 @@
  * (multi).  x is copied to the device and read back only after success, so
  * a failure leaves it untouched for the host path.
  */
-#include "trsv.h"
+#include "backend/trsv.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -7,10 +7,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "knobs.h"
-#include "note.h"
-#include "pool.h"
-#include "superacc.h"
+#include "support/knobs.h"
+#include "support/note.h"
+#include "support/sysres.h"
+#include "core/superacc.h"
 
 /* Built programs, one per (file, build options); a failed build is kept
  * as NULL so it is reported once and not retried.  The list grows as the
@@ -28,6 +28,11 @@ static pid_t device_pid;        /* the process that created the context */
 static char device_failure[256]; /* why there is no device, said when OpenCL is asked for */
 static pthread_mutex_t program_lock = PTHREAD_MUTEX_INITIALIZER;
 static cached_program *programs;
+/* EXACTBLAS_DEVICE=<platform>:<device> of the first call that may use
+ * OpenCL (exb_cl_wanted); -1: the default choice.  The runtime reads no
+ * environment: routines pass their parsed knobs. */
+static pthread_mutex_t wanted_lock = PTHREAD_MUTEX_INITIALIZER;
+static int wanted_set, wanted_platform = -1, wanted_device = -1;
 
 void exb_cl_report(const char *what, cl_int err)
 {
@@ -71,7 +76,10 @@ static int pick_device(cl_platform_id *platform, cl_device_id *device)
         return 0;
     }
     int want_p, want_d;
-    exb_knobs_device_index(&want_p, &want_d);
+    pthread_mutex_lock(&wanted_lock);
+    want_p = wanted_platform;
+    want_d = wanted_device;
+    pthread_mutex_unlock(&wanted_lock);
     for (int pass = 0; pass < 2; pass++) {
         for (cl_uint p = 0; p < nplat && p < 16; p++) {
             cl_device_id devs[16];
@@ -288,8 +296,19 @@ cl_kernel exb_cl_kernel(const char *file, const char *kernel, const char *option
 
 int exb_cl_wanted(const exb_knobs *knobs)
 {
-    if (knobs->use_opencl != EXB_DEVICE_AUTO)
-        return knobs->use_opencl == EXB_DEVICE_OPENCL;
+    if (knobs->use_opencl == EXB_DEVICE_HOST)
+        return 0;
+    /* The first call that may use OpenCL names the process's device
+     * (init_device runs once, under pthread_once, after this store). */
+    pthread_mutex_lock(&wanted_lock);
+    if (!wanted_set) {
+        wanted_platform = knobs->cl_platform;
+        wanted_device = knobs->cl_device;
+        wanted_set = 1;
+    }
+    pthread_mutex_unlock(&wanted_lock);
+    if (knobs->use_opencl == EXB_DEVICE_OPENCL)
+        return 1;
     /* auto: quietly the host when there is no device (no line on stderr) */
     return exb_cl_device_present() && !the_device.is_cpu;
 }

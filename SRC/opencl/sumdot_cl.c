@@ -2,13 +2,13 @@
  * sumdot_cl.c -- OpenCL path of ExSUM/ExDOT: one launch of OPENCL/sumdot.cl,
  * then the host merges the work-groups' accumulators exactly (sumdot_cl.h).
  */
-#include "sumdot_cl.h"
+#include "backend/sumdot.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "clbuf.h"
-#include "note.h"
+#include "support/note.h"
 
 /* The shared exponent table (OPENCL/core.cl): 4096 chunks of local memory,
  * exact for work-groups of at most TABLE_MAX_WG work-items. */

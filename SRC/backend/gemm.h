@@ -18,7 +18,7 @@
 #ifndef EXACTBLAS_GEMM_H
 #define EXACTBLAS_GEMM_H
 
-#include "knobs.h"
+#include "support/knobs.h"
 
 typedef struct exb_gemm_args {
     int transa, transb; /* 0: N; 1: T or C */
@@ -56,27 +56,34 @@ void exb_host_gemm_general(const exb_gemm_args *g, const exb_knobs *knobs);
  * (an entry is NaN or Inf, or k is too large for one bit per slice). */
 int exb_gemm_slices(const exb_gemm_args *g, int *slices_a, int *slices_b);
 
+/* A plain binary64 C := A*B for column-major A (m x k, lda m), B (k x n,
+ * ldb k), C (m x n, ldc m) on a device, work-group wg (0: the device's
+ * choice): 0, or -1 when the caller must compute it otherwise. */
+typedef int (*exb_device_gemm_fn)(long m, long n, long k, const double *a, const double *b,
+                                  double *c, int wg);
+
 /* The split path: 0, or -1 when it cannot run (as exb_gemm_slices says),
  * would need more than max_products slice products, or has no memory; C is
- * untouched then and the caller takes the general path. */
-int exb_host_gemm_split(const exb_gemm_args *g, const exb_knobs *knobs, long max_products);
+ * untouched then and the caller takes the general path.  The slice products
+ * go to `device` when it is not NULL (the routine chooses it: the host does
+ * not pick devices), else to the host engine. */
+int exb_host_gemm_split(const exb_gemm_args *g, const exb_knobs *knobs, long max_products,
+                        exb_device_gemm_fn device);
 
-/* The plain binary64 engine of the slice products: C := A*B for column-major
- * A (m x k, lda m), B (k x n, ldb k), C (m x n, ldc m).  With use_cl the
- * OpenCL kernel gemm_plain (exb_cl_gemm_plain, work-group wg as
- * EXACTBLAS_WG says, 0: the device's choice); else, or if that fails,
- * OpenBLAS's dgemm when the library can be loaded, else a blocked loop; all
- * are exact on the slices.  Returns which one ran: "OpenCL", "OpenBLAS" or
- * "host loop". */
+/* The plain binary64 engine of the slice products (layouts of
+ * exb_device_gemm_fn): `device` when given and it succeeds; else OpenBLAS's
+ * dgemm when the library can be loaded, else a blocked loop; all are exact
+ * on the slices.  Returns which one ran: "OpenCL", "OpenBLAS" or "host
+ * loop". */
 const char *exb_gemm_engine(long m, long n, long k, const double *a, const double *b, double *c,
-                            int use_cl, int wg);
+                            exb_device_gemm_fn device, int wg);
 
 /* The OpenCL general path (OPENCL/gemm.cl, gemm_exact): 0, or -1 (reported
  * once) when the caller must take the host path; C is untouched then.
  * EXACTBLAS_WG = w sets tiles of floor(sqrt(w))^2 work-items. */
 int exb_cl_gemm_general(const exb_gemm_args *g, const exb_knobs *knobs);
 
-/* The plain OpenCL GEMM C := A*B (layouts of exb_gemm_engine): 0 or -1. */
+/* The plain OpenCL GEMM C := A*B (an exb_device_gemm_fn): 0 or -1. */
 int exb_cl_gemm_plain(long m, long n, long k, const double *a, const double *b, double *c,
                       int wg);
 

@@ -10,29 +10,15 @@
  * -op(T)_ij * x_j with a negated copy of x, so the numerator is a plain sum.
  * Every numerator is exact, so neither B nor the threads change a bit.
  */
-#include "trsv.h"
+#include "backend/trsv.h"
 
 #include <stdlib.h>
 
 #include "pool.h"
 #include "rows.h"
-#include "xerbla.h"
-#include "zerosign.h"
+#include "core/zerosign.h"
 
 #define MIN_WORK_PER_THREAD 32768L
-
-exb_tri exb_tri_make(char uplo, char trans, char diag, long n, const double *a, long lda)
-{
-    exb_tri t;
-    t.colsweep = exb_lsame(trans, 'N');
-    /* op(T) = T^T turns an upper triangle into a lower one */
-    t.forward = exb_lsame(uplo, 'L') == t.colsweep;
-    t.unit = exb_lsame(diag, 'U');
-    t.n = n;
-    t.a = a;
-    t.lda = lda;
-    return t;
-}
 
 typedef struct block_solver {
     const exb_tri *t;

@@ -1,10 +1,10 @@
 /* nocl.c -- stand-ins when the library is built without OpenCL
  * (-DEXACTBLAS_OPENCL=OFF): every routine takes the host path. */
-#include "gemm.h"
-#include "gemv.h"
-#include "knobs.h"
-#include "sumdot_cl.h"
-#include "trsv.h"
+#include "backend/gemm.h"
+#include "backend/gemv.h"
+#include "support/knobs.h"
+#include "backend/sumdot.h"
+#include "backend/trsv.h"
 
 int exb_cl_sumdot(const exb_sumdot_args *args, const exb_knobs *knobs, exb_superacc *acc)
 {

@@ -7,7 +7,7 @@
  * with alpha and beta (exb_superacc_round_affine, as on the host path).
  * Split path: gemm_plain is the plain binary64 engine of the slice products.
  */
-#include "gemm.h"
+#include "backend/gemm.h"
 
 #include <stdio.h>
 

@@ -4,13 +4,13 @@
  * exact GEMV row engine.  Threads take whole columns, so no element depends
  * on the thread count.
  */
-#include "gemm.h"
+#include "backend/gemm.h"
 
 #include <stdlib.h>
 
-#include "gemv.h"
+#include "backend/gemv.h"
 #include "pool.h"
-#include "zerosign.h"
+#include "core/zerosign.h"
 
 int exb_gemm_element_negzero(const exb_gemm_args *g, long i, long j)
 {

@@ -4,7 +4,7 @@
  * A task is split into `parts` shares, numbered 0..parts-1, that the caller
  * and the pool's workers claim one at a time; a share's result never depends
  * on which thread ran it, so neither does any result.  Workers are created
- * on demand, at most one fewer than the machine's CPUs (exb_pool_cpus), and
+ * on demand, at most one fewer than the machine's CPUs (exb_sys_cpus), and
  * sleep on a condition variable between tasks (no spinning against OpenBLAS's
  * or the caller's OpenMP threads).  When a worker cannot be created (no
  * memory, a thread limit), or the pool is busy with another caller's task,
@@ -14,21 +14,11 @@
 #ifndef EXACTBLAS_POOL_H
 #define EXACTBLAS_POOL_H
 
-#include <stddef.h>
-
 typedef void (*exb_share_fn)(void *arg, int share, int parts);
 
 /* Runs fn(arg, s, parts) for every s in [0, parts), in any order and on any
  * threads, and returns when all have finished. */
 void exb_parallel(int parts, exb_share_fn fn, void *arg);
 
-/* The CPUs this process may run on (at least 1). */
-int exb_pool_cpus(void);
-
-/* Bytes of address space this process may still map under its RLIMIT_AS
- * (ulimit -v): SIZE_MAX without a limit.  Libraries that abort instead of
- * failing when memory runs out (PoCL's kernel compiler, OpenBLAS's buffer)
- * are not entered without room. */
-size_t exb_address_space_left(void);
 
 #endif

@@ -12,7 +12,7 @@
  * into the one rounding (exb_superacc_round_affine).
  */
 #define _DEFAULT_SOURCE /* madvise */
-#include "gemm.h"
+#include "backend/gemm.h"
 
 #include <limits.h>
 #include <math.h>
@@ -21,8 +21,8 @@
 #include <sys/mman.h>
 
 #include "pool.h"
-#include "superacc.h"
-#include "zerosign.h"
+#include "core/superacc.h"
+#include "core/zerosign.h"
 
 #define LEVEL_BYTES (64L << 20) /* level sums held at once (sets the column block) */
 #define MAX_SPAN 960            /* top - lowest bit of a row: beyond, scaling could underflow */
@@ -180,7 +180,7 @@ typedef struct split_work {
     int64_t *level;  /* level sums, (sa + sb - 1) x m x nb */
     long nb;         /* columns of C per round of slice products */
     long nb_now;     /* columns in the round being rounded */
-    int use_cl;      /* the OpenCL engine */
+    exb_device_gemm_fn device; /* the slice products' device engine, or NULL */
 } split_work;
 
 /* ---- rounding the level sums ------------------------------------------------ */
@@ -367,7 +367,7 @@ static void multiply_block(split_work *w, const exb_knobs *knobs, long j0, long 
     for (int s = 0; s < w->sa; s++)
         for (int t = 0; t < w->sb; t++) {
             exb_gemm_engine(m, j1 - j0, k, w->as + s * m * k, w->bs + t * k * g->n + j0 * k,
-                            w->prod, w->use_cl, knobs->wg);
+                            w->prod, w->device, knobs->wg);
             int64_t *lev = w->level + (s + t) * block;
             for (long e = 0; e < block; e++)
                 lev[e] += (int64_t)w->prod[e]; /* an integer below 2^53 */
@@ -395,11 +395,12 @@ static void cut_all(split_work *w)
         cut(g->b, g->ldb, k, n, 0, w->top_b, w->bits, w->sb, w->bs, k * n, 1, k);
 }
 
-int exb_host_gemm_split(const exb_gemm_args *g, const exb_knobs *knobs, long max_products)
+int exb_host_gemm_split(const exb_gemm_args *g, const exb_knobs *knobs, long max_products,
+                        exb_device_gemm_fn device)
 {
     long m = g->m, n = g->n, k = g->k;
     split_work w = {g,    slice_bits(k), 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0,
-                    exb_cl_wanted(knobs)};
+                    device};
     if (w.bits < 1)
         return -1;
     w.top_a = malloc((size_t)m * sizeof *w.top_a);

@@ -5,7 +5,7 @@
 #define EXACTBLAS_CLBUF_H
 
 #include "clrt.h"
-#include "superacc.h"
+#include "core/superacc.h"
 
 /* A read-only buffer over the n elements of x with increment inc (x points at
  * the logical first element, as in sumdot_host.h); *offset receives the index

@@ -1,0 +1,33 @@
+/*
+ * sumdot.h -- what EXDSUM/EXDDOT (SRC/sumdot.c) hand to a back end: the
+ * exact sum of x_i (y == NULL) or of x_i*y_i, left in a long accumulator.
+ * Vectors are addressed from their logical first element: element i is
+ * x[i*incx] (incx may be negative).
+ */
+#ifndef EXACTBLAS_BACKEND_SUMDOT_H
+#define EXACTBLAS_BACKEND_SUMDOT_H
+
+#include "core/superacc.h"
+#include "support/knobs.h"
+
+typedef struct exb_sumdot_args {
+    long n;
+    const double *x;
+    long incx;
+    const double *y; /* NULL for a sum */
+    long incy;
+    int fpe;        /* expansion size 2..8, or 0 for the accumulator alone */
+    int early_exit; /* stop a TwoSum cascade once its error is zero */
+    int threads;    /* host threads; never changes the result */
+    int front;      /* enum exb_front */
+} exb_sumdot_args;
+
+/* Host (host/sumdot_host.c): the whole vector, on args->threads threads,
+ * into a cleared acc. */
+void exb_host_sumdot(const exb_sumdot_args *args, exb_superacc *acc);
+
+/* OpenCL (opencl/sumdot_cl.c): 0 with the exact sum in acc, or -1 (after a
+ * one-line report) when the caller must take the host path. */
+int exb_cl_sumdot(const exb_sumdot_args *args, const exb_knobs *knobs, exb_superacc *acc);
+
+#endif

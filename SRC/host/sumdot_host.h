@@ -1,0 +1,16 @@
+/*
+ * sumdot_host.h -- the host path of ExSUM/ExDOT (backend/sumdot.h): the
+ * per-ISA range kernels.
+ */
+#ifndef EXACTBLAS_SUMDOT_HOST_H
+#define EXACTBLAS_SUMDOT_HOST_H
+
+#include "backend/sumdot.h"
+
+/* Accumulates elements [begin, end) into acc (one thread's share). */
+void exb_sumdot_range_generic(const exb_sumdot_args *args, long begin, long end,
+                              exb_superacc *acc);
+void exb_sumdot_range_avx2(const exb_sumdot_args *args, long begin, long end,
+                           exb_superacc *acc);
+
+#endif
