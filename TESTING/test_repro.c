@@ -20,11 +20,9 @@
  * "opencl" without a usable device exits 77 (a CTest skip).  Each setting
  * runs under its own watchdog.
  */
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "exactblas.h"
 #include "testlib.h"
@@ -33,16 +31,6 @@
 #define WATCHDOG 120
 
 static char current[256];
-
-static void on_hang(int sig)
-{
-    (void)sig;
-    static const char msg[] = "FAILED: no progress within the watchdog's limit under ";
-    write(1, msg, sizeof msg - 1);
-    write(1, current, strlen(current));
-    write(1, "\n", 1);
-    _exit(1);
-}
 
 int main(int argc, char **argv)
 {
@@ -64,14 +52,13 @@ int main(int argc, char **argv)
     }
     if (max_wg == 0)
         max_wg = 1024; /* the host path has no work-groups: any value must do */
-    signal(SIGALRM, on_hang);
 
     tl_workload data;
     tl_workload_make(&data, nsum, nm, nt, 20261122);
     snprintf(current, sizeof current, "EXACTBLAS_DEVICE=host (the reference)");
     tl_apply_knobs(current);
     int wrong = 0;
-    alarm(WATCHDOG);
+    tl_watchdog(WATCHDOG, current);
     uint64_t want = tl_workload_run(&data, TL_GEMM_BOTH, current, &wrong);
     printf("reference: host path, default knobs: %016llx  (NSUM=%ld NM=%ld NT=%ld)\n",
            (unsigned long long)want, nsum, nm, nt);
@@ -95,7 +82,7 @@ int main(int argc, char **argv)
                                      device, fpes[f], exits[e], wgs[g], blocks[b], threads[th],
                                      modes[m]);
                             tl_apply_knobs(current);
-                            alarm(WATCHDOG);
+                            tl_watchdog(WATCHDOG, current);
                             uint64_t h = tl_workload_run(&data, TL_GEMM_BOTH, current, &wrong);
                             settings++;
                             if (h != want) {
@@ -103,7 +90,7 @@ int main(int argc, char **argv)
                                 printf("DIFFERS %016llx  %s\n", (unsigned long long)h, current);
                             }
                         }
-    alarm(0);
+    tl_watchdog(0, "");
     printf("%s: %d settings in %.1f s, %d hashes differ from the reference, %d calls off their "
            "path (largest work-group %ld)\n",
            device, settings, tl_now() - t0, differ, wrong, max_wg);

@@ -38,16 +38,6 @@
 static int opencl_mode;
 static const char *check_name = "";
 
-static void on_hang(int sig)
-{
-    (void)sig;
-    static const char msg[] = "FAILED: no progress within the watchdog's limit: ";
-    write(1, msg, sizeof msg - 1);
-    write(1, check_name, strlen(check_name));
-    write(1, "\n", 1);
-    _exit(1);
-}
-
 static int wrong_paths;
 /* the path the calls must take (tl_check_path); NULL: any */
 static const char *path_setting = "EXACTBLAS_DEVICE=host";
@@ -274,8 +264,7 @@ int main(int argc, char **argv)
     }
     setenv("EXACTBLAS_DEVICE", argv[2], 1);
     path_setting = opencl_mode ? "EXACTBLAS_DEVICE=opencl" : "EXACTBLAS_DEVICE=host";
-    signal(SIGALRM, on_hang);
-    alarm(WATCHDOG);
+    tl_watchdog(WATCHDOG, check_name);
     tl_workload_make(&data, 100000, 96, 400, 4242);
     uint64_t want = strcmp(argv[1], "threads") ? reference_hash() : 0;
     int ok;

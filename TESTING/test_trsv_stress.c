@@ -16,7 +16,6 @@
  *   reps    launches per (n, block size, knob setting)
  *   knobs   the OpenCL settings (work-group size, mode) to try
  */
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,16 +28,6 @@
 
 static char current[640]; /* the launch under way, for the watchdog */
 
-static void on_hang(int sig)
-{
-    (void)sig;
-    static const char head[] = "TRSV STRESS: FAILED: no progress within the launch limit: ";
-    write(STDOUT_FILENO, head, sizeof head - 1);
-    write(STDOUT_FILENO, current, strlen(current));
-    write(STDOUT_FILENO, "\n", 1);
-    _exit(1);
-}
-
 int main(int argc, char **argv)
 {
     tl_input in;
@@ -48,7 +37,6 @@ int main(int argc, char **argv)
         printf("SKIPPED: no OpenCL device with cl_khr_fp64 and 64-bit atomics\n");
         return TL_SKIP;
     }
-    signal(SIGALRM, on_hang);
     tl_rng rng;
     tl_rng_seed(&rng, in.seed);
     tl_tally t = {0, 0, 0};
@@ -74,10 +62,10 @@ int main(int argc, char **argv)
                     double *x = malloc((size_t)n * sizeof *x);
                     memcpy(x, b, (size_t)n * sizeof *b);
                     snprintf(label, sizeof label, "%s n=%ld rep %d", opt, n, r);
-                    snprintf(current, sizeof current, "%s [%s]", label, setting);
-                    alarm(LAUNCH_LIMIT);
+                    snprintf(current, sizeof current, "TRSV STRESS: %s [%s]", label, setting);
+                    tl_watchdog(LAUNCH_LIMIT, current);
                     exactblas_dtrsv(opt[0], opt[1], opt[2], (int)n, T.a, (int)n, x, 1);
-                    alarm(0);
+                    tl_watchdog(0, "");
                     tl_check_vector(&t, label, setting, n, want, x);
                     if (!tl_check_path(label, setting))
                         t.mismatches++;

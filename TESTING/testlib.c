@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <strings.h>
 #include <string.h>
+#include <signal.h>
 #include <time.h>
+#include <unistd.h>
 
 /* ---- random numbers ------------------------------------------------------ */
 
@@ -735,4 +737,26 @@ int tl_read_args(int argc, char **argv, tl_input *in)
         exit(TL_SKIP);
     }
     return 0;
+}
+
+/* ---- watchdog ----------------------------------------------------------- */
+
+static char watched[640];
+
+static void on_hang(int sig)
+{
+    (void)sig;
+    static const char head[] = "FAILED: no progress within the watchdog's limit: ";
+    write(STDOUT_FILENO, head, sizeof head - 1);
+    write(STDOUT_FILENO, watched, strlen(watched));
+    write(STDOUT_FILENO, "\n", 1);
+    _exit(1);
+}
+
+void tl_watchdog(unsigned seconds, const char *what)
+{
+    alarm(0);
+    snprintf(watched, sizeof watched, "%s", what);
+    signal(SIGALRM, on_hang);
+    alarm(seconds);
 }

@@ -119,6 +119,12 @@ int tl_check_path(const char *label, const char *setting);
 /* The per-generator table of the test drivers: its header, and one row. */
 void tl_tally_header(void);
 void tl_tally_row(const char *gen, double param, const tl_tally *t);
+/* Arms a watchdog: unless called again (or with seconds = 0) within
+ * `seconds`, the process prints "FAILED: no progress within the watchdog's
+ * limit: <what>" and exits with status 1 (a hang is a failure that names
+ * what hung).  A forked child keeps the handler and may re-arm alarm(). */
+void tl_watchdog(unsigned seconds, const char *what);
+
 /* Monotonic wall time in seconds. */
 double tl_now(void);
 /* The median of t[0..n) (n >= 1), which it sorts. */
