@@ -1,9 +1,12 @@
 /*
- * core.cl -- the exact arithmetic core in OpenCL C: the same algorithms and
- * the same accumulator layout as SRC/core/superacc.c and SRC/host/sumdot_host_impl.h.
+ * core.cl -- the kernels' side of the exact arithmetic.  The runtime puts
+ * SRC/core/exb_core.h in front of it (one source with the host: the layout,
+ * flags, canonical NaN, split, deposit rule and rounding); what is here is
+ * what only a device has: local atomics, expansions on double4 lanes, the
+ * exponent table in local memory and the row accumulators in global memory
+ * (their host twins: SRC/core/superacc.c, SRC/host/sumdot_host_impl.h).
  *
  * Build options supply (never problem sizes):
- *   ACC_DIGITS, ACC_LSB  the long accumulator layout (superacc.h)
  *   FPE                  expansion size 2..8, or 0 for the accumulator alone
  *   EARLY_EXIT           0 or 1
  *   USE_TABLE            0 or 1: the exponent-indexed table (SRC/core/expacc.h) as
@@ -13,19 +16,16 @@
  * The host never passes -cl-fast-relaxed-math or -cl-mad-enable: a fused
  * multiply-add inside TwoSum would silently make it inexact.
  */
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
-#pragma OPENCL FP_CONTRACT OFF
+
+#define ACC_DIGITS EXB_ACC_DIGITS
+#define ACC_LSB EXB_ACC_LSB
 
 #ifndef PLAIN
 #define PLAIN 0
 #endif
 /* The expansion of one row (row kernels): at least one slot. */
 #define ROW_EXP (FPE > 0 ? FPE : 1)
-
-#define FLAG_NAN 1
-#define FLAG_POS_INF 2
-#define FLAG_NEG_INF 4
 
 /* Terms above TERM_MAX or products below PRODUCT_MIN bypass the expansions
  * (see sumdot_host_impl.h for the bounds). */
@@ -41,30 +41,13 @@ inline double4 two_sum4(double4 a, double4 b, double4 *err)
     return s;
 }
 
-/* The deposit of (neg ? -m : m) * 2^lsb: digits k, k+1, k+2 receive d[0..2],
- * each below 2^32 in magnitude (the shifted value m*2^s spans bits 0..95). */
-inline int deposit_digits(ulong m, int lsb, int neg, long *d)
-{
-    int pos = lsb - ACC_LSB;
-    int s = pos & 31;
-    d[0] = (long)((m << s) & 0xffffffffUL);
-    d[1] = (long)((s ? m >> (32 - s) : m >> 32) & 0xffffffffUL);
-    d[2] = (long)(s ? (m >> 32) >> (32 - s) : 0);
-    if (neg) {
-        d[0] = -d[0];
-        d[1] = -d[1];
-        d[2] = -d[2];
-    }
-    return pos >> 5;
-}
-
 /* acc += (neg ? -m : m) * 2^lsb, shared by the work-group. */
 inline void superacc_deposit_u64(__local long *acc, ulong m, int lsb, int neg)
 {
     if (m == 0)
         return;
     long d[3];
-    int k = deposit_digits(m, lsb, neg, d);
+    int k = exb_deposit_digits(m, lsb, ACC_LSB, neg, d);
     atom_add(&acc[k], d[0]);
     if (d[1])
         atom_add(&acc[k + 1], d[1]);
@@ -72,28 +55,12 @@ inline void superacc_deposit_u64(__local long *acc, ulong m, int lsb, int neg)
         atom_add(&acc[k + 2], d[2]);
 }
 
-/* Significand and exponent of the last bit: |x| = m * 2^lsb. */
-inline int split_double(double x, ulong *m, int *lsb)
-{
-    ulong bits = as_ulong(x);
-    int biased = (int)((bits >> 52) & 0x7ff);
-    ulong frac = bits & 0xfffffffffffffUL;
-    *m = biased == 0 ? frac : (frac | 0x10000000000000UL);
-    *lsb = biased == 0 ? -1074 : biased - 1075;
-    return biased;
-}
-
-inline int special_flag(double x)
-{
-    return isnan(x) ? FLAG_NAN : (x > 0.0 ? FLAG_POS_INF : FLAG_NEG_INF);
-}
-
 inline void superacc_add_double(__local long *acc, __local int *flags, double x)
 {
     ulong m;
     int lsb;
-    if (split_double(x, &m, &lsb) == 0x7ff) {
-        atomic_or(flags, special_flag(x));
+    if (exb_split_double(x, &m, &lsb) == 0x7ff) {
+        atomic_or(flags, exb_special_flag(x));
         return;
     }
     superacc_deposit_u64(acc, m, lsb, signbit(x));
@@ -102,17 +69,15 @@ inline void superacc_add_double(__local long *acc, __local int *flags, double x)
 /* acc += a*b exactly: the 106-bit integer product of the significands. */
 inline void superacc_add_product(__local long *acc, __local int *flags, double a, double b)
 {
-    ulong ma, mb;
-    int la, lb;
-    int ea = split_double(a, &ma, &la);
-    int eb = split_double(b, &mb, &lb);
-    if (ea == 0x7ff || eb == 0x7ff) {
-        atomic_or(flags, special_flag(a * b));
+    ulong lo, hi;
+    int lsb, neg;
+    int special = exb_product_split(a, b, &lo, &hi, &lsb, &neg);
+    if (special) {
+        atomic_or(flags, special);
         return;
     }
-    int neg = signbit(a) != signbit(b);
-    superacc_deposit_u64(acc, ma * mb, la + lb, neg);
-    superacc_deposit_u64(acc, mul_hi(ma, mb), la + lb + 64, neg);
+    superacc_deposit_u64(acc, lo, lsb, neg);
+    superacc_deposit_u64(acc, hi, lsb + 64, neg);
 }
 
 inline void superacc_add_lanes(__local long *acc, __local int *flags, double4 t)
@@ -254,7 +219,7 @@ inline void row_deposit(row_state *r, ulong m, int lsb, int neg)
     if (m == 0)
         return;
     long d[3];
-    int k = deposit_digits(m, lsb, neg, d);
+    int k = exb_deposit_digits(m, lsb, ACC_LSB, neg, d);
     r->d[k] += d[0];
     r->d[k + 1] += d[1];
     r->d[k + 2] += d[2];
@@ -266,25 +231,23 @@ inline void row_add_double(row_state *r, double x)
 {
     ulong m;
     int lsb;
-    if (split_double(x, &m, &lsb) == 0x7ff)
-        r->flags |= special_flag(x);
+    if (exb_split_double(x, &m, &lsb) == 0x7ff)
+        r->flags |= exb_special_flag(x);
     else
         row_deposit(r, m, lsb, signbit(x));
 }
 
 inline void row_add_product(row_state *r, double a, double b)
 {
-    ulong ma, mb;
-    int la, lb;
-    int ea = split_double(a, &ma, &la);
-    int eb = split_double(b, &mb, &lb);
-    if (ea == 0x7ff || eb == 0x7ff) {
-        r->flags |= special_flag(a * b);
+    ulong lo, hi;
+    int lsb, neg;
+    int special = exb_product_split(a, b, &lo, &hi, &lsb, &neg);
+    if (special) {
+        r->flags |= special;
         return;
     }
-    int neg = signbit(a) != signbit(b);
-    row_deposit(r, ma * mb, la + lb, neg);
-    row_deposit(r, mul_hi(ma, mb), la + lb + 64, neg);
+    row_deposit(r, lo, lsb, neg);
+    row_deposit(r, hi, lsb + 64, neg);
 }
 
 /* row += a*b: TwoProduct into the expansion e[0..FPE) (p at level 0, the
@@ -354,39 +317,6 @@ inline int row_any_below(const row_state *r, int q)
     return (r->d[k] & ((1L << (q & 31)) - 1)) != 0;
 }
 
-/* RN((m + sticky) * 2^e), negated if neg (SRC/core/superacc.c round_u64). */
-inline double round_u64(ulong m, int e, int sticky, int neg)
-{
-    double sign = neg ? -1.0 : 1.0;
-    int exponent = 63 - (int)clz(m) + e;
-    if (exponent >= 1024)
-        return sign * INFINITY;
-    int lsb = exponent >= -1022 ? exponent - 52 : -1074;
-    int shift = lsb - e;
-    if (shift <= 0)
-        return sign * ldexp((double)(m << -shift), lsb);
-    ulong mant = shift < 64 ? m >> shift : 0;
-    int guard = shift <= 64 ? (int)((m >> (shift - 1)) & 1) : 0;
-    int rest = sticky || (shift > 1 && (shift > 64 || (m & ((1UL << (shift - 1)) - 1))));
-    if (guard && (rest || (mant & 1)))
-        mant++;
-    return sign * ldexp((double)mant, lsb);
-}
-
-/* The one NaN of every result (SRC/core/superacc.h, exb_canonical_nan). */
-inline double canonical_nan(double x)
-{
-    return isnan(x) ? as_double(0x7FF8000000000000UL) : x;
-}
-
-/* The class of a value for IEEE's special cases: NaN, +-Inf, +-1 or 0. */
-inline double flags_value(int flags)
-{
-    if ((flags & FLAG_NAN) || ((flags & FLAG_POS_INF) && (flags & FLAG_NEG_INF)))
-        return NAN;
-    return (flags & FLAG_POS_INF) ? INFINITY : -INFINITY;
-}
-
 /* RN(row / den), the row's exact value divided and rounded once (den = 1:
  * plain rounding).  Destroys the row (its digits become the magnitude).
  * Long division by den's integer significand, 11 bits at a time, exactly as
@@ -398,7 +328,7 @@ inline double row_round_quotient(row_state *r, double den, int *zero)
     *zero = 0;
     if (r->lo > r->hi) {
         *zero = !r->flags;
-        return canonical_nan(r->flags ? flags_value(r->flags) / den : 0.0 / den);
+        return exb_canonical_nan(r->flags ? exb_special_value(r->flags) / den : 0.0 / den);
     }
     /* normalise [lo, hi+1] with the signed carry into hi+2, then take the
      * magnitude */
@@ -424,13 +354,13 @@ inline double row_round_quotient(row_state *r, double den, int *zero)
             msb = k * 32 + 63 - (int)clz((ulong)r->d[k]);
     *zero = !r->flags && msb < 0;
     if (r->flags || !isfinite(den) || den == 0.0)
-        return canonical_nan(
-            (r->flags ? flags_value(r->flags) : (msb < 0 ? 0.0 : (neg ? -1.0 : 1.0))) / den);
+        return exb_canonical_nan(
+            (r->flags ? exb_special_value(r->flags) : (msb < 0 ? 0.0 : (neg ? -1.0 : 1.0))) / den);
     if (msb < 0)
         return 0.0 / den;
     ulong md;
     int ld;
-    split_double(den, &md, &ld);
+    exb_split_double(den, &md, &ld);
     ulong rem = 0, q = 0;
     int p = msb + 1;
     while (q < (1UL << 53)) {
@@ -441,7 +371,7 @@ inline double row_round_quotient(row_state *r, double den, int *zero)
         q = (q << 11) | qc;
     }
     int sticky = rem != 0 || row_any_below(r, p);
-    return round_u64(q, ACC_LSB + p - ld, sticky, neg != (signbit(den) != 0));
+    return exb_round_u64(q, ACC_LSB + p - ld, sticky, neg != (signbit(den) != 0));
 }
 
 /* Row-state storage: digits[row * ROW_DIGITS], meta[row * 4] = lo, hi, flags. */

@@ -144,7 +144,7 @@ inline void solve_diagonal(TRI_ARGS, long k0, long k1, __local double *shared)
             double xi = row_round_quotient(&r, den, &zero);
             if (zero && numerator_negzero(a, lda, n, bs, forward, colsweep, unit, x, digits, meta,
                                           expn, i))
-                xi = canonical_nan(-0.0 / den);
+                xi = exb_canonical_nan(-0.0 / den);
 #endif
             x[i] = xi;
             *shared = xi;

@@ -656,11 +656,9 @@ int tl_setting_wants_opencl(const char *setting)
     return strncasecmp(dev, "opencl", 6) == 0 || (*dev >= '0' && *dev <= '9');
 }
 
-/* The device the library would pick by default: the first usable GPU, else
- * the first usable device (clrt.c); its CL_DEVICE_MAX_WORK_GROUP_SIZE, or 0. */
-long tl_opencl_max_wg(void)
-{
 #ifdef TL_HAVE_OPENCL
+int tl_opencl_pick(cl_platform_id *platform, cl_device_id *device)
+{
     cl_platform_id plats[16];
     cl_uint nplat = 0;
     if (clGetPlatformIDs(16, plats, &nplat) != CL_SUCCESS)
@@ -674,17 +672,33 @@ long tl_opencl_max_wg(void)
             for (cl_uint d = 0; d < ndev && d < 16; d++) {
                 char ext[8192] = "";
                 cl_device_type type = 0;
-                size_t wg = 0;
                 clGetDeviceInfo(devs[d], CL_DEVICE_EXTENSIONS, sizeof ext - 1, ext, NULL);
                 clGetDeviceInfo(devs[d], CL_DEVICE_TYPE, sizeof type, &type, NULL);
-                clGetDeviceInfo(devs[d], CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof wg, &wg, NULL);
                 if ((pass == 1 || (type & CL_DEVICE_TYPE_GPU)) && strstr(ext, "cl_khr_fp64") &&
-                    strstr(ext, "cl_khr_int64_base_atomics"))
-                    return wg > 0 ? (long)wg : 1;
+                    strstr(ext, "cl_khr_int64_base_atomics")) {
+                    *platform = plats[p];
+                    *device = devs[d];
+                    return 1;
+                }
             }
         }
-#endif
     return 0;
+}
+#endif
+
+long tl_opencl_max_wg(void)
+{
+#ifdef TL_HAVE_OPENCL
+    cl_platform_id platform;
+    cl_device_id device;
+    size_t wg = 0;
+    if (!tl_opencl_pick(&platform, &device))
+        return 0;
+    clGetDeviceInfo(device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof wg, &wg, NULL);
+    return wg > 0 ? (long)wg : 1;
+#else
+    return 0;
+#endif
 }
 
 int tl_opencl_available(void)

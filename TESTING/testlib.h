@@ -108,6 +108,10 @@ int tl_opencl_available(void);
 /* CL_DEVICE_MAX_WORK_GROUP_SIZE of the device the library picks by default
  * (the first usable GPU, else the first usable device), or 0 without one. */
 long tl_opencl_max_wg(void);
+#if defined(__OPENCL_CL_H) /* for tests that include <CL/cl.h> first */
+/* That device and its platform: 1, or 0 without one. */
+int tl_opencl_pick(cl_platform_id *platform, cl_device_id *device);
+#endif
 /* After a call made under `setting`: did the path it names run?  OpenCL
  * settings need the OpenCL bit and no fallback; EXACTBLAS_DEVICE=host needs
  * the host and no OpenCL; auto needs no fallback.  A call that computed

@@ -3,8 +3,8 @@
  *
  * The rounding functions work on a scratch copy of the window, extended by
  * two zero digits so that the normalised magnitude always fits, and share
- * one final step, round_u64: a 64-bit significand with a sticky bit below it
- * rounded once to binary64.
+ * one final step, exb_round_u64 (exb_core.h): a 64-bit significand with a
+ * sticky bit below it rounded once to binary64.
  */
 #include "superacc.h"
 
@@ -21,36 +21,10 @@
 
 typedef unsigned __int128 u128;
 
-/* The binary64 fields of x: integer significand m and the exponent of its
- * least significant bit, so that |x| = m * 2^lsb.  Returns the biased exponent
- * field (0x7ff for NaN/Inf). */
-static int split_double(double x, uint64_t *m, int *lsb)
-{
-    uint64_t bits;
-    memcpy(&bits, &x, sizeof bits);
-    int biased = (int)((bits >> 52) & 0x7ff);
-    uint64_t frac = bits & ((UINT64_C(1) << 52) - 1);
-    if (biased == 0) {
-        *m = frac; /* subnormal or zero: no hidden bit, exponent of 2^-1022 */
-        *lsb = -1074;
-    } else {
-        *m = frac | (UINT64_C(1) << 52);
-        *lsb = biased - 1075;
-    }
-    return biased;
-}
-
 /* The sign of an exact zero value: +0, or -0 when every term was -0. */
 static double zero_of(uint32_t flags)
 {
     return (flags & EXB_FLAG_NEG_ZERO) ? -0.0 : 0.0;
-}
-
-static uint32_t special_flag(double x)
-{
-    if (isnan(x))
-        return EXB_FLAG_NAN;
-    return x > 0 ? EXB_FLAG_POS_INF : EXB_FLAG_NEG_INF;
 }
 
 /* ---- digit arrays: digit k weighs 2^(base + 32k) ------------------------ */
@@ -61,20 +35,11 @@ static void digits_deposit(int64_t *d, int base, int *lo, int *hi, uint64_t m, i
 {
     if (m == 0)
         return;
-    int pos = lsb - base;
-    int k = pos >> 5;
-    u128 v = (u128)m << (pos & 31);
-    int64_t d0 = (int64_t)(v & 0xffffffffu);
-    int64_t d1 = (int64_t)((v >> 32) & 0xffffffffu);
-    int64_t d2 = (int64_t)(v >> 64);
-    if (neg) {
-        d0 = -d0;
-        d1 = -d1;
-        d2 = -d2;
-    }
-    d[k] += d0;
-    d[k + 1] += d1;
-    d[k + 2] += d2;
+    int64_t part[3];
+    int k = exb_deposit_digits(m, lsb, base, neg, part);
+    d[k] += part[0];
+    d[k + 1] += part[1];
+    d[k + 2] += part[2];
     if (k < *lo)
         *lo = k;
     if (k + 2 > *hi)
@@ -144,29 +109,6 @@ static int digits_any_below(const int64_t *d, int n, int q)
     return 0;
 }
 
-/* RN((m + s) * 2^e) with m > 0 and s a sticky amount in (0, 1) when sticky
- * is set, negated if neg.  The caller guarantees at least one bit of m below
- * the rounding position whenever sticky is set (m has 54 or more bits). */
-static double round_u64(uint64_t m, int e, int sticky, int neg)
-{
-    double sign = neg ? -1.0 : 1.0;
-    int exponent = 63 - __builtin_clzll(m) + e; /* 2^exponent <= value < 2^(exponent+1) */
-    if (exponent >= 1024)
-        return sign * INFINITY;
-    /* The result's last bit: 53 significant bits when normal, the fixed
-     * 2^-1074 grid when subnormal (gradual underflow). */
-    int lsb = exponent >= -1022 ? exponent - 52 : -1074;
-    int shift = lsb - e;
-    if (shift <= 0)
-        return sign * ldexp((double)(m << -shift), lsb); /* exact */
-    uint64_t mant = shift < 64 ? m >> shift : 0;
-    int guard = shift <= 64 ? (int)((m >> (shift - 1)) & 1) : 0;
-    int rest = sticky || (shift > 1 && (shift > 64 || (m & ((UINT64_C(1) << (shift - 1)) - 1))));
-    if (guard && (rest || (mant & 1)))
-        mant++; /* may carry into 2^53 or overflow to Inf: ldexp handles both */
-    return sign * ldexp((double)mant, lsb);
-}
-
 /* RN of a magnitude d[0..n) at weight 2^base, negated if neg; zero gives
  * `zero` (the caller's signed zero). */
 static double digits_round(const int64_t *d, int n, int base, int neg, double zero)
@@ -175,7 +117,7 @@ static double digits_round(const int64_t *d, int n, int base, int neg, double ze
     if (msb < 0)
         return zero;
     int q = msb - 63;
-    return round_u64(digits_bits(d, n, q), base + q, digits_any_below(d, n, q), neg);
+    return exb_round_u64(digits_bits(d, n, q), base + q, digits_any_below(d, n, q), neg);
 }
 
 /* ---- the accumulator ---------------------------------------------------- */
@@ -220,8 +162,8 @@ void exb_superacc_add_double(exb_superacc *acc, double x)
 {
     uint64_t m;
     int lsb;
-    if (split_double(x, &m, &lsb) == 0x7ff) {
-        acc->flags |= special_flag(x);
+    if (exb_split_double(x, &m, &lsb) == 0x7ff) {
+        acc->flags |= exb_special_flag(x);
         return;
     }
     deposit_u64(acc, m, lsb, signbit(x) != 0);
@@ -229,21 +171,15 @@ void exb_superacc_add_double(exb_superacc *acc, double x)
 
 void exb_superacc_add_product(exb_superacc *acc, double a, double b)
 {
-    uint64_t ma, mb;
-    int la, lb;
-    int ea = split_double(a, &ma, &la);
-    int eb = split_double(b, &mb, &lb);
-    if (ea == 0x7ff || eb == 0x7ff) {
-        /* IEEE multiplication classifies the special product: Inf*0 is NaN,
-         * Inf*finite is a signed Inf, NaN propagates. */
-        acc->flags |= special_flag(a * b);
+    uint64_t lo, hi;
+    int lsb, neg;
+    int special = exb_product_split(a, b, &lo, &hi, &lsb, &neg);
+    if (special) {
+        acc->flags |= (uint32_t)special;
         return;
     }
-    /* The exact product is the 106-bit integer ma*mb times 2^(la+lb). */
-    u128 p = (u128)ma * mb;
-    int neg = signbit(a) != signbit(b);
-    deposit_u64(acc, (uint64_t)p, la + lb, neg);
-    deposit_u64(acc, (uint64_t)(p >> 64), la + lb + 64, neg);
+    deposit_u64(acc, lo, lsb, neg);
+    deposit_u64(acc, hi, lsb + 64, neg);
 }
 
 void exb_superacc_add_raw(exb_superacc *acc, const int64_t *digits, int lo, int hi,
@@ -297,14 +233,6 @@ void exb_superacc_normalize(exb_superacc *acc)
         acc->hi = top + 1;
 }
 
-/* IEEE's value for a non-finite accumulator (a special flag set). */
-static double special_value(uint32_t flags)
-{
-    if ((flags & EXB_FLAG_NAN) || ((flags & EXB_FLAG_POS_INF) && (flags & EXB_FLAG_NEG_INF)))
-        return exb_canonical_nan(NAN);
-    return (flags & EXB_FLAG_POS_INF) ? INFINITY : -INFINITY;
-}
-
 /* The window as a magnitude in scratch[0 .. *n), weight 2^*base; returns the
  * sign (1: negative). */
 static int window_magnitude(const exb_superacc *acc, int64_t *scratch, int *n, int *base)
@@ -324,7 +252,7 @@ static int window_magnitude(const exb_superacc *acc, int64_t *scratch, int *n, i
 double exb_superacc_round(const exb_superacc *acc)
 {
     if (acc->flags & EXB_FLAG_SPECIAL)
-        return special_value(acc->flags);
+        return exb_special_value((int)acc->flags);
     int64_t mag[SCRATCH_DIGITS];
     int n, base;
     int neg = window_magnitude(acc, mag, &n, &base);
@@ -336,7 +264,7 @@ double exb_superacc_round(const exb_superacc *acc)
 static double value_class(const exb_superacc *acc)
 {
     if (acc->flags & EXB_FLAG_SPECIAL)
-        return special_value(acc->flags);
+        return exb_special_value((int)acc->flags);
     int64_t mag[SCRATCH_DIGITS];
     int n, base;
     int neg = window_magnitude(acc, mag, &n, &base);
@@ -368,7 +296,7 @@ double exb_superacc_round_quotient(const exb_superacc *acc, double d)
         return zero_of(acc->flags) / d; /* IEEE's sign rule for 0/d */
     uint64_t md;
     int ld;
-    split_double(d, &md, &ld);
+    exb_split_double(d, &md, &ld);
     /* Long division of the magnitude by the divisor's integer significand,
      * 11 bits at a time (the remainder is below 2^53, so r*2^11 + chunk fits
      * in 64 bits), until the quotient has 54 or more bits: enough for 53
@@ -384,7 +312,7 @@ double exb_superacc_round_quotient(const exb_superacc *acc, double d)
         q = (q << 11) | qc;
     }
     int sticky = r != 0 || digits_any_below(mag, n, p);
-    return round_u64(q, base + p - ld, sticky, neg != (signbit(d) != 0));
+    return exb_round_u64(q, base + p - ld, sticky, neg != (signbit(d) != 0));
 }
 
 /* A stand-in with the class of x: NaN, +-Inf, +-1 or 0. */
@@ -428,7 +356,7 @@ double exb_superacc_round_affine(const exb_superacc *acc, double alpha, double b
         int64_t mag[SCRATCH_DIGITS];
         int n, base;
         int neg = window_magnitude(acc, mag, &n, &base) != (signbit(alpha) != 0);
-        split_double(alpha, &m, &l);
+        exb_split_double(alpha, &m, &l);
         for (int k = 0; k < n; k++) {
             if (!mag[k])
                 continue;
@@ -439,8 +367,8 @@ double exb_superacc_round_affine(const exb_superacc *acc, double alpha, double b
         }
     }
     if (beta != 0.0) {
-        split_double(beta, &m, &l);
-        split_double(y, &m2, &l2);
+        exb_split_double(beta, &m, &l);
+        exb_split_double(y, &m2, &l2);
         u128 p = (u128)m * m2;
         int neg = signbit(beta) != signbit(y);
         digits_deposit(wide, WIDE_LSB, &lo, &hi, (uint64_t)p, l + l2, neg);

@@ -19,52 +19,23 @@
  * NaN and infinities never enter the digits: they are tracked as flags and
  * combined with IEEE rules when the accumulator is rounded.
  *
- * The same layout and deposit rule are used by the OpenCL kernels
- * (OPENCL/core.cl); the constants reach them as build options.
+ * The layout, the deposit rule and the rounding are those of exb_core.h,
+ * which the OpenCL kernels compile too.
  */
 #ifndef EXACTBLAS_SUPERACC_H
 #define EXACTBLAS_SUPERACC_H
 
 #include <stdint.h>
 
-#define EXB_ACC_DIGITS 136
-#define EXB_ACC_LSB (-2176)
-#define EXB_ACC_RADIX_BITS 32
+#include "exb_core.h" /* layout, flags, canonical NaN: shared with the kernels */
+
 #define EXB_ACC_MAX_PENDING (1u << 30)
-
-enum exb_special_flag {
-    EXB_FLAG_NAN = 1,
-    EXB_FLAG_POS_INF = 2,
-    EXB_FLAG_NEG_INF = 4,
-    /* Not a special value: the sign of an exact zero.  Set (by the routine,
-     * exb_superacc_set_zero_sign) when every term of the exact sum is -0, so
-     * an exactly zero value rounds to -0 as an IEEE sum computed exactly
-     * would; without it an exact zero is +0. */
-    EXB_FLAG_NEG_ZERO = 8
-};
-#define EXB_FLAG_SPECIAL (EXB_FLAG_NAN | EXB_FLAG_POS_INF | EXB_FLAG_NEG_INF)
-
-/* The one NaN every routine returns, on every path (CONTRACT.md): the
- * default quiet NaN, sign bit clear.  x86's invalid operations produce
- * 0xFFF8...; the rounding functions and every routine's outputs go through
- * exb_canonical_nan so that no path's NaN differs from another's. */
-#define EXB_CANONICAL_NAN_BITS UINT64_C(0x7FF8000000000000)
-static inline double exb_canonical_nan(double x)
-{
-    if (x == x)
-        return x;
-    union {
-        uint64_t u;
-        double d;
-    } v = {EXB_CANONICAL_NAN_BITS};
-    return v.d;
-}
 
 typedef struct exb_superacc {
     int64_t digit[EXB_ACC_DIGITS];
     int lo, hi;       /* the window: digits outside [lo, hi] are zero */
     uint32_t pending; /* deposits since the last normalisation */
-    uint32_t flags;   /* enum exb_special_flag */
+    uint32_t flags;   /* EXB_FLAG_* (exb_core.h) */
 } exb_superacc;
 
 /* Zeroes every digit (an accumulator of unknown content). */

@@ -244,22 +244,23 @@ static cl_program get_program(const exb_cl_device *d, const char *file, const ch
         return NULL;
     }
     snprintf(entry->key, keylen + 1, "%s|%s", file, options);
-    const char *sources[2] = {exb_kernel_source("core.cl"), exb_kernel_source(file)};
+    /* the shared core (one source with the host), the kernels' core, the file */
+    const char *sources[3] = {exb_kernel_source("exb_core.h"), exb_kernel_source("core.cl"),
+                              exb_kernel_source(file)};
     cl_int err = CL_INVALID_VALUE;
     cl_program program = NULL;
     char *full = malloc(strlen(options) + 96);
-    if (!sources[0] || !sources[1] || !full) {
+    if (!sources[0] || !sources[1] || !sources[2] || !full) {
         exb_cl_report("kernel source lookup", err);
     } else {
-        program = clCreateProgramWithSource(d->context, 2, sources, NULL, &err);
+        program = clCreateProgramWithSource(d->context, 3, sources, NULL, &err);
         if (err != CL_SUCCESS) {
             exb_cl_report("program creation", err);
             program = NULL;
         }
     }
     if (program) {
-        sprintf(full, "-cl-std=CL1.2 -DACC_DIGITS=%d -DACC_LSB=%d %s", EXB_ACC_DIGITS, EXB_ACC_LSB,
-                options);
+        sprintf(full, "-cl-std=CL1.2 %s", options);
         err = clBuildProgram(program, 1, &d->device, full, NULL, NULL);
         if (err != CL_SUCCESS) {
             report_build_log(program, d->device, file);
