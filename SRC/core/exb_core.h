@@ -29,7 +29,6 @@
 #define EXB_BITS(x) as_ulong(x)
 #define EXB_FROM_BITS(u) as_double(u)
 #define EXB_CLZ64(x) ((int)clz(x))
-#define EXB_SIGNBIT(x) (signbit(x) != 0)
 #define EXB_MUL_HI64(a, b) mul_hi(a, b)
 #else
 #include <math.h>
@@ -53,9 +52,10 @@ static inline double exb_from_bits(uint64_t u)
 #define EXB_BITS(x) exb_bits(x)
 #define EXB_FROM_BITS(u) exb_from_bits(u)
 #define EXB_CLZ64(x) __builtin_clzll(x)
-#define EXB_SIGNBIT(x) (signbit(x) != 0)
 #define EXB_MUL_HI64(a, b) ((uint64_t)(((unsigned __int128)(a) * (b)) >> 64))
 #endif
+
+#define EXB_SIGNBIT(x) (signbit(x) != 0)
 
 /* ---- layout and flags ---------------------------------------------------- */
 #define EXB_ACC_DIGITS 136

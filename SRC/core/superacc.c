@@ -348,13 +348,12 @@ double exb_superacc_round_affine(const exb_superacc *acc, double alpha, double b
     int64_t wide[WIDE_DIGITS];
     memset(wide, 0, sizeof wide);
     int lo = WIDE_DIGITS, hi = -1;
-    uint64_t m, m2;
-    int l, l2;
     if (alpha != 0.0) {
         /* alpha * acc: each digit of the magnitude times alpha's significand
          * (85 bits at most), deposited in two pieces. */
         int64_t mag[SCRATCH_DIGITS];
-        int n, base;
+        int n, base, l;
+        uint64_t m;
         int neg = window_magnitude(acc, mag, &n, &base) != (signbit(alpha) != 0);
         exb_split_double(alpha, &m, &l);
         for (int k = 0; k < n; k++) {
@@ -366,13 +365,12 @@ double exb_superacc_round_affine(const exb_superacc *acc, double alpha, double b
             digits_deposit(wide, WIDE_LSB, &lo, &hi, (uint64_t)(v >> 64), lsb + 64, neg);
         }
     }
-    if (beta != 0.0) {
-        exb_split_double(beta, &m, &l);
-        exb_split_double(y, &m2, &l2);
-        u128 p = (u128)m * m2;
-        int neg = signbit(beta) != signbit(y);
-        digits_deposit(wide, WIDE_LSB, &lo, &hi, (uint64_t)p, l + l2, neg);
-        digits_deposit(wide, WIDE_LSB, &lo, &hi, (uint64_t)(p >> 64), l + l2 + 64, neg);
+    if (beta != 0.0) { /* both finite here: no special flag */
+        uint64_t plo = 0, phi = 0;
+        int plsb = 0, neg = 0;
+        exb_product_split(beta, y, &plo, &phi, &plsb, &neg);
+        digits_deposit(wide, WIDE_LSB, &lo, &hi, plo, plsb, neg);
+        digits_deposit(wide, WIDE_LSB, &lo, &hi, phi, plsb + 64, neg);
     }
     if (lo > hi)
         return 0.0; /* alpha*S + beta*y cancelled exactly: +0 */

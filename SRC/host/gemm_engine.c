@@ -72,9 +72,10 @@ const char *exb_gemm_engine(long m, long n, long k, const double *a, const doubl
         return "OpenCL";
     }
     exb_path_host(device != NULL);
-    if (address_space_allows_engine())
+    int room = address_space_allows_engine();
+    if (room)
         pthread_once(&engine_once, load_engine);
-    if (engine_dgemm && address_space_allows_engine() && m <= INT_MAX && n <= INT_MAX && k <= INT_MAX) {
+    if (room && engine_dgemm && m <= INT_MAX && n <= INT_MAX && k <= INT_MAX) {
         int im = (int)m, in = (int)n, ik = (int)k;
         double one = 1.0, zero = 0.0;
         engine_dgemm("N", "N", &im, &in, &ik, &one, a, &im, b, &ik, &zero, c, &im, 1, 1);

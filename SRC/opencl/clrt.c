@@ -227,10 +227,10 @@ static void report_build_log(cl_program program, cl_device_id device, const char
  * is cached as NULL, so it is reported once and not retried. */
 static cl_program get_program(const exb_cl_device *d, const char *file, const char *options)
 {
-    size_t keylen = strlen(file) + 1 + strlen(options);
+    size_t flen = strlen(file), keylen = flen + 1 + strlen(options);
     for (cached_program *c = programs; c; c = c->next)
-        if (strlen(c->key) == keylen && strncmp(c->key, file, strlen(file)) == 0 &&
-            c->key[strlen(file)] == '|' && strcmp(c->key + strlen(file) + 1, options) == 0)
+        if (strncmp(c->key, file, flen) == 0 && c->key[flen] == '|' &&
+            strcmp(c->key + flen + 1, options) == 0)
             return c->program;
     if (exb_address_space_left() < BUILD_MIN_ADDRESS_SPACE) { /* not cached: a limit may rise */
         exb_note("less than %zu MiB of address space left under the process's limit (ulimit "
@@ -249,7 +249,8 @@ static cl_program get_program(const exb_cl_device *d, const char *file, const ch
                               exb_kernel_source(file)};
     cl_int err = CL_INVALID_VALUE;
     cl_program program = NULL;
-    char *full = malloc(strlen(options) + 96);
+    static const char std_option[] = "-cl-std=CL1.2 ";
+    char *full = malloc(sizeof std_option + strlen(options));
     if (!sources[0] || !sources[1] || !sources[2] || !full) {
         exb_cl_report("kernel source lookup", err);
     } else {
@@ -260,7 +261,7 @@ static cl_program get_program(const exb_cl_device *d, const char *file, const ch
         }
     }
     if (program) {
-        sprintf(full, "-cl-std=CL1.2 %s", options);
+        sprintf(full, "%s%s", std_option, options);
         err = clBuildProgram(program, 1, &d->device, full, NULL, NULL);
         if (err != CL_SUCCESS) {
             report_build_log(program, d->device, file);

@@ -39,21 +39,19 @@ static int parse_count(const char *s, long *v)
     return 1;
 }
 
-/* An integer knob: its value when set and in [lo, hi] (*set = 1), else the
- * fallback (*set = 0; a set but bad value is reported). */
-static int int_knob(const char *name, int fallback, long lo, long hi, const char *expected,
-                    const char *instead, int *set)
+/* An integer knob: its value when set and in [lo, hi] (or 0 when zero_ok),
+ * else the fallback (a set but bad value is reported). */
+static int int_knob(const char *name, int fallback, long lo, long hi, int zero_ok,
+                    const char *expected, const char *instead)
 {
     const char *s = knob_value(name);
     long v;
-    *set = 0;
     if (!s)
         return fallback;
-    if (!parse_count(s, &v) || v < lo || v > hi) {
+    if (!parse_count(s, &v) || ((v < lo || v > hi) && !(zero_ok && v == 0))) {
         exb_note("ignoring %s=%s (expected %s); using %s", name, s, expected, instead);
         return fallback;
     }
-    *set = 1;
     return (int)v;
 }
 
@@ -113,34 +111,27 @@ int exb_knobs_host_generic(void)
 
 static void read_knobs(exb_knobs *knobs, int rows)
 {
-    int set;
     knobs->use_opencl = device_knob(&knobs->cl_platform, &knobs->cl_device);
-    int fpe_default = rows ? DEFAULT_ROWS_FPE : DEFAULT_FPE;
-    knobs->fpe = int_knob("EXACTBLAS_FPE", fpe_default, 0, 8, "0 or 2..8",
-                          "the default (4 for sums and dots, 3 for GEMV, TRSV and GEMM rows)",
-                          &set);
-    if (set && knobs->fpe == 1) {
-        exb_note("ignoring EXACTBLAS_FPE=1 (expected 0 or 2..8); using the default (4 for sums "
-                 "and dots, 3 for GEMV, TRSV and GEMM rows)");
-        knobs->fpe = fpe_default;
-    }
+    knobs->fpe = int_knob("EXACTBLAS_FPE", rows ? DEFAULT_ROWS_FPE : DEFAULT_FPE, 2, 8, 1,
+                          "0 or 2..8",
+                          "the default (4 for sums and dots, 3 for GEMV, TRSV and GEMM rows)");
     /* Many short TwoSum cascades side by side: no early-exit branches and
      * three levels measure fastest in the row kernels (GEMV/TRSV at n = 4096). */
-    knobs->early_exit = int_knob("EXACTBLAS_EARLY_EXIT", !rows, 0, 1, "0 or 1",
-                                 "the default (1 for sums and dots, 0 for rows)", &set);
+    knobs->early_exit = int_knob("EXACTBLAS_EARLY_EXIT", !rows, 0, 1, 0, "0 or 1",
+                                 "the default (1 for sums and dots, 0 for rows)");
     static const char *const fronts[] = {"auto", "fpe", "table"};
     knobs->front = word_knob("EXACTBLAS_FRONT", fronts, 3, EXB_FRONT_AUTO);
-    knobs->wg = int_knob("EXACTBLAS_WG", 0, 1, 65536, "1..65536",
-                         "the device's default work-group size", &set);
+    knobs->wg = int_knob("EXACTBLAS_WG", 0, 1, 65536, 0, "1..65536",
+                         "the device's default work-group size");
     int cpus = exb_sys_cpus();
-    knobs->threads = int_knob("EXACTBLAS_THREADS", cpus, 1, MAX_THREADS, "1..1024",
-                              "one share per CPU", &set);
+    knobs->threads = int_knob("EXACTBLAS_THREADS", cpus, 1, MAX_THREADS, 0, "1..1024",
+                              "one share per CPU");
     if (knobs->threads > cpus)
         exb_note("EXACTBLAS_THREADS=%d: the work is split %d ways and run on at most %d "
                  "threads (the CPUs this process may use)",
                  knobs->threads, knobs->threads, cpus);
-    knobs->trsv_block = int_knob("EXACTBLAS_TRSV_BLOCK", DEFAULT_TRSV_BLOCK, 1, 4096, "1..4096",
-                                 "the default 64", &set);
+    knobs->trsv_block = int_knob("EXACTBLAS_TRSV_BLOCK", DEFAULT_TRSV_BLOCK, 1, 4096, 0,
+                                 "1..4096", "the default 64");
     static const char *const modes[] = {"fused", "multi"};
     knobs->trsv_multi = word_knob("EXACTBLAS_TRSV_MODE", modes, 2, 0);
     static const char *const paths[] = {"auto", "general", "split"};
