@@ -91,36 +91,24 @@ static int child(const knob_case *c)
     return status;
 }
 
+static int child_main(void *arg, int fd)
+{
+    (void)fd; /* what the case says goes to standard error, which is the pipe */
+    return child(arg);
+}
+
 /* Runs one case in a child; checks what it wrote on standard error. */
 static int run_case(const knob_case *c)
 {
-    int fd[2];
-    if (pipe(fd) != 0)
-        return 0;
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid == 0) {
-        dup2(fd[1], 2);
-        close(fd[0]);
-        alarm(120);
-        _exit(child(c));
-    }
-    close(fd[1]);
     char err[4096];
-    size_t len = 0;
-    ssize_t got;
-    while (len < sizeof err - 1 && (got = read(fd[0], err + len, sizeof err - 1 - len)) > 0)
-        len += (size_t)got;
-    err[len] = '\0';
-    close(fd[0]);
-    int status = 0;
-    waitpid(pid, &status, 0);
+    size_t len;
+    int status = tl_child(child_main, (void *)c, 120, 1, err, sizeof err, &len);
     int lines = 0;
     for (size_t k = 0; k < len; k++)
         lines += err[k] == '\n';
     char assignment[96];
     snprintf(assignment, sizeof assignment, "%s=%s", c->name, c->value);
-    int ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    int ok = status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
     if (c->bad)
         ok &= lines == 1 && strstr(err, assignment) && strstr(err, "using");
     else

@@ -159,33 +159,37 @@ static int check_threads(void)
     return ok;
 }
 
-/* Runs fn in a child (after `prepare`), with its own watchdog; the child's
- * hash, or 0 when it crashed, hung or exited badly. */
+typedef struct child_job {
+    void (*prepare)(void);
+    enum tl_gemm_choice gemm;
+} child_job;
+
+static int child_main(void *arg, int fd)
+{
+    const child_job *job = arg;
+    if (job->prepare)
+        job->prepare();
+    uint64_t h = run_workload(&data, job->gemm);
+    write(fd, &h, sizeof h);
+    return wrong_paths ? 3 : 0;
+}
+
+/* The workload in a child (after `prepare`), with its own watchdog; the
+ * child's hash, or 0 when it crashed, hung, went off its path or exited
+ * badly.  The child exits normally: atexit handlers and library teardown
+ * run. */
 static uint64_t in_child(void (*prepare)(void), enum tl_gemm_choice gemm, int *status_out)
 {
-    int fd[2];
-    if (pipe(fd) != 0)
-        return 0;
-    fflush(stdout);
-    pid_t pid = fork();
-    if (pid == 0) {
-        alarm(WATCHDOG / 2);
-        if (prepare)
-            prepare();
-        uint64_t h = run_workload(&data, gemm);
-        write(fd[1], &h, sizeof h);
-        /* a normal exit: atexit handlers and library teardown run */
-        exit(wrong_paths ? 3 : 0);
-    }
-    close(fd[1]);
-    uint64_t h = 0;
-    if (read(fd[0], &h, sizeof h) != sizeof h)
-        h = 0;
-    close(fd[0]);
-    int status = 0;
-    waitpid(pid, &status, 0);
+    child_job job = {prepare, gemm};
+    char out[sizeof(uint64_t) + 1];
+    size_t len;
+    int status = tl_child(child_main, &job, WATCHDOG / 2, 0, out, sizeof out, &len);
     *status_out = status;
-    return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? h : 0;
+    uint64_t h = 0;
+    if (status < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0 || len != sizeof h)
+        return 0;
+    memcpy(&h, out, sizeof h);
+    return h;
 }
 
 /* The workload in a fresh child process with nothing changed: the reference. */

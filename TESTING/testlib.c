@@ -14,6 +14,7 @@
 #include <strings.h>
 #include <string.h>
 #include <signal.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -773,4 +774,38 @@ void tl_watchdog(unsigned seconds, const char *what)
     snprintf(watched, sizeof watched, "%s", what);
     signal(SIGALRM, on_hang);
     alarm(seconds);
+}
+
+/* ---- child processes ------------------------------------------------------ */
+
+int tl_child(int (*fn)(void *arg, int fd), void *arg, unsigned seconds, int capture_stderr,
+             char *out, size_t cap, size_t *len)
+{
+    int fd[2];
+    *len = 0;
+    if (cap > 0)
+        out[0] = '\0';
+    if (pipe(fd) != 0)
+        return -1;
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(fd[0]);
+        if (capture_stderr)
+            dup2(fd[1], STDERR_FILENO);
+        alarm(seconds);
+        exit(fn(arg, fd[1]));
+    }
+    close(fd[1]);
+    ssize_t got;
+    while (cap > 0 && *len < cap - 1 && (got = read(fd[0], out + *len, cap - 1 - *len)) > 0)
+        *len += (size_t)got;
+    if (cap > 0)
+        out[*len] = '\0';
+    close(fd[0]);
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) < 0)
+        return -1;
+    return status;
 }

@@ -6,6 +6,7 @@
 #ifndef EXACTBLAS_TESTLIB_H
 #define EXACTBLAS_TESTLIB_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* ---- random numbers (xoshiro256**, seeded by splitmix64) ---------------- */
@@ -128,6 +129,14 @@ void tl_tally_row(const char *gen, double param, const tl_tally *t);
  * limit: <what>" and exits with status 1 (a hang is a failure that names
  * what hung).  A forked child keeps the handler and may re-arm alarm(). */
 void tl_watchdog(unsigned seconds, const char *what);
+
+/* Runs fn(arg, fd) in a forked child under a watchdog of `seconds` and
+ * returns the child's wait status.  fd is the write end of a pipe: what the
+ * child writes there (and its standard error too, with capture_stderr) the
+ * parent reads into out[0..cap-1], NUL-terminated, *len bytes.  The child
+ * ends with exit(fn's value): atexit handlers and library teardown run. */
+int tl_child(int (*fn)(void *arg, int fd), void *arg, unsigned seconds, int capture_stderr,
+             char *out, size_t cap, size_t *len);
 
 /* Monotonic wall time in seconds. */
 double tl_now(void);
