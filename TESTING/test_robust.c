@@ -229,7 +229,7 @@ static int check_memory(uint64_t want)
 {
     int ok = 1;
     static const struct { long mb; const char *threads; } cases[] = {
-        {400, NULL}, {200, NULL}, {800, NULL}, {2048, "1000"}, {400, "64"}};
+        {400, NULL}, {200, NULL}, {800, NULL}, {2048, "1000"}, {400, "64"}, {6144, NULL}};
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         limit_mb = cases[k].mb;
         if (cases[k].threads)

@@ -696,6 +696,15 @@ long tl_opencl_max_wg(void)
     if (!tl_opencl_pick(&platform, &device))
         return 0;
     clGetDeviceInfo(device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof wg, &wg, NULL);
+    static int told;
+    if (!told) { /* the log says which device the "opencl" lines ran on */
+        char name[256] = "", plat[256] = "";
+        clGetDeviceInfo(device, CL_DEVICE_NAME, sizeof name - 1, name, NULL);
+        clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof plat - 1, plat, NULL);
+        printf("OpenCL device: %s (platform %s, largest work-group %zu)\n", name, plat, wg);
+        fflush(stdout);
+        told = 1;
+    }
     return wg > 0 ? (long)wg : 1;
 #else
     return 0;

@@ -63,10 +63,25 @@ static int device_usable(cl_device_id dev)
     return has_extension(dev, "cl_khr_fp64") && has_extension(dev, "cl_khr_int64_base_atomics");
 }
 
+/* Vendor runtimes abort the whole process, instead of returning an error,
+ * when the platforms are enumerated under a tight address-space limit: PoCL
+ * starts one thread per CPU and exits on the first that cannot be created
+ * (seen on a 16-CPU machine under ulimit -v 800000), and NVIDIA's OpenCL
+ * reserves more than 1.5 GiB of address space when it starts.  No platform
+ * is asked for with less room than this. */
+#define START_MIN_ADDRESS_SPACE ((size_t)2 << 30)
+
 /* Picks EXACTBLAS_DEVICE's platform:device, else the first usable GPU, else
  * the first usable device of any type. */
 static int pick_device(cl_platform_id *platform, cl_device_id *device)
 {
+    if (exb_address_space_left() < START_MIN_ADDRESS_SPACE) {
+        snprintf(device_failure, sizeof device_failure,
+                 "less than %zu MiB of address space left under the process's limit (ulimit "
+                 "-v): OpenCL is not started; using the host path",
+                 START_MIN_ADDRESS_SPACE >> 20);
+        return 0;
+    }
     cl_platform_id plats[16];
     cl_uint nplat = 0;
     cl_int err = clGetPlatformIDs(16, plats, &nplat);
