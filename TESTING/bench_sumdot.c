@@ -80,7 +80,7 @@ static double plain_cl(bench_data *d, int dot)
     const exb_cl_device *dev = exb_cl_device_get();
     if (!dev)
         return NAN;
-    exb_cl_shape s = exb_cl_reduction_shape(dev, d->n, 0);
+    exb_cl_shape s = exb_cl_reduction_shape(dev, d->n, exb_cl_reduction_wg(dev));
     cl_kernel k = exb_cl_kernel("plain.cl", dot ? "plain_dot" : "plain_sum", "-DFPE=0 -DEARLY_EXIT=0");
     if (!k)
         return NAN;
@@ -100,11 +100,14 @@ static double plain_cl(bench_data *d, int dot)
     clSetKernelArg(k, a++, s.wg * sizeof(double), NULL);
     size_t global = s.groups * s.wg;
     clEnqueueNDRangeKernel(dev->queue, k, 1, NULL, &global, &s.wg, 0, NULL, NULL);
-    double partial[1024], sum = 0;
-    clEnqueueReadBuffer(dev->queue, pb, CL_TRUE, 0, s.groups * sizeof(double), partial, 0, NULL,
-                        NULL);
-    for (size_t g = 0; g < s.groups; g++)
-        sum += partial[g];
+    double *partial = malloc(s.groups * sizeof *partial), sum = 0;
+    if (partial && clEnqueueReadBuffer(dev->queue, pb, CL_TRUE, 0, s.groups * sizeof(double),
+                                       partial, 0, NULL, NULL) == CL_SUCCESS)
+        for (size_t g = 0; g < s.groups; g++)
+            sum += partial[g];
+    else
+        sum = NAN;
+    free(partial);
     clReleaseMemObject(xb);
     if (yb)
         clReleaseMemObject(yb);
