@@ -27,19 +27,9 @@
 /* The expansion of one row (row kernels): at least one slot. */
 #define ROW_EXP (FPE > 0 ? FPE : 1)
 
-/* Terms above TERM_MAX or products below PRODUCT_MIN bypass the expansions
- * (see sumdot_host_impl.h for the bounds). */
-#define TERM_MAX 0x1p990
-#define PRODUCT_MIN 0x1p-968
-
-/* Knuth's TwoSum on four lanes: s + *err == a + b exactly. */
-inline double4 two_sum4(double4 a, double4 b, double4 *err)
-{
-    double4 s = a + b;
-    double4 bv = s - a;
-    *err = (a - (s - bv)) + (b - bv);
-    return s;
-}
+#define TERM_MAX EXB_TERM_MAX
+#define PRODUCT_MIN EXB_PRODUCT_MIN
+#define two_sum4 exb_two_sum4
 
 /* acc += (neg ? -m : m) * 2^lsb, shared by the work-group. */
 inline void superacc_deposit_u64(__local long *acc, ulong m, int lsb, int neg)
@@ -127,23 +117,22 @@ inline int expansion_add(double4 *a, double4 t, int level, __local long *acc,
  * the adds of work-items between their own add and their exchange, at most
  * one term (< 2^53) each, so it stays below 2^62 + WG * 2^53 <= 2^63 for
  * WG <= TABLE_MAX_WG = 1024 (the host clamps the work-group to that). */
-#define TABLE_CHUNKS 4096
+#define TABLE_CHUNKS EXB_TABLE_CHUNKS
 
 inline void table_deposit(__local long *acc, ulong chunk, uint idx)
 {
-    uint biased = idx & 0x7ff;
-    superacc_deposit_u64(acc, chunk, (int)(biased ? biased : 1) - 1075, (int)(idx >> 11));
+    superacc_deposit_u64(acc, chunk, exb_table_lsb(idx), exb_table_neg(idx));
 }
 
+/* Twin of exb_expacc_add (SRC/core/expacc.h), with atomics. */
 inline void table_add(__local ulong *table, __local long *acc, double x)
 {
-    ulong bits = as_ulong(x);
-    uint idx = (uint)(bits >> 52);
-    ulong m = (bits & 0xfffffffffffffUL) | ((ulong)((idx & 0x7ff) != 0) << 52);
+    ulong m;
+    uint idx = exb_table_index(x, &m);
     if (m == 0)
         return;
     ulong c = atom_add(&table[idx], m) + m;
-    if (c >> 62) {
+    if (c >> EXB_TABLE_LIMIT_BIT) {
         ulong taken = atom_xchg(&table[idx], 0UL);
         if (taken)
             table_deposit(acc, taken, idx);
@@ -207,47 +196,21 @@ inline void group_range(long n, long chunk4, long *begin, long *end, long *step)
  * SRC/core/superacc.h, so normalising and rounding touch a few digits only.
  * PLAIN = 1 builds the non-exact baseline with the same structure: a row is
  * one double, added to in IEEE arithmetic (benchmarks only). */
-#define ROW_DIGITS (ACC_DIGITS + 2)
+#define ROW_DIGITS EXB_ROW_DIGITS
 
 typedef struct row_state {
     __global long *d; /* ROW_DIGITS digits */
     int lo, hi, flags;
 } row_state;
 
-inline void row_deposit(row_state *r, ulong m, int lsb, int neg)
-{
-    if (m == 0)
-        return;
-    long d[3];
-    int k = exb_deposit_digits(m, lsb, ACC_LSB, neg, d);
-    r->d[k] += d[0];
-    r->d[k + 1] += d[1];
-    r->d[k + 2] += d[2];
-    r->lo = min(r->lo, k);
-    r->hi = max(r->hi, k + 2);
-}
-
 inline void row_add_double(row_state *r, double x)
 {
-    ulong m;
-    int lsb;
-    if (exb_split_double(x, &m, &lsb) == 0x7ff)
-        r->flags |= exb_special_flag(x);
-    else
-        row_deposit(r, m, lsb, signbit(x));
+    exb_digits_add_double(r->d, ACC_LSB, &r->lo, &r->hi, &r->flags, x);
 }
 
 inline void row_add_product(row_state *r, double a, double b)
 {
-    ulong lo, hi;
-    int lsb, neg;
-    int special = exb_product_split(a, b, &lo, &hi, &lsb, &neg);
-    if (special) {
-        r->flags |= special;
-        return;
-    }
-    row_deposit(r, lo, lsb, neg);
-    row_deposit(r, hi, lsb + 64, neg);
+    exb_digits_add_product(r->d, ACC_LSB, &r->lo, &r->hi, &r->flags, a, b);
 }
 
 /* row += a*b: TwoProduct into the expansion e[0..FPE) (p at level 0, the
@@ -263,7 +226,7 @@ inline void row_add_term(row_state *r, double *e, double a, double b)
         return;
     }
     double t = p, err = fma(a, b, -p);
-    for (int pass = 0; pass < 2; pass++) {
+    for (int pass = 0; pass < 2; pass++) { /* twin: rows_expansion_add, SRC/host */
         for (int k = pass; k < FPE; k++) {
             double s = e[k] + t, bv = s - e[k];
             double te = (e[k] - (s - bv)) + (t - bv);
@@ -295,101 +258,32 @@ inline void row_flush(row_state *r, double *e)
 #endif
 }
 
-/* Bits [q, q+64) of the magnitude held in digits [lo, top]. */
-inline ulong row_bits(const row_state *r, int top, int q)
-{
-    int k = q >> 5, s = q & 31;
-    ulong w[3];
-    for (int j = 0; j < 3; j++)
-        w[j] = (k + j >= r->lo && k + j <= top) ? (ulong)r->d[k + j] : 0;
-    ulong low = (w[0] | (w[1] << 32)) >> s;
-    return s ? low | (w[2] << (64 - s)) : low;
-}
-
-inline int row_any_below(const row_state *r, int q)
-{
-    if (q <= r->lo * 32)
-        return 0;
-    int k = q >> 5;
-    for (int j = r->lo; j < k; j++)
-        if (r->d[j])
-            return 1;
-    return (r->d[k] & ((1L << (q & 31)) - 1)) != 0;
-}
-
 /* RN(row / den), the row's exact value divided and rounded once (den = 1:
- * plain rounding).  Destroys the row (its digits become the magnitude).
- * Long division by den's integer significand, 11 bits at a time, exactly as
- * exb_superacc_round_quotient in SRC/core/superacc.c.  An exactly zero finite
- * numerator sets *zero and gives +0/den; the caller, which knows the terms,
- * decides the sign of that zero (SRC/core/zerosign.h). */
+ * plain rounding), by the shared core.  Destroys the row.  An exactly zero
+ * finite numerator sets *zero and gives +0/den; the caller, which knows the
+ * terms, decides the sign of that zero (SRC/core/zerosign.h). */
 inline double row_round_quotient(row_state *r, double den, int *zero)
 {
-    *zero = 0;
-    if (r->lo > r->hi) {
-        *zero = !r->flags;
-        return exb_canonical_nan(r->flags ? exb_special_value(r->flags) / den : 0.0 / den);
-    }
-    /* normalise [lo, hi+1] with the signed carry into hi+2, then take the
-     * magnitude */
-    int top = r->hi + 2;
-    int neg = 0;
-    for (int pass = 0; pass < 2; pass++) {
-        long carry = 0;
-        for (int k = r->lo; k < top; k++) {
-            long v = r->d[k] + carry;
-            r->d[k] = v & 0xffffffffL;
-            carry = v >> 32;
-        }
-        r->d[top] += carry;
-        if (pass == 1 || r->d[top] >= 0)
-            break;
-        neg = 1;
-        for (int k = r->lo; k <= top; k++)
-            r->d[k] = -r->d[k];
-    }
-    int msb = -1;
-    for (int k = top; k >= r->lo && msb < 0; k--)
-        if (r->d[k])
-            msb = k * 32 + 63 - (int)clz((ulong)r->d[k]);
-    *zero = !r->flags && msb < 0;
-    if (r->flags || !isfinite(den) || den == 0.0)
-        return exb_canonical_nan(
-            (r->flags ? exb_special_value(r->flags) : (msb < 0 ? 0.0 : (neg ? -1.0 : 1.0))) / den);
-    if (msb < 0)
-        return 0.0 / den;
-    ulong md;
-    int ld;
-    exb_split_double(den, &md, &ld);
-    ulong rem = 0, q = 0;
-    int p = msb + 1;
-    while (q < (1UL << 53)) {
-        p -= 11;
-        ulong num = (rem << 11) | (row_bits(r, top, p) & 0x7ff);
-        ulong qc = num / md;
-        rem = num - qc * md;
-        q = (q << 11) | qc;
-    }
-    int sticky = rem != 0 || row_any_below(r, p);
-    return exb_round_u64(q, ACC_LSB + p - ld, sticky, neg != (signbit(den) != 0));
+    return exb_digits_round_quotient(r->d, r->lo, r->hi, ACC_LSB, r->flags, 0.0, den, zero);
 }
 
-/* Row-state storage: digits[row * ROW_DIGITS], meta[row * 4] = lo, hi, flags. */
+/* Row-state storage: digits[row * ROW_DIGITS], meta[row * EXB_ROW_META] = lo,
+ * hi, flags. */
 inline row_state row_load(__global long *digits, __global int *meta, long row)
 {
     row_state r;
     r.d = digits + row * ROW_DIGITS;
-    r.lo = meta[4 * row];
-    r.hi = meta[4 * row + 1];
-    r.flags = meta[4 * row + 2];
+    r.lo = meta[EXB_ROW_META * row];
+    r.hi = meta[EXB_ROW_META * row + 1];
+    r.flags = meta[EXB_ROW_META * row + 2];
     return r;
 }
 
 inline void row_store(const row_state *r, __global int *meta, long row)
 {
-    meta[4 * row] = r->lo;
-    meta[4 * row + 1] = r->hi;
-    meta[4 * row + 2] = r->flags;
+    meta[EXB_ROW_META * row] = r->lo;
+    meta[EXB_ROW_META * row + 1] = r->hi;
+    meta[EXB_ROW_META * row + 2] = r->flags;
 }
 
 /* A zero row. */

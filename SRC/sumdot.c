@@ -6,21 +6,27 @@
 #include "backend/sumdot.h"
 #include "core/zerosign.h"
 
-double exb_sumdot(long n, const double *x, long incx, const double *y, long incy)
+void exb_sumdot_accumulate(long n, const double *x, long incx, const double *y, long incy,
+                           exb_superacc *acc)
 {
     exb_knobs knobs;
     exb_knobs_read(&knobs);
     exb_sumdot_args args = {n,           x,           incx,          y,
                             incy,        knobs.fpe,   knobs.early_exit, knobs.threads,
                             knobs.front};
-    exb_superacc acc;
     int cl = exb_cl_wanted(&knobs);
-    if (cl && exb_cl_sumdot(&args, &knobs, &acc) == 0) {
+    if (cl && exb_cl_sumdot(&args, &knobs, acc) == 0) {
         exb_path_add(EXACTBLAS_PATH_OPENCL);
     } else {
-        exb_host_sumdot(&args, &acc);
+        exb_host_sumdot(&args, acc);
         exb_path_host(cl);
     }
+}
+
+double exb_sumdot(long n, const double *x, long incx, const double *y, long incy)
+{
+    exb_superacc acc;
+    exb_sumdot_accumulate(n, x, incx, y, incy, &acc);
     if (exb_superacc_is_zero(&acc) && exb_terms_negzero(n, x, incx, y, incy))
         exb_superacc_set_negative_zero(&acc);
     return exb_superacc_round(&acc);

@@ -1,8 +1,13 @@
 # exported_symbols.cmake -- the dynamic symbols libexactblas.so defines are
-# exactly the functions exactblas.h declares with EXACTBLAS_API.
-#   cmake -DLIBRARY=<libexactblas.so> -DHEADER=<exactblas.h> -P exported_symbols.cmake
+# exactly the functions the public headers declare with EXACTBLAS_API.
+#   cmake -DLIBRARY=<libexactblas.so> -DHEADERS=<exactblas.h>,<exactblas_acc.h> -P exported_symbols.cmake
 cmake_minimum_required(VERSION 3.20)
-file(READ ${HEADER} header)
+set(header "")
+string(REPLACE "," ";" HEADERS "${HEADERS}")
+foreach(h IN LISTS HEADERS)
+  file(READ ${h} text)
+  string(APPEND header "${text}")
+endforeach()
 string(REGEX MATCHALL "EXACTBLAS_API[ \t\n]+[a-z_ ]+[ \t\n*]+([A-Za-z0-9_]+)\\(" decls "${header}")
 set(documented "")
 foreach(d IN LISTS decls)
@@ -33,6 +38,6 @@ if(extra OR missing)
 endif()
 list(LENGTH documented nd)
 if(nd EQUAL 0)
-  message(FATAL_ERROR "no EXACTBLAS_API declaration found in ${HEADER}")
+  message(FATAL_ERROR "no EXACTBLAS_API declaration found in ${HEADERS}")
 endif()
 message("exported symbols: PASSED (${nd} documented, the same ${n} exported)")

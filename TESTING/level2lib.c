@@ -439,3 +439,50 @@ void tl_matrix_alloc(tl_matrix *A, long m, long n, long lda)
     for (size_t k = 0; k < len; k++)
         A->a[k] = NAN;
 }
+
+/* ---- the terms oracle for other tests (level2lib.h) ------------------------ */
+
+struct tl_terms {
+    terms s;
+};
+
+tl_terms *tl_terms_new(long cap)
+{
+    tl_terms *t = malloc(sizeof *t);
+    terms_init(&t->s, cap);
+    return t;
+}
+
+void tl_terms_free(tl_terms *t)
+{
+    terms_clear(&t->s);
+    free(t);
+}
+
+void tl_terms_reset(tl_terms *t)
+{
+    terms_reset(&t->s);
+}
+
+int tl_terms_add(tl_terms *t, double a, double b, double c)
+{
+    if (t->s.count >= t->s.cap)
+        return -1;
+    terms_add(&t->s, a, b, c);
+    return 0;
+}
+
+double tl_terms_round(tl_terms *t)
+{
+    return terms_round(&t->s);
+}
+
+double tl_terms_round_quotient(tl_terms *t, double d)
+{
+    return terms_round_quotient(&t->s, d);
+}
+
+double tl_terms_round_affine(tl_terms *t, double alpha, double beta, double y)
+{
+    return terms_round_affine(&t->s, alpha, beta, y);
+}

@@ -45,6 +45,21 @@ void tl_oracle_residual(char uplo, char trans, char diag, const tl_matrix *T, co
 void tl_oracle_trsvx(char uplo, char trans, char diag, const tl_matrix *T, double *x,
                      int steps);
 
+/* ---- the exact-terms oracle ------------------------------------------------ */
+/* A list of exact terms a*b*c (c = 1 for a product of two, a*1*1 for a
+ * double), NaN/Inf tallied by IEEE's rules, and the contract's roundings of
+ * their exact sum S: RN(S), RN(S/d), RN(alpha*S + beta*y) (zero-sign rule
+ * and canonical NaN included). */
+typedef struct tl_terms tl_terms;
+tl_terms *tl_terms_new(long cap);
+void tl_terms_free(tl_terms *t);
+void tl_terms_reset(tl_terms *t);
+/* 0, or -1 when cap terms are already held. */
+int tl_terms_add(tl_terms *t, double a, double b, double c);
+double tl_terms_round(tl_terms *t);
+double tl_terms_round_quotient(tl_terms *t, double d);
+double tl_terms_round_affine(tl_terms *t, double alpha, double beta, double y);
+
 /* ---- checking ------------------------------------------------------------- */
 /* Compares got[0..len) with expected[0..len) bit for bit (any NaN matches
  * NaN: payloads are not part of the contract); prints the first mismatches

@@ -9,7 +9,11 @@
  * (every shift 0..31, both signs), exb_product_split (specials, subnormal
  * and huge factors) and exb_canonical_nan / exb_special_value,
  * once in C and once in a kernel built from the embedded exb_core.h text;
- * every output byte must agree.  No usable device: exit 77 (a CTest skip).
+ * then digit windows (core_windows.h: deposits, the plain, quotient and
+ * affine roundings of the window, bit extraction, the table rule, TwoSum)
+ * on ties with and without sticky bits, the subnormal range, overflow,
+ * exact and near cancellation, specials and random data.  Every output
+ * byte must agree.  No usable device: exit 77 (a CTest skip).
  */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
@@ -20,6 +24,7 @@
 #include <string.h>
 
 #include "core/exb_core.h"
+#include "core_windows.h"
 #include "testlib.h"
 
 const char *exb_kernel_source(const char *file); /* the embedded kernels (libexactblas) */
@@ -105,6 +110,192 @@ static void make_cases(cases *c, long cap)
         add(c, m, e, (int)(tl_rng_u64(&r) & 1), (int)(tl_rng_u64(&r) & 1),
             tl_rng_sign(&r) * tl_rng_loguniform(&r, -1074, 1023), (int)(tl_rng_u64(&r) % 8));
     }
+}
+
+/* ---- digit windows ----------------------------------------------------- */
+
+static double pick(tl_rng *r, const double *list, int n)
+{
+    return list[tl_rng_u64(r) % (uint64_t)n];
+}
+
+/* One case's CW_IN inputs (see core_windows.h). */
+static void window_inputs(tl_rng *r, long k, double *in)
+{
+    static const double dens[] = {1.0, -1.0, 3.0, -3.0, 0.1, 7e-310, 0x1p-1074, 1e300,
+                                  -1e-300, 0.0, -0.0, INFINITY, NAN, 0x1.fffffffffffffp+1023};
+    static const double alphas[] = {1.0, -1.0, 0.0, -0.0, 3.0, 1e-300, 0x1p1000, 0.5, INFINITY, NAN};
+    static const double betas[] = {0.0, 1.0, -2.5, 1e300, 1e-310, NAN, -0.0};
+    static const double specials[] = {INFINITY, -INFINITY, NAN, 0.0, -0.0};
+    double *a = in, *b = in + WTERMS;
+    int singles = 0, extra = 0;
+    for (int j = 0; j < WTERMS; j++) {
+        a[j] = tl_rng_sign(r) * tl_rng_loguniform(r, -1074, 1023);
+        b[j] = tl_rng_sign(r) * tl_rng_loguniform(r, -1074, 1023);
+    }
+    switch (k % 8) {
+    case 0: /* random products over the whole range */
+        break;
+    case 1: { /* ties: x + ulp/2 (+- a sticky bit far below), both signs */
+        double x = tl_rng_sign(r) * tl_rng_loguniform(r, -1000, 1000);
+        double half = tl_rng_sign(r) * ldexp(1.0, ilogb(x) - 53);
+        a[0] = x;
+        a[1] = half;
+        a[2] = (k / 8) % 3 == 0 ? 0.0 : tl_rng_sign(r) * ldexp(1.0, ilogb(x) - 200);
+        a[3] = (k / 8) % 5 == 0 ? ldexp(1.0, ilogb(x) - 52) : 0.0; /* odd/even last bit */
+        singles = 4;
+        break;
+    }
+    case 2: /* the subnormal range and its edge */
+        for (int j = 0; j < WTERMS; j++) {
+            a[j] = tl_rng_sign(r) * tl_rng_loguniform(r, -600, -500);
+            b[j] = tl_rng_loguniform(r, -600, -440);
+        }
+        break;
+    case 3: /* overflow, and just below it */
+        for (int j = 0; j < WTERMS; j++) {
+            a[j] = tl_rng_loguniform(r, 1000, 1023);
+            b[j] = (k / 8) % 2 ? tl_rng_loguniform(r, 0, 24) : tl_rng_loguniform(r, -30, 1);
+        }
+        break;
+    case 4: /* exact cancellation, -0 marked or not */
+        a[1] = -a[0];
+        b[1] = b[0];
+        a[3] = a[2];
+        b[3] = -b[2];
+        extra = (k / 8) % 2 ? EXB_FLAG_NEG_ZERO : 0;
+        break;
+    case 5: /* near cancellation: the difference of two close products */
+        a[1] = -a[0];
+        b[1] = nextafter(b[0], (k / 8) % 2 ? INFINITY : 0.0);
+        a[2] = b[2] = a[3] = b[3] = 0.0;
+        break;
+    case 6: /* NaN, infinities, signed zeros among the terms */
+        a[tl_rng_u64(r) % WTERMS] = pick(r, specials, 5);
+        b[tl_rng_u64(r) % WTERMS] = pick(r, specials, 5);
+        break;
+    default: /* single doubles */
+        singles = (int)(tl_rng_u64(r) % 5);
+        break;
+    }
+    in[8] = (k / 8) % 4 == 3 ? tl_rng_sign(r) * tl_rng_loguniform(r, -1074, 1023)
+                             : pick(r, dens, sizeof dens / sizeof dens[0]);
+    in[9] = (k / 8) % 3 == 2 ? tl_rng_sign(r) * tl_rng_loguniform(r, -1074, 1023)
+                             : pick(r, alphas, sizeof alphas / sizeof alphas[0]);
+    in[10] = (k / 8) % 3 == 1 ? tl_rng_sign(r) * tl_rng_loguniform(r, -1074, 1023)
+                              : pick(r, betas, sizeof betas / sizeof betas[0]);
+    in[11] = (k / 8) % 7 == 6 ? pick(r, specials, 5)
+                              : tl_rng_sign(r) * tl_rng_loguniform(r, -1074, 1023);
+    in[12] = extra;
+    in[13] = (double)((long)(tl_rng_u64(r) % 4600) - 100);
+    in[14] = singles;
+    in[15] = 0.0;
+}
+
+static const char *window_kernel =
+    "__kernel void core_windows(__global const double *in, __global long *work,\n"
+    "    __global long *wide, __global ulong *out)\n"
+    "{\n"
+    "    size_t i = get_global_id(0);\n"
+    "    core_window_case(in + i * CW_IN, work + i * EXB_ROW_DIGITS, wide + i * EXB_WIDE_DIGITS,\n"
+    "                     out + i * CW_OUT);\n"
+    "}\n";
+
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *text = malloc((size_t)len + 1);
+    if (text && fread(text, 1, (size_t)len, f) != (size_t)len) {
+        free(text);
+        text = NULL;
+    }
+    if (text)
+        text[len] = '\0';
+    fclose(f);
+    return text;
+}
+
+static const char *window_names[CW_OUT] = {
+    "window lo (deposits)", "window hi (deposits)", "flags and deposit count",
+    "exb_digits_round_quotient (den = 1)", "exact zero (den = 1)", "exb_digits_msb",
+    "exb_digits_bits", "exb_digits_any_below", "exb_digits_round_quotient (den)",
+    "exact zero (den)", "exb_digits_round_affine", "exb_table_index",
+    "exb_table_index (significand)", "exb_table_lsb / exb_table_neg", "exb_two_sum4 (sum 0)",
+    "exb_two_sum4 (sum 1)", "exb_two_sum4 (sum 2)", "exb_two_sum4 (sum 3)",
+    "exb_two_sum4 (error 0)", "exb_two_sum4 (error 1)", "exb_two_sum4 (error 2)",
+    "exb_two_sum4 (error 3)", "(spare)", "(spare)"};
+
+static int check_windows(cl_context ctx, cl_command_queue q, cl_device_id device, long n)
+{
+    double *in = malloc(n * CW_IN * sizeof(double));
+    uint64_t *h_out = malloc(n * CW_OUT * sizeof(uint64_t)), *d_out = malloc(n * CW_OUT * 8);
+    int64_t work[EXB_ROW_DIGITS], wide[EXB_WIDE_DIGITS];
+    tl_rng r;
+    tl_rng_seed(&r, 20261123);
+    for (long i = 0; i < n; i++) {
+        window_inputs(&r, i, in + i * CW_IN);
+        core_window_case(in + i * CW_IN, work, wide, h_out + i * CW_OUT);
+    }
+    char *cases_text = read_text(CORE_WINDOWS_H);
+    if (!cases_text) {
+        printf("FAILED: cannot read %s\n", CORE_WINDOWS_H);
+        return 0;
+    }
+    const char *sources[3] = {exb_kernel_source("exb_core.h"), cases_text, window_kernel};
+    cl_int err;
+    cl_program prog = clCreateProgramWithSource(ctx, 3, sources, NULL, &err);
+    if (clBuildProgram(prog, 1, &device, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
+        char log[4096] = "";
+        clGetProgramBuildInfo(prog, device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
+        printf("FAILED: the window cases do not build for the device:\n%s\n", log);
+        return 0;
+    }
+    cl_kernel kern = clCreateKernel(prog, "core_windows", &err);
+    size_t bytes[4] = {n * CW_IN * 8, n * EXB_ROW_DIGITS * 8, n * EXB_WIDE_DIGITS * 8,
+                       n * CW_OUT * 8};
+    cl_mem buf[4];
+    for (int b = 0; b < 4; b++) {
+        buf[b] = clCreateBuffer(ctx, b == 0 ? CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR : CL_MEM_READ_WRITE,
+                                bytes[b], b == 0 ? in : NULL, &err);
+        clSetKernelArg(kern, b, sizeof(cl_mem), &buf[b]);
+    }
+    size_t global = (size_t)n;
+    err = clEnqueueNDRangeKernel(q, kern, 1, NULL, &global, NULL, 0, NULL, NULL);
+    err |= clEnqueueReadBuffer(q, buf[3], CL_TRUE, 0, bytes[3], d_out, 0, NULL, NULL);
+    int ok = err == CL_SUCCESS;
+    if (!ok)
+        printf("FAILED: window kernel launch or read back (error %d)\n", (int)err);
+    for (int f = 0; ok && f < CW_OUT - 2; f++) {
+        long differ = 0, first = -1;
+        for (long i = 0; i < n; i++)
+            if (h_out[i * CW_OUT + f] != d_out[i * CW_OUT + f]) {
+                if (first < 0)
+                    first = i;
+                differ++;
+            }
+        printf("%s %-40s %ld cases, %ld differ", differ ? "FAIL" : "ok  ", window_names[f], n,
+               differ);
+        if (differ)
+            printf(" (first: case %ld, host %016llx device %016llx)", first,
+                   (unsigned long long)h_out[first * CW_OUT + f],
+                   (unsigned long long)d_out[first * CW_OUT + f]);
+        printf("\n");
+        ok &= differ == 0;
+    }
+    for (int b = 0; b < 4; b++)
+        clReleaseMemObject(buf[b]);
+    clReleaseKernel(kern);
+    clReleaseProgram(prog);
+    free(cases_text);
+    free(in);
+    free(h_out);
+    free(d_out);
+    return ok;
 }
 
 int main(void)
@@ -214,6 +405,7 @@ int main(void)
         printf("\n");
         ok &= differ == 0;
     }
+    ok &= check_windows(ctx, q, device, N);
     for (int b = 0; b < 10; b++)
         clReleaseMemObject(buf[b]);
     clReleaseKernel(kern);

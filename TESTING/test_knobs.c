@@ -125,8 +125,88 @@ static int run_case(const knob_case *c)
     return ok;
 }
 
-int main(void)
+/* ---- the README's knob table against the registry ------------------------ */
+
+/* s with runs of blanks (newlines included) made one space. */
+static void squeeze(char *s)
 {
+    char *w = s;
+    for (char *r = s; *r; r++)
+        if (!(*r == ' ' || *r == '\n' || *r == '\t') || (w > s && w[-1] != ' '))
+            *w++ = (*r == '\n' || *r == '\t') ? ' ' : *r;
+    *w = '\0';
+}
+
+/* Every registered knob has an entry in the README's knob section (a line
+ * "    NAME  <values>", its default in the entry), and every entry there is a
+ * registered knob. */
+static int check_readme(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        printf("FAIL cannot read %s\n", path);
+        return 0;
+    }
+    static char text[1 << 17];
+    size_t len = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[len] = '\0';
+    const char *section = strstr(text, "\nTuning knobs");
+    const char *end = section ? strstr(section + 1, "\n\n\n") : NULL;
+    if (!section) {
+        printf("FAIL the README has no \"Tuning knobs\" section\n");
+        return 0;
+    }
+    if (!end)
+        end = text + len;
+    int count, ok = 1;
+    const exb_knob_spec *reg = exb_knob_registry(&count);
+    for (int k = 0; k < count; k++) {
+        char head[64];
+        snprintf(head, sizeof head, "\n    %s ", reg[k].name);
+        const char *at = strstr(section, head);
+        if (!at || at > end) {
+            printf("FAIL the README's knob table has no entry for %s\n", reg[k].name);
+            ok = 0;
+            continue;
+        }
+        /* the entry: up to the next line that starts a knob */
+        const char *next = strstr(at + 1, "\n    EXACTBLAS_");
+        size_t n = (size_t)((next && next < end ? next : end) - at);
+        char entry[2048];
+        snprintf(entry, sizeof entry, "%.*s", (int)(n < sizeof entry ? n : sizeof entry - 1), at);
+        squeeze(entry);
+        char values[256], deflt[512];
+        snprintf(values, sizeof values, "%s %s", reg[k].name, reg[k].values);
+        snprintf(deflt, sizeof deflt, "(default %s)", reg[k].default_text);
+        squeeze(values);
+        squeeze(deflt);
+        if (!strstr(entry, values) || !strstr(entry, deflt)) {
+            printf("FAIL README entry of %s does not say \"%s\" and \"%s\":\n  %s\n",
+                   reg[k].name, reg[k].values, deflt, entry);
+            ok = 0;
+        }
+    }
+    for (const char *p = strstr(section, "\n    EXACTBLAS_"); p && p < end;
+         p = strstr(p + 1, "\n    EXACTBLAS_")) {
+        char name[64];
+        sscanf(p + 5, "%63[A-Z_]", name);
+        int known = 0;
+        for (int k = 0; k < count; k++)
+            known |= strcmp(reg[k].name, name) == 0;
+        if (!known) {
+            printf("FAIL the README lists %s, which is not a registered knob\n", name);
+            ok = 0;
+        }
+    }
+    printf("%s README knob table: %d registered knobs\n", ok ? "ok  " : "FAIL", count);
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 3 && strcmp(argv[1], "readme") == 0)
+        return check_readme(argv[2]) ? 0 : 1;
     /* the host path (a knob of the case may say otherwise), no other knob */
     tl_apply_knobs("EXACTBLAS_DEVICE=host");
     tl_workload_make(&data, 20000, 48, 96, 77);

@@ -519,12 +519,19 @@ double *tl_layout(const double *v, long n, long inc)
 
 void tl_apply_knobs(const char *setting)
 {
-    static const char *knobs[] = {"EXACTBLAS_DEVICE",     "EXACTBLAS_FPE", "EXACTBLAS_EARLY_EXIT",
-                                  "EXACTBLAS_WG",         "EXACTBLAS_THREADS",
-                                  "EXACTBLAS_TRSV_BLOCK", "EXACTBLAS_HOST_ISA", "EXACTBLAS_FRONT",
-                                  "EXACTBLAS_TRSV_MODE",  "EXACTBLAS_GEMM_PATH"};
-    for (size_t i = 0; i < sizeof knobs / sizeof knobs[0]; i++)
-        unsetenv(knobs[i]);
+    /* every knob shares the prefix (the registry, support/knobs.c): no list here */
+    extern char **environ;
+    for (int again = 1; again;) {
+        again = 0;
+        for (char **e = environ; *e; e++)
+            if (strncmp(*e, "EXACTBLAS_", 10) == 0) {
+                char name[128];
+                snprintf(name, sizeof name, "%.*s", (int)strcspn(*e, "="), *e);
+                unsetenv(name); /* changes environ: scan again */
+                again = 1;
+                break;
+            }
+    }
     char copy[256];
     snprintf(copy, sizeof copy, "%s", setting);
     for (char *tok = strtok(copy, " \t"); tok; tok = strtok(NULL, " \t")) {

@@ -20,34 +20,30 @@
 #include "superacc.h"
 
 typedef struct exb_expacc {
-    uint64_t chunk[4096]; /* index: sign bit and 11 exponent bits of the term */
+    uint64_t chunk[EXB_TABLE_CHUNKS]; /* exb_table_index: sign bit and exponent field */
 } exb_expacc;
 
 static inline void exb_expacc_flush_one(exb_expacc *t, exb_superacc *acc, unsigned idx)
 {
-    unsigned biased = idx & 0x7ff;
-    /* subnormals (field 0) share the exponent of field 1: 2^-1074 per unit */
-    exb_superacc_add_scaled_u64(acc, t->chunk[idx], (biased ? (int)biased : 1) - 1075,
-                                (int)(idx >> 11));
+    exb_superacc_add_scaled_u64(acc, t->chunk[idx], exb_table_lsb(idx), exb_table_neg(idx));
     t->chunk[idx] = 0;
 }
 
-/* t += x for a finite x (callers route NaN/Inf to the long accumulator). */
+/* t += x for a finite x (callers route NaN/Inf to the long accumulator).
+ * Twin of table_add in OPENCL/core.cl (there with atomics). */
 static inline void exb_expacc_add(exb_expacc *t, exb_superacc *acc, double x)
 {
-    uint64_t bits;
-    memcpy(&bits, &x, sizeof bits);
-    unsigned idx = (unsigned)(bits >> 52);
-    uint64_t m = (bits & ((UINT64_C(1) << 52) - 1)) | ((uint64_t)((idx & 0x7ff) != 0) << 52);
+    uint64_t m;
+    unsigned idx = exb_table_index(x, &m);
     uint64_t c = t->chunk[idx] + m;
     t->chunk[idx] = c;
-    if (c >> 62)
+    if (c >> EXB_TABLE_LIMIT_BIT)
         exb_expacc_flush_one(t, acc, idx);
 }
 
 static inline void exb_expacc_flush(exb_expacc *t, exb_superacc *acc)
 {
-    for (unsigned idx = 0; idx < 4096; idx++)
+    for (unsigned idx = 0; idx < EXB_TABLE_CHUNKS; idx++)
         if (t->chunk[idx])
             exb_expacc_flush_one(t, acc, idx);
 }

@@ -31,11 +31,22 @@
 
 #define EXB_ACC_MAX_PENDING (1u << 30)
 
+/* The public accumulator's zero-sign state (exactblas_acc.h), kept in the
+ * flags so that merges combine it: some term was added; some term added was
+ * not -0.  An exact zero rounds to -0 when the first is set and the second
+ * is not. */
+#define EXB_FLAG_TERMS 16
+#define EXB_FLAG_NOT_NEGZERO 32
+
+/* The top digit's bound: beyond it the value (more than 2^2206 in magnitude)
+ * becomes the infinity of its sign. */
+#define EXB_ACC_TOP_LIMIT ((int64_t)1 << 62)
+
 typedef struct exb_superacc {
     int64_t digit[EXB_ACC_DIGITS];
     int lo, hi;       /* the window: digits outside [lo, hi] are zero */
     uint32_t pending; /* deposits since the last normalisation */
-    uint32_t flags;   /* EXB_FLAG_* (exb_core.h) */
+    int flags;        /* EXB_FLAG_* (exb_core.h) */
 } exb_superacc;
 
 /* Zeroes every digit (an accumulator of unknown content). */
@@ -50,7 +61,7 @@ void exb_superacc_add_product(exb_superacc *acc, double a, double b);
  * row); digits outside [lo, hi] are ignored (they are zero), and each must
  * be below 2^62 in magnitude. */
 void exb_superacc_add_raw(exb_superacc *acc, const int64_t *digits, int lo, int hi,
-                          uint32_t flags);
+                          int flags);
 /* acc += (neg ? -m : m) * 2^lsb exactly, for any m < 2^64. */
 void exb_superacc_add_scaled_u64(exb_superacc *acc, uint64_t m, int lsb, int neg);
 /* dst += src exactly. */

@@ -212,11 +212,6 @@ static void wide_add(wide_int *w, int64_t v, int shift)
     }
 }
 
-static int wide_bit(const wide_int *w, int i)
-{
-    return (int)((w->x[i >> 6] >> (i & 63)) & 1);
-}
-
 /* Whether any bit below i is set. */
 static int wide_any_below(const wide_int *w, int i)
 {
@@ -241,8 +236,9 @@ static uint64_t wide_bits_from(const wide_int *w, int i)
     return lo;
 }
 
-/* RN(M * 2^lsb) for the magnitude M (below 2^190) of a wide_int, subnormals
- * and overflow as IEEE: one rounding, to nearest, ties to even. */
+/* RN(M * 2^lsb) for the magnitude M (below 2^190) of a wide_int, negated if
+ * neg: its top 64 bits and a sticky bit go to the one rounding of the core
+ * (exb_round_u64). */
 static double wide_round(const wide_int *w, int lsb, int neg)
 {
     int p = -1;
@@ -251,18 +247,8 @@ static double wide_round(const wide_int *w, int lsb, int neg)
             p = 64 * q + 63 - __builtin_clzll(w->x[q]);
     if (p < 0)
         return 0.0;
-    int ulp = lsb + p - 52 > -1074 ? lsb + p - 52 : -1074; /* the result's last place */
-    int drop = ulp - lsb;
-    double mag;
-    if (drop <= 0) {
-        mag = ldexp((double)wide_bits_from(w, 0), lsb); /* below 2^53: exact */
-    } else {
-        uint64_t m = wide_bits_from(w, drop) & ((UINT64_C(1) << 54) - 1);
-        if (wide_bit(w, drop - 1) && ((m & 1) || wide_any_below(w, drop - 1)))
-            m++;
-        mag = ldexp((double)m, ulp); /* m <= 2^53 and ulp >= -1074: exact or overflow */
-    }
-    return neg ? -mag : mag;
+    int q = p >= 63 ? p - 63 : 0;
+    return exb_round_u64(wide_bits_from(w, q), lsb + q, wide_any_below(w, q), neg);
 }
 
 /* C_ij := RN(S) for alpha = 1, beta = 0, S = sum_L v_L 2^(lsb_low + (levels-1-L) bits),

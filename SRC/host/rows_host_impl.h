@@ -25,7 +25,7 @@ EXB_FN(rows_expansion_add)(v4d *a, v4d t, int level, int K, int early_exit, exb_
 {
 #pragma GCC unroll 8
     for (int k = level; k < K; k++) {
-        a[k] = EXB_FN(two_sum4)(a[k], t, &t);
+        a[k] = exb_two_sum4(a[k], t, &t);
         if (early_exit && !EXB_FN(any_nonzero)(t))
             return;
     }

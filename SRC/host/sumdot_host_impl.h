@@ -29,7 +29,7 @@
 #include "core/expacc.h"
 #include "sumdot_host.h"
 
-typedef double v4d __attribute__((vector_size(32)));
+typedef exb_v4d v4d; /* exb_core.h */
 typedef long long v4i __attribute__((vector_size(32)));
 
 #define EXB_CAT2(a, b) a##_##b
@@ -49,8 +49,8 @@ typedef long long v4i __attribute__((vector_size(32)));
     default: CALL(8); break;                                                            \
     }
 
-#define TERM_MAX 0x1p990
-#define PRODUCT_MIN 0x1p-968
+#define TERM_MAX EXB_TERM_MAX
+#define PRODUCT_MIN EXB_PRODUCT_MIN
 #define FINITE_MAX 0x1.fffffffffffffp1023
 
 /* Adaptive front end: a block is 1024 elements; an expansion block with more
@@ -77,15 +77,6 @@ static inline int EXB_FN(any_nonzero)(v4d t)
     return EXB_MASK4(t != 0.0) != 0;
 }
 
-/* Knuth's TwoSum: s + err = a + b exactly, for any ordering of |a|, |b|. */
-static inline v4d EXB_FN(two_sum4)(v4d a, v4d b, v4d *err)
-{
-    v4d s = a + b;
-    v4d bv = s - a;
-    *err = (a - (s - bv)) + (b - bv);
-    return s;
-}
-
 static inline v4d EXB_FN(load4)(const double *x, long i, long inc)
 {
     v4d v;
@@ -108,14 +99,16 @@ static int EXB_FN(spill4)(exb_superacc *acc, v4d t)
     return count;
 }
 
-/* Adds term t to the expansion a[] from level `level` down. */
+/* Adds term t to the expansion a[] from level `level` down, by exb_two_sum4
+ * (exb_core.h); twin of expansion_add in OPENCL/core.cl (the kernels'
+ * vector ops and lane tests differ). */
 static inline __attribute__((always_inline)) void
 EXB_FN(expansion_add)(v4d *a, v4d t, int level, int K, int early_exit, exb_superacc *acc,
                       long *spills)
 {
 #pragma GCC unroll 8
     for (int k = level; k < K; k++) {
-        a[k] = EXB_FN(two_sum4)(a[k], t, &t);
+        a[k] = exb_two_sum4(a[k], t, &t);
         if (early_exit && !EXB_FN(any_nonzero)(t))
             return;
     }

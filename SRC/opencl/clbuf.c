@@ -48,10 +48,10 @@ int exb_cl_rows_create(const exb_cl_device *d, exb_cl_rows *rows, long count, in
     rows->digits = rows->meta = rows->expansion = NULL;
     size_t n = (size_t)(count > 0 ? count : 1);
     rows->digits = clCreateBuffer(d->context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
-                                  n * EXB_CL_ROW_DIGITS * sizeof(cl_long), NULL, &err);
+                                  n * EXB_ROW_DIGITS * sizeof(cl_long), NULL, &err);
     if (err == CL_SUCCESS)
         rows->meta = clCreateBuffer(d->context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
-                                    n * 4 * sizeof(cl_int), NULL, &err);
+                                    n * EXB_ROW_META * sizeof(cl_int), NULL, &err);
     if (err == CL_SUCCESS && expansion_len > 0)
         rows->expansion = clCreateBuffer(d->context, CL_MEM_READ_WRITE,
                                          n * (size_t)expansion_len * sizeof(cl_double), NULL, &err);
@@ -80,11 +80,11 @@ cl_int exb_cl_rows_map(const exb_cl_device *d, const exb_cl_rows *rows, long cou
     cl_int err;
     v->meta = NULL;
     v->digits = clEnqueueMapBuffer(d->queue, rows->digits, CL_TRUE, CL_MAP_READ, 0,
-                                   (size_t)count * EXB_CL_ROW_DIGITS * sizeof(cl_long), 0, NULL,
+                                   (size_t)count * EXB_ROW_DIGITS * sizeof(cl_long), 0, NULL,
                                    NULL, &err);
     if (err == CL_SUCCESS)
         v->meta = clEnqueueMapBuffer(d->queue, rows->meta, CL_TRUE, CL_MAP_READ, 0,
-                                     (size_t)count * 4 * sizeof(cl_int), 0, NULL, NULL, &err);
+                                     (size_t)count * EXB_ROW_META * sizeof(cl_int), 0, NULL, NULL, &err);
     if (err != CL_SUCCESS)
         exb_cl_rows_unmap(d, rows, v);
     return err;
@@ -106,7 +106,7 @@ double exb_cl_row_round_affine(const exb_cl_rows_view *v, long row, exb_superacc
                                int (*negzero)(const void *arg, long row), const void *arg)
 {
     const cl_int *m = v->meta + 4 * row;
-    exb_superacc_add_raw(acc, (const int64_t *)v->digits + row * EXB_CL_ROW_DIGITS, m[0], m[1],
+    exb_superacc_add_raw(acc, (const int64_t *)v->digits + row * EXB_ROW_DIGITS, m[0], m[1],
                          (uint32_t)m[2]);
     if (exb_superacc_is_zero(acc) && negzero(arg, row))
         exb_superacc_set_negative_zero(acc);

@@ -13,9 +13,8 @@
 cl_mem exb_cl_vector_in(const exb_cl_device *d, const double *x, long n, long inc, long *offset);
 
 /* Row accumulators of the row kernels (OPENCL/core.cl, row_state): per row
- * ROW_DIGITS = EXB_ACC_DIGITS + 2 digits, 4 ints of window and flags, and
+ * EXB_ROW_DIGITS digits, EXB_ROW_META ints of window and flags (exb_core.h), and
  * (TRSV) an expansion of max(FPE, 1) doubles. */
-#define EXB_CL_ROW_DIGITS (EXB_ACC_DIGITS + 2)
 typedef struct exb_cl_rows {
     cl_mem digits, meta, expansion;
 } exb_cl_rows;

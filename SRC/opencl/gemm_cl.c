@@ -164,7 +164,7 @@ int exb_cl_gemm_general(const exb_gemm_args *g, const exb_knobs *knobs)
     if (!kernel)
         return -1;
     long mp = round_up(g->m, t.ts);
-    long nb = ACC_BYTES / (mp * EXB_CL_ROW_DIGITS * (long)sizeof(cl_long)) / t.ts * t.ts;
+    long nb = ACC_BYTES / (mp * EXB_ROW_DIGITS * (long)sizeof(cl_long)) / t.ts * t.ts;
     nb = nb < t.ts ? t.ts : (nb > round_up(g->n, t.ts) ? round_up(g->n, t.ts) : nb);
     long rows_a = g->transa ? g->k : g->m, cols_a = g->transa ? g->m : g->k;
     long rows_b = g->transb ? g->n : g->k, cols_b = g->transb ? g->k : g->n;

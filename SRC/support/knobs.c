@@ -22,6 +22,46 @@
 #define MAX_THREADS 1024
 #define MAX_DEVICE_INDEX 65535
 
+/* The registry: every knob once, with what it accepts, its default and what
+ * it does.  The parsers below take their messages from it, the README's
+ * knob table is checked against it (test knobs_readme), and the tests unset
+ * knobs by their common prefix. */
+static const exb_knob_spec registry[] = {
+    {"EXACTBLAS_DEVICE", "auto | host | opencl | <platform>:<device>",
+     "auto: OpenCL on a GPU or other accelerator, the host path when the only OpenCL device is "
+     "the CPU itself",
+     "where the work runs; <platform>:<device> indexes are digits, 0..65535"},
+    {"EXACTBLAS_FPE", "0 or 2..8", "4 for sums and dots, 3 for GEMV, TRSV and GEMM rows",
+     "expansion size of the front end; 0: the long accumulator alone"},
+    {"EXACTBLAS_EARLY_EXIT", "0 | 1", "1 for sums and dots, 0 for rows",
+     "stop a TwoSum cascade once its error is zero"},
+    {"EXACTBLAS_TRSV_BLOCK", "1..4096", "64", "diagonal block size of EXDTRSV"},
+    {"EXACTBLAS_TRSV_MODE", "fused | multi", "fused",
+     "OpenCL TRSV in one launch, or one launch per block column"},
+    {"EXACTBLAS_GEMM_PATH", "auto | general | split",
+     "auto: split when the data needs at most 36 slice products",
+     "EXDGEMM's exact dot products, or the error-free slicing onto a plain DGEMM"},
+    {"EXACTBLAS_FRONT", "auto | fpe | table", "auto", "front end of the sum/dot kernels"},
+    {"EXACTBLAS_WG", "1..65536", "the device's own", "OpenCL work-group size"},
+    {"EXACTBLAS_THREADS", "1..1024", "one share per CPU",
+     "host shares of the work, run on at most as many threads as the CPUs"},
+    {"EXACTBLAS_HOST_ISA", "auto | generic", "auto", "force the portable host kernel"},
+};
+
+const exb_knob_spec *exb_knob_registry(int *count)
+{
+    *count = (int)(sizeof registry / sizeof registry[0]);
+    return registry;
+}
+
+static const exb_knob_spec *spec_of(const char *name)
+{
+    for (size_t k = 0; k < sizeof registry / sizeof registry[0]; k++)
+        if (strcmp(registry[k].name, name) == 0)
+            return &registry[k];
+    return NULL; /* not reached: every parser names a registered knob */
+}
+
 /* The knob's value, or NULL when it is unset or empty. */
 static const char *knob_value(const char *name)
 {
@@ -41,15 +81,16 @@ static int parse_count(const char *s, long *v)
 
 /* An integer knob: its value when set and in [lo, hi] (or 0 when zero_ok),
  * else the fallback (a set but bad value is reported). */
-static int int_knob(const char *name, int fallback, long lo, long hi, int zero_ok,
-                    const char *expected, const char *instead)
+static int int_knob(const char *name, int fallback, long lo, long hi, int zero_ok)
 {
     const char *s = knob_value(name);
     long v;
     if (!s)
         return fallback;
     if (!parse_count(s, &v) || ((v < lo || v > hi) && !(zero_ok && v == 0))) {
-        exb_note("ignoring %s=%s (expected %s); using %s", name, s, expected, instead);
+        const exb_knob_spec *k = spec_of(name);
+        exb_note("ignoring %s=%s (expected %s); using the default (%s)", name, s, k->values,
+                 k->default_text);
         return fallback;
     }
     return (int)v;
@@ -62,14 +103,11 @@ static int word_knob(const char *name, const char *const *words, int count, int 
     const char *s = knob_value(name);
     if (!s)
         return fallback;
-    char expected[128] = "";
-    for (int w = 0; w < count; w++) {
+    for (int w = 0; w < count; w++)
         if (strcasecmp(s, words[w]) == 0)
             return w;
-        snprintf(expected + strlen(expected), sizeof expected - strlen(expected), "%s%s",
-                 w ? (w == count - 1 ? " or " : ", ") : "", words[w]);
-    }
-    exb_note("ignoring %s=%s (expected %s); using %s", name, s, expected, words[fallback]);
+    exb_note("ignoring %s=%s (expected %s); using %s", name, s, spec_of(name)->values,
+             words[fallback]);
     return fallback;
 }
 
@@ -97,9 +135,8 @@ static int device_knob(int *platform, int *device)
             return EXB_DEVICE_OPENCL;
         }
     }
-    exb_note("ignoring EXACTBLAS_DEVICE=%s (expected auto, host, opencl or <platform>:<device> "
-             "with indexes 0..%d); using auto",
-             s, MAX_DEVICE_INDEX);
+    exb_note("ignoring EXACTBLAS_DEVICE=%s (expected %s, indexes 0..%d); using auto", s,
+             spec_of("EXACTBLAS_DEVICE")->values, MAX_DEVICE_INDEX);
     return EXB_DEVICE_AUTO;
 }
 
@@ -112,26 +149,20 @@ int exb_knobs_host_generic(void)
 static void read_knobs(exb_knobs *knobs, int rows)
 {
     knobs->use_opencl = device_knob(&knobs->cl_platform, &knobs->cl_device);
-    knobs->fpe = int_knob("EXACTBLAS_FPE", rows ? DEFAULT_ROWS_FPE : DEFAULT_FPE, 2, 8, 1,
-                          "0 or 2..8",
-                          "the default (4 for sums and dots, 3 for GEMV, TRSV and GEMM rows)");
+    knobs->fpe = int_knob("EXACTBLAS_FPE", rows ? DEFAULT_ROWS_FPE : DEFAULT_FPE, 2, 8, 1);
     /* Many short TwoSum cascades side by side: no early-exit branches and
      * three levels measure fastest in the row kernels (GEMV/TRSV at n = 4096). */
-    knobs->early_exit = int_knob("EXACTBLAS_EARLY_EXIT", !rows, 0, 1, 0, "0 or 1",
-                                 "the default (1 for sums and dots, 0 for rows)");
+    knobs->early_exit = int_knob("EXACTBLAS_EARLY_EXIT", !rows, 0, 1, 0);
     static const char *const fronts[] = {"auto", "fpe", "table"};
     knobs->front = word_knob("EXACTBLAS_FRONT", fronts, 3, EXB_FRONT_AUTO);
-    knobs->wg = int_knob("EXACTBLAS_WG", 0, 1, 65536, 0, "1..65536",
-                         "the device's default work-group size");
+    knobs->wg = int_knob("EXACTBLAS_WG", 0, 1, 65536, 0);
     int cpus = exb_sys_cpus();
-    knobs->threads = int_knob("EXACTBLAS_THREADS", cpus, 1, MAX_THREADS, 0, "1..1024",
-                              "one share per CPU");
+    knobs->threads = int_knob("EXACTBLAS_THREADS", cpus, 1, MAX_THREADS, 0);
     if (knobs->threads > cpus)
         exb_note("EXACTBLAS_THREADS=%d: the work is split %d ways and run on at most %d "
                  "threads (the CPUs this process may use)",
                  knobs->threads, knobs->threads, cpus);
-    knobs->trsv_block = int_knob("EXACTBLAS_TRSV_BLOCK", DEFAULT_TRSV_BLOCK, 1, 4096, 0,
-                                 "1..4096", "the default 64");
+    knobs->trsv_block = int_knob("EXACTBLAS_TRSV_BLOCK", DEFAULT_TRSV_BLOCK, 1, 4096, 0);
     static const char *const modes[] = {"fused", "multi"};
     knobs->trsv_multi = word_knob("EXACTBLAS_TRSV_MODE", modes, 2, 0);
     static const char *const paths[] = {"auto", "general", "split"};

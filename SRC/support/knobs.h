@@ -56,6 +56,15 @@ typedef struct exb_knobs {
     int gemm_path;  /* enum exb_gemm_path */
 } exb_knobs;
 
+/* One entry of the knob registry (knobs.c): the knob's name, the values it
+ * accepts and its default as the README writes them, and what it does. */
+typedef struct exb_knob_spec {
+    const char *name, *values, *default_text, *meaning;
+} exb_knob_spec;
+
+/* The registry, every knob once; *count entries. */
+const exb_knob_spec *exb_knob_registry(int *count);
+
 void exb_knobs_read(exb_knobs *knobs);
 /* The same, with the row kernels' defaults (EXDGEMV, EXDTRSV, EXDTRSVX). */
 void exb_knobs_read_rows(exb_knobs *knobs);
