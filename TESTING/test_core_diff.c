@@ -192,6 +192,22 @@ static void window_inputs(tl_rng *r, long k, double *in)
     in[15] = 0.0;
 }
 
+/* The kernel `name` of a program built from the sources (the build log
+ * printed on failure), or NULL. */
+static cl_kernel build_kernel(cl_context ctx, cl_device_id device, cl_uint count,
+                              const char **sources, const char *name, cl_program *prog)
+{
+    cl_int err;
+    *prog = clCreateProgramWithSource(ctx, count, sources, NULL, &err);
+    if (clBuildProgram(*prog, 1, &device, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
+        char log[4096] = "";
+        clGetProgramBuildInfo(*prog, device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
+        printf("FAILED: %s does not build for the device:\n%s\n", name, log);
+        return NULL;
+    }
+    return clCreateKernel(*prog, name, &err);
+}
+
 static const char *window_kernel =
     "__kernel void core_windows(__global const double *in, __global long *work,\n"
     "    __global long *wide, __global ulong *out)\n"
@@ -248,14 +264,10 @@ static int check_windows(cl_context ctx, cl_command_queue q, cl_device_id device
     }
     const char *sources[3] = {exb_kernel_source("exb_core.h"), cases_text, window_kernel};
     cl_int err;
-    cl_program prog = clCreateProgramWithSource(ctx, 3, sources, NULL, &err);
-    if (clBuildProgram(prog, 1, &device, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
-        char log[4096] = "";
-        clGetProgramBuildInfo(prog, device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
-        printf("FAILED: the window cases do not build for the device:\n%s\n", log);
+    cl_program prog;
+    cl_kernel kern = build_kernel(ctx, device, 3, sources, "core_windows", &prog);
+    if (!kern)
         return 0;
-    }
-    cl_kernel kern = clCreateKernel(prog, "core_windows", &err);
     size_t bytes[4] = {n * CW_IN * 8, n * EXB_ROW_DIGITS * 8, n * EXB_WIDE_DIGITS * 8,
                        n * CW_OUT * 8};
     cl_mem buf[4];
@@ -352,14 +364,10 @@ int main(void)
         printf("FAILED: exb_core.h is not among the embedded kernel sources\n");
         return 1;
     }
-    cl_program prog = clCreateProgramWithSource(ctx, 2, sources, NULL, &err);
-    if (clBuildProgram(prog, 1, &device, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
-        char log[4096] = "";
-        clGetProgramBuildInfo(prog, device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
-        printf("FAILED: the shared core does not build for the device:\n%s\n", log);
+    cl_program prog;
+    cl_kernel kern = build_kernel(ctx, device, 2, sources, "core_diff", &prog);
+    if (!kern)
         return 1;
-    }
-    cl_kernel kern = clCreateKernel(prog, "core_diff", &err);
     size_t sizes[10] = {n * 8,     n * 4,     n * 4,     n * 8,     n * 8,
                         n * 8,     2 * n * 4, 4 * n * 8, 2 * n * 8, 4 * n * 8};
     void *in[4] = {c.m, c.e, c.flags, c.x};
