@@ -27,10 +27,6 @@
 /* The expansion of one row (row kernels): at least one slot. */
 #define ROW_EXP (FPE > 0 ? FPE : 1)
 
-#define TERM_MAX EXB_TERM_MAX
-#define PRODUCT_MIN EXB_PRODUCT_MIN
-#define two_sum4 exb_two_sum4
-
 /* acc += (neg ? -m : m) * 2^lsb, shared by the work-group. */
 inline void superacc_deposit_u64(__local long *acc, ulong m, int lsb, int neg)
 {
@@ -89,7 +85,7 @@ inline int expansion_add(double4 *a, double4 t, int level, __local long *acc,
                          __local int *flags)
 {
     for (int k = level; k < FPE; k++) {
-        a[k] = two_sum4(a[k], t, &t);
+        a[k] = exb_two_sum4(a[k], t, &t);
 #if EARLY_EXIT
         if (!any(t != 0.0))
             return 0;
@@ -221,7 +217,7 @@ inline void row_add_term(row_state *r, double *e, double a, double b)
     e[0] += a * b;
 #elif FPE >= 2
     double p = a * b, ap = fabs(p);
-    if (!(ap <= TERM_MAX && (ap >= PRODUCT_MIN || a == 0.0 || b == 0.0))) {
+    if (!(ap <= EXB_TERM_MAX && (ap >= EXB_PRODUCT_MIN || a == 0.0 || b == 0.0))) {
         row_add_product(r, a, b);
         return;
     }

@@ -58,7 +58,7 @@ inline void group_terms(double4 xv, double4 yv, int dot, double max_term, __loca
     }
     double4 pv = xv * yv;
     double4 ap = fabs(pv);
-    long4 ok = (ap <= max_term) & (ap >= PRODUCT_MIN);
+    long4 ok = (ap <= max_term) & (ap >= EXB_PRODUCT_MIN);
     if (!all(ok)) {
         double xs[4], ys[4];
         long oks[4];
@@ -116,7 +116,7 @@ inline void accumulate(long n, __global const double *x, long xoff, long incx,
         int spills = 0;
         for (; q < qend; q += step) {
             group_terms(load4(x, xoff, incx, 4 * q), dot ? load4(y, yoff, incy, 4 * q) : 0.0, dot,
-                        TERM_MAX, acc, flags, &p, &e);
+                        EXB_TERM_MAX, acc, flags, &p, &e);
             spills += expansion_add(a, p, 0, acc, flags);
             if (dot)
                 spills += expansion_add(a, e, 1, acc, flags);

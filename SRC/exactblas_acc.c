@@ -116,16 +116,15 @@ static uint64_t get_le(const unsigned char *p, int bytes)
 
 void exactblas_acc_serialize(const exactblas_acc *a, unsigned char bytes[EXACTBLAS_ACC_BYTES])
 {
-    /* canonical: every digit but the top in [0, 2^32), the top signed */
-    int64_t d[EXB_ACC_DIGITS];
-    memcpy(d, a->acc.digit, sizeof d);
-    exb_digits_carry(d, 0, EXB_ACC_DIGITS - 1);
-    int flags = a->acc.flags & STATE_FLAGS;
-    int64_t top = d[EXB_ACC_DIGITS - 1];
-    if (top >= EXB_ACC_TOP_LIMIT || top <= -EXB_ACC_TOP_LIMIT) { /* as normalising would */
-        flags |= top > 0 ? EXB_FLAG_POS_INF : EXB_FLAG_NEG_INF;
-        memset(d, 0, sizeof d);
-    }
+    /* canonical: every digit but the top in [0, 2^32), the top signed; a
+     * copy's window widened to the top, normalised as any accumulator is
+     * (which also saturates a value beyond the range) */
+    exb_superacc c = a->acc;
+    if (c.lo <= c.hi)
+        c.hi = EXB_ACC_DIGITS - 1;
+    exb_superacc_normalize(&c);
+    const int64_t *d = c.digit;
+    int flags = c.flags & STATE_FLAGS;
     memcpy(bytes, MAGIC, 4);
     put_le(bytes + 4, (uint64_t)flags, 4);
     for (int k = 0; k < LOW_DIGITS; k++)

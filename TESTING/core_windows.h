@@ -44,7 +44,7 @@ EXB_CORE_FN void core_window_case(const EXB_DIGITS_AS double *in, EXB_DIGITS_AS 
         o[2] = (EXB_U64)(EXB_I64)(flags | count << 8);
         if (pass == 0) {
             double plain = exb_digits_round_quotient(
-                d, lo, hi, EXB_ACC_LSB, flags, (flags & EXB_FLAG_NEG_ZERO) ? -0.0 : 0.0, 1.0,
+                d, lo, hi, EXB_ACC_LSB, flags, exb_zero_of(flags), 1.0,
                 &zero);
             o[3] = EXB_BITS(plain);
             o[4] = (EXB_U64)zero;

@@ -418,6 +418,13 @@ EXB_CORE_FN double exb_digits_divide_magnitude(const EXB_DIGITS_AS EXB_I64 *d, i
     return exb_round_u64(q, base + p - ld, sticky, neg != EXB_SIGNBIT(den));
 }
 
+/* The signed zero of an exactly zero value: -0 when every term was -0
+ * (EXB_FLAG_NEG_ZERO), else +0. */
+EXB_CORE_FN double exb_zero_of(int flags)
+{
+    return (flags & EXB_FLAG_NEG_ZERO) ? -0.0 : 0.0;
+}
+
 /* The class of a value: NaN, +-Inf, +-1 or the signed zero given. */
 EXB_CORE_FN double exb_window_class(int flags, int msb, int neg, double zero)
 {
@@ -475,7 +482,7 @@ EXB_CORE_FN double exb_digits_round_affine(EXB_DIGITS_AS EXB_I64 *d, int lo, int
         neg = exb_digits_magnitude(d, lo, top);
         msb = exb_digits_msb(d, lo, top);
     }
-    double zero = (flags & EXB_FLAG_NEG_ZERO) ? -0.0 : 0.0;
+    double zero = exb_zero_of(flags);
     if ((flags & EXB_FLAG_SPECIAL) || !isfinite(alpha) ||
         (beta != 0.0 && (!isfinite(beta) || !isfinite(y)))) {
         /* some operand is NaN or infinite, so the IEEE value of the classes

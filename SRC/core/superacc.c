@@ -14,12 +14,6 @@
 /* A window copied out for rounding: the digits and the two carry digits. */
 #define SCRATCH_DIGITS (EXB_ACC_DIGITS + 2)
 
-/* The sign of an exact zero value: +0, or -0 when every term was -0. */
-static double zero_of(int flags)
-{
-    return (flags & EXB_FLAG_NEG_ZERO) ? -0.0 : 0.0;
-}
-
 /* ---- the accumulator ---------------------------------------------------- */
 
 static void count_deposit(exb_superacc *acc)
@@ -151,7 +145,7 @@ double exb_superacc_round_quotient(const exb_superacc *acc, double d)
     int64_t scratch[SCRATCH_DIGITS];
     int base, is_zero;
     int hi = window_copy(acc, scratch, &base);
-    return exb_digits_round_quotient(scratch, 0, hi, base, acc->flags, zero_of(acc->flags), d,
+    return exb_digits_round_quotient(scratch, 0, hi, base, acc->flags, exb_zero_of(acc->flags), d,
                                      &is_zero);
 }
 

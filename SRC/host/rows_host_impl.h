@@ -7,7 +7,7 @@
  * r+l.  Column j brings the terms a[r+l + j*lda] * x[j], split exactly by
  * TwoProduct into p + e (p at level 0, e at level 1), exactly as the ExDOT
  * kernel does; residuals and the products TwoProduct cannot split exactly
- * (outside [PRODUCT_MIN, TERM_MAX], NaN, Inf) go to the accumulator of their
+ * (outside [EXB_PRODUCT_MIN, EXB_TERM_MAX], NaN, Inf) go to the accumulator of their
  * own row.
  */
 #include "rows.h"
@@ -20,16 +20,11 @@ static void EXB_FN(spill_rows)(exb_superacc *acc, v4d t)
             exb_superacc_add_double(&acc[l], t[l]);
 }
 
+/* The cascade of sumdot_host_impl.h, each lane's residual to its own row. */
 static inline __attribute__((always_inline)) void
 EXB_FN(rows_expansion_add)(v4d *a, v4d t, int level, int K, int early_exit, exb_superacc *acc)
 {
-#pragma GCC unroll 8
-    for (int k = level; k < K; k++) {
-        a[k] = exb_two_sum4(a[k], t, &t);
-        if (early_exit && !EXB_FN(any_nonzero)(t))
-            return;
-    }
-    if (EXB_FN(any_nonzero)(t))
+    if (EXB_FN(cascade)(a, &t, level, K, early_exit))
         EXB_FN(spill_rows)(acc, t);
 }
 
@@ -47,7 +42,7 @@ EXB_FN(colsweep4)(int K, int early_exit, double *expansion, long count, exb_supe
         v4d pv = av * xv;
         v4d ap = EXB_FN(abs4)(pv);
         /* exact zero products are harmless; underflowed ones are not */
-        v4i ok = (ap <= TERM_MAX) & ((ap >= PRODUCT_MIN) | (av == 0.0) | (xv == 0.0));
+        v4i ok = (ap <= EXB_TERM_MAX) & ((ap >= EXB_PRODUCT_MIN) | (av == 0.0) | (xv == 0.0));
         if (!EXB_FN(all_true)(ok)) {
             for (int l = 0; l < 4; l++)
                 if (!ok[l]) {

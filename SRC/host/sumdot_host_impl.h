@@ -49,8 +49,6 @@ typedef long long v4i __attribute__((vector_size(32)));
     default: CALL(8); break;                                                            \
     }
 
-#define TERM_MAX EXB_TERM_MAX
-#define PRODUCT_MIN EXB_PRODUCT_MIN
 #define FINITE_MAX 0x1.fffffffffffffp1023
 
 /* Adaptive front end: a block is 1024 elements; an expansion block with more
@@ -99,20 +97,29 @@ static int EXB_FN(spill4)(exb_superacc *acc, v4d t)
     return count;
 }
 
-/* Adds term t to the expansion a[] from level `level` down, by exb_two_sum4
- * (exb_core.h); twin of expansion_add in OPENCL/core.cl (the kernels'
- * vector ops and lane tests differ). */
+/* Adds *t to the expansion a[] from level `level` down, by exb_two_sum4
+ * (exb_core.h); *t becomes the residual.  Returns whether a lane has one
+ * (with early_exit the cascade stops when none has).  Twin of expansion_add
+ * in OPENCL/core.cl (the kernels' vector ops and lane tests differ); the
+ * row kernels (rows_host_impl.h) use it too. */
+static inline __attribute__((always_inline)) int
+EXB_FN(cascade)(v4d *a, v4d *t, int level, int K, int early_exit)
+{
+#pragma GCC unroll 8
+    for (int k = level; k < K; k++) {
+        a[k] = exb_two_sum4(a[k], *t, t);
+        if (early_exit && !EXB_FN(any_nonzero)(*t))
+            return 0;
+    }
+    return EXB_FN(any_nonzero)(*t);
+}
+
+/* The cascade, its residual spilled into acc (counted in *spills). */
 static inline __attribute__((always_inline)) void
 EXB_FN(expansion_add)(v4d *a, v4d t, int level, int K, int early_exit, exb_superacc *acc,
                       long *spills)
 {
-#pragma GCC unroll 8
-    for (int k = level; k < K; k++) {
-        a[k] = exb_two_sum4(a[k], t, &t);
-        if (early_exit && !EXB_FN(any_nonzero)(t))
-            return;
-    }
-    if (EXB_FN(any_nonzero)(t))
+    if (EXB_FN(cascade)(a, &t, level, K, early_exit))
         *spills += EXB_FN(spill4)(acc, t);
 }
 
@@ -137,7 +144,7 @@ static void EXB_FN(add_exact)(const exb_sumdot_args *args, const double *x, cons
 
 /* The terms of group i (four elements): x_i, or p_i + e_i = x_i*y_i exactly.
  * Lanes outside the exact range of the front end go to the long accumulator
- * and are zeroed.  max_term: TERM_MAX for expansions, FINITE_MAX for the table. */
+ * and are zeroed.  max_term: EXB_TERM_MAX for expansions, FINITE_MAX for the table. */
 static inline __attribute__((always_inline)) void
 EXB_FN(group_terms)(const double *x, long incx, const double *y, long incy, long i,
                     double max_term, exb_superacc *acc, v4d *p, v4d *e)
@@ -158,7 +165,7 @@ EXB_FN(group_terms)(const double *x, long incx, const double *y, long incy, long
     v4d yv = EXB_FN(load4)(y, i, incy);
     v4d pv = xv * yv;
     v4d ap = EXB_FN(abs4)(pv);
-    v4i ok = (ap <= max_term) & (ap >= PRODUCT_MIN);
+    v4i ok = (ap <= max_term) & (ap >= EXB_PRODUCT_MIN);
     if (!EXB_FN(all_true)(ok)) {
         for (int j = 0; j < 4; j++)
             if (!ok[j]) {
@@ -178,7 +185,7 @@ EXB_FN(block_fpe)(int K, int early_exit, const double *x, long incx, const doubl
     long spills = 0;
     for (long g = g0; g < g1; g++) {
         v4d p, e;
-        EXB_FN(group_terms)(x, incx, y, incy, 4 * g, TERM_MAX, acc, &p, &e);
+        EXB_FN(group_terms)(x, incx, y, incy, 4 * g, EXB_TERM_MAX, acc, &p, &e);
         EXB_FN(expansion_add)(a, p, 0, K, early_exit, acc, &spills);
         if (y)
             EXB_FN(expansion_add)(a, e, 1, K, early_exit, acc, &spills);
