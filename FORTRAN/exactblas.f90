@@ -13,6 +13,10 @@ module exactblas
     integer(c_int) function exactblas_last_path() bind(C, name='exactblas_last_path')
       import :: c_int
     end function exactblas_last_path
+    ! the EXACTBLAS_* knobs are read once per process; after changing them
+    ! in the program's own environment, this reads them again (exactblas.h)
+    subroutine exactblas_reload_knobs() bind(C, name='exactblas_reload_knobs')
+    end subroutine exactblas_reload_knobs
     double precision function exdsum(n, x, incx)
       integer, intent(in) :: n, incx
       double precision, intent(in) :: x(*)

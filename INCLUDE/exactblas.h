@@ -101,6 +101,14 @@ EXACTBLAS_API void exdtrsvx_(const char *uplo, const char *trans, const char *di
                                    * stderr); the host computed instead */
 EXACTBLAS_API int exactblas_last_path(void);
 
+/* The EXACTBLAS_* tuning knobs (README) are read from the environment once,
+ * at the first call of any ExactBLAS routine, and kept for the process.  A
+ * program that changes them in its own environment afterwards (setenv)
+ * calls this to have them read again; a call already under way keeps the
+ * knobs it started with, and may run concurrently.  The OpenCL device, once
+ * chosen, stays.  No knob changes a bit of any result. */
+EXACTBLAS_API void exactblas_reload_knobs(void);
+
 /* Argument errors go to XERBLA(SRNAME, INFO) as in reference BLAS, with
  * ExactBLAS's routine name ('EXDGEMM') and the argument's position.  The
  * library does not define xerbla_: the one the program or a library it links

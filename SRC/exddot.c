@@ -14,9 +14,10 @@
 #include "exactblas.h"
 #include "core/fpenv.h"
 #include "support/path.h"
+#include "routines.h"
 #include "sumdot.h"
 
-double exactblas_ddot(int n, const double *x, int incx, const double *y, int incy)
+double exb_ddot_checked(int n, const double *x, int incx, const double *y, int incy)
 {
     exb_path_begin();
     if (n <= 0)
@@ -27,7 +28,7 @@ double exactblas_ddot(int n, const double *x, int incx, const double *y, int inc
     return r;
 }
 
-double exddot_(const int *n, const double *x, const int *incx, const double *y, const int *incy)
+double exactblas_ddot(int n, const double *x, int incx, const double *y, int incy)
 {
-    return exactblas_ddot(*n, x, *incx, y, *incy);
+    return exb_ddot_checked(n, x, incx, y, incy);
 }

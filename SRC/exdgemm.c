@@ -30,11 +30,10 @@
 #include "backend/gemm.h"
 #include "core/superacc.h"
 #include "support/xerbla.h"
+#include "backend/device.h"
+#include "backend/tuning.h"
+#include "routines.h"
 
-/* The split path runs when slices(op(A)) * slices(op(B)) plain GEMMs are
- * cheaper than the exact dot products: each of those costs about 1/40 of
- * the general path on this class of machine. */
-#define AUTO_MAX_SLICE_PRODUCTS 36
 
 static int check_args(char transa, char transb, int m, int n, int k, int lda, int ldb, int ldc)
 {
@@ -69,14 +68,14 @@ static void scale_c(int m, int n, double beta, double *c, int ldc)
 static void gemm(char transa, char transb, int m, int n, int k, double alpha, const double *a,
                  int lda, const double *b, int ldb, double beta, double *c, int ldc);
 
-void exactblas_dgemm(char transa, char transb, int m, int n, int k, double alpha,
-                     const double *a, int lda, const double *b, int ldb, double beta, double *c,
-                     int ldc)
+void exb_dgemm_checked(const char *name, char transa, char transb, int m, int n, int k,
+                       double alpha, const double *a, int lda, const double *b, int ldb,
+                       double beta, double *c, int ldc)
 {
     exb_path_begin();
     int bad = check_args(transa, transb, m, n, k, lda, ldb, ldc);
     if (bad) {
-        exb_xerbla("EXDGEMM", bad);
+        exb_xerbla(name, bad);
         return;
     }
     if (m == 0 || n == 0 || ((alpha == 0.0 || k == 0) && beta == 1.0))
@@ -99,8 +98,13 @@ static void gemm(char transa, char transb, int m, int n, int k, double alpha, co
     exb_knobs_read_rows(&knobs);
     exb_gemm_args g = {!exb_lsame(transa, 'N'), !exb_lsame(transb, 'N'), m, n, k, alpha, a,
                        lda, b, ldb, beta, c, ldc};
-    long max_products = knobs.gemm_path == EXB_GEMM_SPLIT ? LONG_MAX : AUTO_MAX_SLICE_PRODUCTS;
     int cl = exb_cl_wanted(&knobs);
+    /* auto: the split path when slices(op(A)) * slices(op(B)) plain GEMMs are
+     * cheaper than the exact dot products, by the tuning record of where
+     * they would run */
+    const exb_tuning *tuning = cl && exb_cl_tuning() ? exb_cl_tuning() : exb_tuning_of(EXB_CLASS_HOST);
+    long max_products =
+        knobs.gemm_path == EXB_GEMM_SPLIT ? LONG_MAX : tuning->gemm_max_slice_products;
     if (knobs.gemm_path != EXB_GEMM_GENERAL &&
         exb_host_gemm_split(&g, &knobs, max_products, cl ? exb_cl_gemm_plain : NULL) == 0)
         return;
@@ -112,12 +116,9 @@ static void gemm(char transa, char transb, int m, int n, int k, double alpha, co
     }
 }
 
-void exdgemm_(const char *transa, const char *transb, const int *m, const int *n, const int *k,
-              const double *alpha, const double *a, const int *lda, const double *b,
-              const int *ldb, const double *beta, double *c, const int *ldc, size_t transa_len,
-              size_t transb_len)
+void exactblas_dgemm(char transa, char transb, int m, int n, int k, double alpha,
+                     const double *a, int lda, const double *b, int ldb, double beta, double *c,
+                     int ldc)
 {
-    (void)transa_len;
-    (void)transb_len;
-    exactblas_dgemm(*transa, *transb, *m, *n, *k, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);
+    exb_dgemm_checked("EXDGEMM", transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }

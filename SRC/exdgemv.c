@@ -26,7 +26,9 @@
 #include "support/path.h"
 #include "backend/gemv.h"
 #include "core/superacc.h"
+#include "routines.h"
 #include "sumdot.h"
+#include "backend/device.h"
 #include "support/xerbla.h"
 
 static int check_args(char trans, int m, int n, int lda, int incx, int incy)
@@ -56,13 +58,13 @@ static void scale_y(long leny, double beta, double *y, long incy)
 static void gemv(char trans, int m, int n, double alpha, const double *a, int lda,
                  const double *x, int incx, double beta, double *y, int incy);
 
-void exactblas_dgemv(char trans, int m, int n, double alpha, const double *a, int lda,
-                     const double *x, int incx, double beta, double *y, int incy)
+void exb_dgemv_checked(const char *name, char trans, int m, int n, double alpha, const double *a,
+                       int lda, const double *x, int incx, double beta, double *y, int incy)
 {
     exb_path_begin();
     int bad = check_args(trans, m, n, lda, incx, incy);
     if (bad) {
-        exb_xerbla("EXDGEMV", bad);
+        exb_xerbla(name, bad);
         return;
     }
     if (m == 0 || n == 0 || (alpha == 0.0 && beta == 1.0))
@@ -106,10 +108,8 @@ static void gemv(char trans, int m, int n, double alpha, const double *a, int ld
     free(xc);
 }
 
-void exdgemv_(const char *trans, const int *m, const int *n, const double *alpha,
-              const double *a, const int *lda, const double *x, const int *incx,
-              const double *beta, double *y, const int *incy, size_t trans_len)
+void exactblas_dgemv(char trans, int m, int n, double alpha, const double *a, int lda,
+                     const double *x, int incx, double beta, double *y, int incy)
 {
-    (void)trans_len;
-    exactblas_dgemv(*trans, *m, *n, *alpha, a, *lda, x, *incx, *beta, y, *incy);
+    exb_dgemv_checked("EXDGEMV", trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
 }

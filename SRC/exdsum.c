@@ -12,9 +12,10 @@
 #include "exactblas.h"
 #include "core/fpenv.h"
 #include "support/path.h"
+#include "routines.h"
 #include "sumdot.h"
 
-double exactblas_dsum(int n, const double *x, int incx)
+double exb_dsum_checked(int n, const double *x, int incx)
 {
     exb_path_begin();
     if (n <= 0 || incx <= 0)
@@ -25,7 +26,7 @@ double exactblas_dsum(int n, const double *x, int incx)
     return r;
 }
 
-double exdsum_(const int *n, const double *x, const int *incx)
+double exactblas_dsum(int n, const double *x, int incx)
 {
-    return exactblas_dsum(*n, x, *incx);
+    return exb_dsum_checked(n, x, incx);
 }

@@ -29,6 +29,8 @@
 #include "backend/trsv.h"
 #include "trsv_solve.h"
 #include "support/xerbla.h"
+#include "backend/device.h"
+#include "routines.h"
 
 void exb_trsv_solve(const exb_tri *t, double *x, const exb_knobs *knobs)
 {
@@ -74,13 +76,13 @@ exb_tri exb_tri_make(char uplo, char trans, char diag, long n, const double *a, 
 static void trsv(char uplo, char trans, char diag, int n, const double *a, int lda, double *x,
                  int incx);
 
-void exactblas_dtrsv(char uplo, char trans, char diag, int n, const double *a, int lda,
-                     double *x, int incx)
+void exb_dtrsv_checked(const char *name, char uplo, char trans, char diag, int n,
+                       const double *a, int lda, double *x, int incx)
 {
     exb_path_begin();
     int bad = exb_trsv_check(uplo, trans, diag, n, lda, incx);
     if (bad) {
-        exb_xerbla("EXDTRSV", bad);
+        exb_xerbla(name, bad);
         return;
     }
     if (n == 0)
@@ -116,12 +118,8 @@ static void trsv(char uplo, char trans, char diag, int n, const double *a, int l
     free(w);
 }
 
-void exdtrsv_(const char *uplo, const char *trans, const char *diag, const int *n,
-              const double *a, const int *lda, double *x, const int *incx, size_t uplo_len,
-              size_t trans_len, size_t diag_len)
+void exactblas_dtrsv(char uplo, char trans, char diag, int n, const double *a, int lda,
+                     double *x, int incx)
 {
-    (void)uplo_len;
-    (void)trans_len;
-    (void)diag_len;
-    exactblas_dtrsv(*uplo, *trans, *diag, *n, a, *lda, x, *incx);
+    exb_dtrsv_checked("EXDTRSV", uplo, trans, diag, n, a, lda, x, incx);
 }

@@ -26,6 +26,7 @@
 #include "sumdot.h"
 #include "trsv_solve.h"
 #include "support/xerbla.h"
+#include "routines.h"
 
 /* 1-based index of the first exactly zero diagonal element, or 0. */
 static int zero_diagonal(const double *a, int n, int lda)
@@ -50,8 +51,8 @@ static int refine(const exb_tri *t, double *x, const double *b, double *r, int s
     return 0;
 }
 
-void exactblas_dtrsvx(char uplo, char trans, char diag, int n, const double *a, int lda,
-                      double *x, int incx, int nrefine, int *info)
+void exb_dtrsvx_checked(const char *name, char uplo, char trans, char diag, int n,
+                        const double *a, int lda, double *x, int incx, int nrefine, int *info)
 {
     exb_path_begin();
     int bad = exb_trsv_check(uplo, trans, diag, n, lda, incx);
@@ -59,7 +60,7 @@ void exactblas_dtrsvx(char uplo, char trans, char diag, int n, const double *a, 
         bad = 9;
     if (bad) {
         *info = -bad;
-        exb_xerbla("EXDTRSVX", bad);
+        exb_xerbla(name, bad);
         return;
     }
     *info = 0;
@@ -91,13 +92,8 @@ void exactblas_dtrsvx(char uplo, char trans, char diag, int n, const double *a, 
     free(work);
 }
 
-void exdtrsvx_(const char *uplo, const char *trans, const char *diag, const int *n,
-               const double *a, const int *lda, double *x, const int *incx,
-               const int *nrefine, int *info, size_t uplo_len, size_t trans_len,
-               size_t diag_len)
+void exactblas_dtrsvx(char uplo, char trans, char diag, int n, const double *a, int lda,
+                      double *x, int incx, int nrefine, int *info)
 {
-    (void)uplo_len;
-    (void)trans_len;
-    (void)diag_len;
-    exactblas_dtrsvx(*uplo, *trans, *diag, *n, a, *lda, x, *incx, *nrefine, info);
+    exb_dtrsvx_checked("EXDTRSVX", uplo, trans, diag, n, a, lda, x, incx, nrefine, info);
 }

@@ -5,15 +5,15 @@
 #include "support/path.h"
 #include "backend/sumdot.h"
 #include "core/zerosign.h"
+#include "backend/device.h"
 
 void exb_sumdot_accumulate(long n, const double *x, long incx, const double *y, long incy,
                            exb_superacc *acc)
 {
     exb_knobs knobs;
     exb_knobs_read(&knobs);
-    exb_sumdot_args args = {n,           x,           incx,          y,
-                            incy,        knobs.fpe,   knobs.early_exit, knobs.threads,
-                            knobs.front};
+    exb_sumdot_args args = {n,          x,           incx,  y, incy, knobs.fpe, knobs.early_exit,
+                            knobs.threads, knobs.front, knobs.host_generic};
     int cl = exb_cl_wanted(&knobs);
     if (cl && exb_cl_sumdot(&args, &knobs, acc) == 0) {
         exb_path_add(EXACTBLAS_PATH_OPENCL);

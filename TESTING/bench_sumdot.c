@@ -77,42 +77,36 @@ static double openblas_asum(void *c)
 /* The plain OpenCL kernels of OPENCL/plain.cl (n a multiple of 4). */
 static double plain_cl(bench_data *d, int dot)
 {
-    const exb_cl_device *dev = exb_cl_device_get();
-    if (!dev)
+    exb_cl_launch L;
+    if (exb_cl_launch_begin(&L, "plain dot", "plain.cl", dot ? "plain_dot" : "plain_sum",
+                            "-DFPE=0 -DEARLY_EXIT=0") != 0) {
+        exb_cl_launch_end(&L);
         return NAN;
-    exb_cl_shape s = exb_cl_reduction_shape(dev, d->n, exb_cl_reduction_wg(dev));
-    cl_kernel k = exb_cl_kernel("plain.cl", dot ? "plain_dot" : "plain_sum", "-DFPE=0 -DEARLY_EXIT=0");
-    if (!k)
-        return NAN;
+    }
+    exb_cl_shape s = exb_cl_reduction_shape(L.d, d->n, exb_cl_reduction_wg(L.d));
     long off;
-    cl_mem xb = exb_cl_vector_in(dev, d->x, d->n, 1, &off);
-    cl_mem yb = dot ? exb_cl_vector_in(dev, d->y, d->n, 1, &off) : NULL;
-    cl_int err;
-    cl_mem pb = clCreateBuffer(dev->context, CL_MEM_WRITE_ONLY, s.groups * sizeof(double), NULL, &err);
+    cl_mem xb = exb_cl_vector_in(&L, d->x, d->n, 1, &off);
+    cl_mem yb = dot ? exb_cl_vector_in(&L, d->y, d->n, 1, &off) : NULL;
+    cl_mem pb = exb_cl_launch_buffer(&L, CL_MEM_WRITE_ONLY, s.groups * sizeof(double), NULL);
     cl_long n = d->n, chunk4 = s.chunk4;
-    int a = 0;
-    clSetKernelArg(k, a++, sizeof n, &n);
-    clSetKernelArg(k, a++, sizeof xb, &xb);
+    exb_cl_arg args[6] = {EXB_CL_ARG(n), EXB_CL_ARG(xb)};
+    int a = 2;
     if (dot)
-        clSetKernelArg(k, a++, sizeof yb, &yb);
-    clSetKernelArg(k, a++, sizeof chunk4, &chunk4);
-    clSetKernelArg(k, a++, sizeof pb, &pb);
-    clSetKernelArg(k, a++, s.wg * sizeof(double), NULL);
+        args[a++] = EXB_CL_ARG(yb);
+    args[a++] = EXB_CL_ARG(chunk4);
+    args[a++] = EXB_CL_ARG(pb);
+    args[a++] = (exb_cl_arg){s.wg * sizeof(double), NULL}; /* local scratch */
+    exb_cl_launch_args(&L, 0, args, a);
     size_t global = s.groups * s.wg;
-    clEnqueueNDRangeKernel(dev->queue, k, 1, NULL, &global, &s.wg, 0, NULL, NULL);
+    exb_cl_launch_run(&L, 1, &global, &s.wg);
     double *partial = malloc(s.groups * sizeof *partial), sum = 0;
-    if (partial && clEnqueueReadBuffer(dev->queue, pb, CL_TRUE, 0, s.groups * sizeof(double),
-                                       partial, 0, NULL, NULL) == CL_SUCCESS)
+    if (partial && exb_cl_launch_read(&L, pb, s.groups * sizeof(double), partial) == 0)
         for (size_t g = 0; g < s.groups; g++)
             sum += partial[g];
     else
         sum = NAN;
     free(partial);
-    clReleaseMemObject(xb);
-    if (yb)
-        clReleaseMemObject(yb);
-    clReleaseMemObject(pb);
-    clReleaseKernel(k);
+    exb_cl_launch_end(&L);
     return sum;
 }
 static double plain_cl_dot(void *c)
@@ -125,6 +119,14 @@ static double plain_cl_sum(void *c)
 }
 
 /* ---- driver --------------------------------------------------------------- */
+
+/* EXACTBLAS_DEVICE for the calls that follow (the library reads its knobs
+ * once unless told to read them again). */
+static void use_device(const char *device)
+{
+    setenv("EXACTBLAS_DEVICE", device, 1);
+    exactblas_reload_knobs();
+}
 
 int main(int argc, char **argv)
 {
@@ -145,7 +147,7 @@ int main(int argc, char **argv)
            in.reps, in.threads, dev ? dev->name : "none");
     {
         double x[4] = {1, 2, 3, 4};
-        setenv("EXACTBLAS_DEVICE", "opencl", 1);
+        use_device("opencl");
         double t0 = tl_now();
         exactblas_ddot(4, x, 1, x, 1);
         printf("first OpenCL ExDDOT call (program build, cold or cached): %.2f s\n", tl_now() - t0);
@@ -161,9 +163,9 @@ int main(int argc, char **argv)
         for (int g = 0; g < in.ngens; g++) {
             tl_generate(in.gens[g], in.gen_params[g], d.n, &rng, d.x, d.y);
             double r_cl, r_host, r;
-            setenv("EXACTBLAS_DEVICE", "opencl", 1);
+            use_device("opencl");
             double t_cl = median_ms(ex_dot, &d, in.reps, &r_cl);
-            setenv("EXACTBLAS_DEVICE", "host", 1);
+            use_device("host");
             double t_host = median_ms(ex_dot, &d, in.reps, &r_host);
             double t_plain = median_ms(dev ? plain_cl_dot : NULL, &d, in.reps, &r);
             double t_net = median_ms(have_netlib ? netlib_dot : NULL, &d, in.reps, &r);
@@ -184,9 +186,9 @@ int main(int argc, char **argv)
         for (int g = 0; g < in.ngens; g++) {
             tl_generate(in.gens[g], in.gen_params[g], d.n, &rng, d.x, NULL);
             double r_cl, r_host, r;
-            setenv("EXACTBLAS_DEVICE", "opencl", 1);
+            use_device("opencl");
             double t_cl = median_ms(ex_sum, &d, in.reps, &r_cl);
-            setenv("EXACTBLAS_DEVICE", "host", 1);
+            use_device("host");
             double t_host = median_ms(ex_sum, &d, in.reps, &r_host);
             double t_plain = median_ms(dev ? plain_cl_sum : NULL, &d, in.reps, &r);
             double t_ob = median_ms(have_openblas ? openblas_asum : NULL, &d, in.reps, &r);

@@ -1,8 +1,9 @@
 # layers.cmake -- SRC's folders are layers and calls go downward only: every
 # #include "..." of a file in SRC/<layer>/ names its own folder, a layer it
 # may call, or the public exactblas.h.  (SRC/*.c, the routines, may include
-# anything.)  cmake -DSRC=<SRC folder> -P layers.cmake
+# anything below them; SRC/faces/ calls the routines' checked cores.)  cmake -DSRC=<SRC folder> -P layers.cmake
 cmake_minimum_required(VERSION 3.20)
+set(allowed_faces faces SRC)
 set(allowed_core core)
 set(allowed_support support)
 set(allowed_backend backend core support)
@@ -10,7 +11,7 @@ set(allowed_host host backend core support)
 set(allowed_opencl opencl backend core support)
 set(bad "")
 set(checked 0)
-foreach(layer core support backend host opencl)
+foreach(layer faces core support backend host opencl)
   file(GLOB files ${SRC}/${layer}/*.c ${SRC}/${layer}/*.h)
   foreach(f IN LISTS files)
     math(EXPR checked "${checked} + 1")

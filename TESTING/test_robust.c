@@ -129,11 +129,13 @@ static int check_threads(void)
     uint64_t want[2];
     for (int p = 0; p < 2; p++) { /* in children, before this process uses OpenCL */
         setenv("EXACTBLAS_GEMM_PATH", paths[p], 1);
+        exactblas_reload_knobs();
         int status;
         want[p] = in_child(NULL, TL_GEMM_ENV, &status);
     }
     for (int p = 0; p < 2; p++) {
         setenv("EXACTBLAS_GEMM_PATH", paths[p], 1);
+        exactblas_reload_knobs();
         pthread_t th[N];
         thread_arg args[N];
         pthread_barrier_t start;
@@ -156,6 +158,7 @@ static int check_threads(void)
         ok &= verdict(what, want[p], run_workload(&data, TL_GEMM_ENV));
     }
     unsetenv("EXACTBLAS_GEMM_PATH");
+    exactblas_reload_knobs();
     return ok;
 }
 
@@ -232,11 +235,14 @@ static int check_memory(uint64_t want)
         {400, NULL}, {200, NULL}, {800, NULL}, {2048, "1000"}, {400, "64"}, {6144, NULL}};
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         limit_mb = cases[k].mb;
-        if (cases[k].threads)
+        if (cases[k].threads) {
             setenv("EXACTBLAS_THREADS", cases[k].threads, 1);
+            exactblas_reload_knobs();
+        }
         int status;
         uint64_t h = in_child(limit_memory, TL_GEMM_BOTH, &status);
         unsetenv("EXACTBLAS_THREADS");
+        exactblas_reload_knobs();
         char what[96];
         snprintf(what, sizeof what, "ulimit -v %ld MB%s%s: %s", cases[k].mb,
                  cases[k].threads ? ", EXACTBLAS_THREADS=" : "",
@@ -267,6 +273,7 @@ int main(int argc, char **argv)
         return TL_SKIP;
     }
     setenv("EXACTBLAS_DEVICE", argv[2], 1);
+    exactblas_reload_knobs();
     path_setting = opencl_mode ? "EXACTBLAS_DEVICE=opencl" : "EXACTBLAS_DEVICE=host";
     tl_watchdog(WATCHDOG, check_name);
     tl_workload_make(&data, 100000, 96, 400, 4242);

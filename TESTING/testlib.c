@@ -541,6 +541,7 @@ void tl_apply_knobs(const char *setting)
             setenv(tok, eq + 1, 1);
         }
     }
+    exactblas_reload_knobs(); /* the library reads its knobs once otherwise */
 }
 
 double tl_canonical(double x)

@@ -131,8 +131,10 @@ static uint64_t gemv_and_gemm(const tl_workload *w, enum tl_gemm_choice gemm, co
     static const char *paths[2] = {"general", "split"};
     int runs = gemm == TL_GEMM_BOTH ? 2 : 1;
     for (int p = 0; p < runs; p++) {
-        if (gemm == TL_GEMM_BOTH)
+        if (gemm == TL_GEMM_BOTH) {
             setenv("EXACTBLAS_GEMM_PATH", paths[p], 1);
+            exactblas_reload_knobs();
+        }
         memcpy(c, w->c, nm * nm * sizeof(double));
         exactblas_dgemm('N', 'T', nm, nm, nm, 1.0, w->b, nm, w->b, nm, -2.0, c, nm);
         check(s, "EXDGEMM");
@@ -143,8 +145,10 @@ static uint64_t gemv_and_gemm(const tl_workload *w, enum tl_gemm_choice gemm, co
         check(s, "EXDGEMM wide");
         h = tl_hash_bytes(h, c, nm * nm * sizeof(double));
     }
-    if (gemm == TL_GEMM_BOTH)
+    if (gemm == TL_GEMM_BOTH) {
         unsetenv("EXACTBLAS_GEMM_PATH");
+        exactblas_reload_knobs();
+    }
     free(y);
     free(c);
     return h;

@@ -20,6 +20,7 @@ typedef struct exb_sumdot_args {
     int early_exit; /* stop a TwoSum cascade once its error is zero */
     int threads;    /* host threads; never changes the result */
     int front;      /* enum exb_front */
+    int host_generic; /* the portable host kernel (EXACTBLAS_HOST_ISA=generic) */
 } exb_sumdot_args;
 
 /* Host (host/sumdot_host.c): the whole vector, on args->threads threads,

@@ -14,11 +14,12 @@
 #include "rows.h"
 #include "core/superacc.h"
 #include "core/zerosign.h"
+#include "backend/tuning.h"
 
 /* Rows per panel (bounds the rows' working set), and the least work worth a
- * second thread. */
-#define PANEL_ROWS 256
-#define MIN_WORK_PER_THREAD 65536L
+ * second thread: the host tuning record. */
+#define PANEL_ROWS ((long)exb_tuning_of(EXB_CLASS_HOST)->gemv_panel_rows)
+#define MIN_WORK_PER_THREAD (exb_tuning_of(EXB_CLASS_HOST)->gemv_min_per_thread)
 
 int exb_gemv_row_negzero(const exb_gemv_args *g, long i)
 {

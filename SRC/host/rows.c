@@ -12,7 +12,7 @@ int exb_rows_init(exb_rows *rows, long count, const exb_knobs *knobs)
     rows->front = knobs->front;
     /* the same choice (and knob) as the ExDOT kernel, made once per panel
      * rather than once per row */
-    rows->dot_range = exb_sumdot_range_select();
+    rows->dot_range = exb_sumdot_range_select(knobs->host_generic);
     rows->avx2 = rows->dot_range == exb_sumdot_range_avx2;
     size_t n = count > 0 ? (size_t)count : 1;
     rows->expansion = calloc((size_t)(rows->fpe > 0 ? rows->fpe : 1) * n, sizeof(double));
@@ -54,7 +54,7 @@ void exb_rows_colsweep(exb_rows *rows, long r0, long r1, const double *a, long l
 
 void exb_rows_dot(exb_rows *rows, long r, const double *a, const double *x, long len)
 {
-    exb_sumdot_args args = {len, a, 1, x, 1, rows->fpe, rows->early_exit, 1, rows->front};
+    exb_sumdot_args args = {len, a, 1, x, 1, rows->fpe, rows->early_exit, 1, rows->front, 0};
     rows->dot_range(&args, 0, len, &rows->acc[r]);
 }
 

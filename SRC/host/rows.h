@@ -21,7 +21,7 @@
 
 /* The ExSUM/ExDOT range kernel for this CPU (sumdot_host.c). */
 typedef void (*exb_sumdot_range_fn)(const exb_sumdot_args *, long, long, exb_superacc *);
-exb_sumdot_range_fn exb_sumdot_range_select(void);
+exb_sumdot_range_fn exb_sumdot_range_select(int generic);
 
 typedef struct exb_rows {
     long count;

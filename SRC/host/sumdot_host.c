@@ -7,19 +7,22 @@
 #include "sumdot_host.h"
 #include "pool.h"
 #include "rows.h"
+#include "backend/tuning.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Below this many elements per thread, threads cost more than they save. */
-#define MIN_PER_THREAD 32768
+/* Below this many elements per thread, threads cost more than they save
+ * (the host tuning record). */
+#define MIN_PER_THREAD (exb_tuning_of(EXB_CLASS_HOST)->sumdot_min_per_thread)
 
-/* The AVX2+FMA kernel where the CPU has it; EXACTBLAS_HOST_ISA=generic forces
- * the portable one (a knob for testing: both give the same bits). */
-exb_sumdot_range_fn exb_sumdot_range_select(void)
+/* The AVX2+FMA kernel where the CPU has it; generic (the knob
+ * EXACTBLAS_HOST_ISA=generic) forces the portable one (both give the same
+ * bits). */
+exb_sumdot_range_fn exb_sumdot_range_select(int generic)
 {
-    if (exb_knobs_host_generic())
+    if (generic)
         return exb_sumdot_range_generic;
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_cpu_init();
@@ -52,7 +55,7 @@ static void sumdot_share(void *arg, int s, int parts)
 
 void exb_host_sumdot(const exb_sumdot_args *args, exb_superacc *acc)
 {
-    exb_sumdot_range_fn range = exb_sumdot_range_select();
+    exb_sumdot_range_fn range = exb_sumdot_range_select(args->host_generic);
     exb_superacc_clear(acc);
     long n = args->n;
     int threads = args->threads > 0 ? args->threads : 1;

@@ -17,8 +17,10 @@
 #include "pool.h"
 #include "rows.h"
 #include "core/zerosign.h"
+#include "backend/tuning.h"
 
-#define MIN_WORK_PER_THREAD 32768L
+/* the least work worth a second thread: the host tuning record */
+#define MIN_WORK_PER_THREAD (exb_tuning_of(EXB_CLASS_HOST)->trsv_min_per_thread)
 
 typedef struct block_solver {
     const exb_tri *t;

@@ -1,29 +1,23 @@
 /* clbuf.c -- device buffers over strided vectors (see clbuf.h). */
 #include "clbuf.h"
 
-cl_mem exb_cl_vector_in(const exb_cl_device *d, const double *x, long n, long inc, long *offset)
+cl_mem exb_cl_vector_in(exb_cl_launch *L, const double *x, long n, long inc, long *offset)
 {
     /* The elements occupy [lowest, lowest + span) whatever the sign of inc. */
     long step = inc < 0 ? -inc : inc;
     long span = (n - 1) * step + 1;
     const double *lowest = inc < 0 ? x - (n - 1) * step : x;
     *offset = inc < 0 ? (n - 1) * step : 0;
-    cl_int err;
     /* USE_HOST_PTR: a CPU device reads the caller's memory in place. */
-    cl_mem buf = clCreateBuffer(d->context, CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR,
-                                (size_t)span * sizeof(double), (void *)lowest, &err);
-    if (err != CL_SUCCESS) {
-        exb_cl_report("input buffer creation", err);
-        return NULL;
-    }
-    return buf;
+    return exb_cl_launch_buffer(L, CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR,
+                                (size_t)span * sizeof(double), (void *)lowest);
 }
 
 #define MAX_ELEMENTS_PER_GROUP (1L << 28)
 
 size_t exb_cl_reduction_wg(const exb_cl_device *d)
 {
-    return d->is_cpu ? 8 : 256;
+    return (size_t)d->tuning->reduce_wg;
 }
 
 exb_cl_shape exb_cl_reduction_shape(const exb_cl_device *d, long n, size_t wg)
@@ -31,63 +25,50 @@ exb_cl_shape exb_cl_reduction_shape(const exb_cl_device *d, long n, size_t wg)
     exb_cl_shape s;
     s.wg = wg;
     long groups4 = n / 4;
-    size_t want = (size_t)d->compute_units * (d->is_cpu ? 4 : 8);
+    size_t want = (size_t)d->compute_units * (size_t)d->tuning->reduce_groups_per_cu;
     size_t useful = (size_t)(groups4 / (long)s.wg) + 1; /* no idle work-groups */
     s.groups = want < useful ? want : useful;
     size_t needed = (size_t)(n / MAX_ELEMENTS_PER_GROUP) + 1;
     if (s.groups < needed)
         s.groups = needed;
     long items = (long)(s.groups * s.wg);
-    s.chunk4 = d->is_cpu ? (groups4 + items - 1) / items : 0;
+    s.chunk4 = d->tuning->reduce_chunked ? (groups4 + items - 1) / items : 0;
     return s;
 }
 
-int exb_cl_rows_create(const exb_cl_device *d, exb_cl_rows *rows, long count, int expansion_len)
+int exb_cl_rows_create(exb_cl_launch *L, exb_cl_rows *rows, long count, int expansion_len)
+{
+    size_t n = (size_t)(count > 0 ? count : 1);
+    rows->digits = exb_cl_launch_buffer(L, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
+                                        n * EXB_ROW_DIGITS * sizeof(cl_long), NULL);
+    rows->meta = exb_cl_launch_buffer(L, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
+                                      n * EXB_ROW_META * sizeof(cl_int), NULL);
+    rows->expansion = expansion_len > 0
+                          ? exb_cl_launch_buffer(L, CL_MEM_READ_WRITE,
+                                                 n * (size_t)expansion_len * sizeof(cl_double), NULL)
+                          : NULL;
+    return L->failed ? -1 : 0;
+}
+
+int exb_cl_rows_map(exb_cl_launch *L, const exb_cl_rows *rows, long count, exb_cl_rows_view *v)
 {
     cl_int err = CL_SUCCESS;
-    rows->digits = rows->meta = rows->expansion = NULL;
-    size_t n = (size_t)(count > 0 ? count : 1);
-    rows->digits = clCreateBuffer(d->context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
-                                  n * EXB_ROW_DIGITS * sizeof(cl_long), NULL, &err);
-    if (err == CL_SUCCESS)
-        rows->meta = clCreateBuffer(d->context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
-                                    n * EXB_ROW_META * sizeof(cl_int), NULL, &err);
-    if (err == CL_SUCCESS && expansion_len > 0)
-        rows->expansion = clCreateBuffer(d->context, CL_MEM_READ_WRITE,
-                                         n * (size_t)expansion_len * sizeof(cl_double), NULL, &err);
-    if (err != CL_SUCCESS) {
-        exb_cl_report("row accumulator allocation", err);
-        exb_cl_rows_release(rows);
-        return -1;
-    }
-    return 0;
-}
-
-void exb_cl_rows_release(exb_cl_rows *rows)
-{
-    if (rows->digits)
-        clReleaseMemObject(rows->digits);
-    if (rows->meta)
-        clReleaseMemObject(rows->meta);
-    if (rows->expansion)
-        clReleaseMemObject(rows->expansion);
-    rows->digits = rows->meta = rows->expansion = NULL;
-}
-
-cl_int exb_cl_rows_map(const exb_cl_device *d, const exb_cl_rows *rows, long count,
-                       exb_cl_rows_view *v)
-{
-    cl_int err;
+    v->digits = NULL;
     v->meta = NULL;
-    v->digits = clEnqueueMapBuffer(d->queue, rows->digits, CL_TRUE, CL_MAP_READ, 0,
+    if (L->failed)
+        return -1;
+    v->digits = clEnqueueMapBuffer(L->d->queue, rows->digits, CL_TRUE, CL_MAP_READ, 0,
                                    (size_t)count * EXB_ROW_DIGITS * sizeof(cl_long), 0, NULL,
                                    NULL, &err);
     if (err == CL_SUCCESS)
-        v->meta = clEnqueueMapBuffer(d->queue, rows->meta, CL_TRUE, CL_MAP_READ, 0,
-                                     (size_t)count * EXB_ROW_META * sizeof(cl_int), 0, NULL, NULL, &err);
-    if (err != CL_SUCCESS)
-        exb_cl_rows_unmap(d, rows, v);
-    return err;
+        v->meta = clEnqueueMapBuffer(L->d->queue, rows->meta, CL_TRUE, CL_MAP_READ, 0,
+                                     (size_t)count * EXB_ROW_META * sizeof(cl_int), 0, NULL, NULL,
+                                     &err);
+    if (err != CL_SUCCESS) {
+        exb_cl_rows_unmap(L->d, rows, v);
+        return exb_cl_launch_fail(L, "mapping the row accumulators", err);
+    }
+    return 0;
 }
 
 void exb_cl_rows_unmap(const exb_cl_device *d, const exb_cl_rows *rows, exb_cl_rows_view *v)

@@ -7,10 +7,10 @@
 #include "clrt.h"
 #include "core/superacc.h"
 
-/* A read-only buffer over the n elements of x with increment inc (x points at
- * the logical first element, as in sumdot_host.h); *offset receives the index
- * of that element inside the buffer.  NULL on failure (reported). */
-cl_mem exb_cl_vector_in(const exb_cl_device *d, const double *x, long n, long inc, long *offset);
+/* A read-only buffer of the launch over the n elements of x with increment
+ * inc (x points at the logical first element, as in sumdot_host.h); *offset
+ * receives the index of that element inside the buffer.  NULL on failure. */
+cl_mem exb_cl_vector_in(exb_cl_launch *L, const double *x, long n, long inc, long *offset);
 
 /* Row accumulators of the row kernels (OPENCL/core.cl, row_state): per row
  * EXB_ROW_DIGITS digits, EXB_ROW_META ints of window and flags (exb_core.h), and
@@ -19,10 +19,10 @@ typedef struct exb_cl_rows {
     cl_mem digits, meta, expansion;
 } exb_cl_rows;
 
-/* 0, or -1 (reported).  expansion_len = 0: no expansion buffer.  digit and
- * meta buffers are host-mappable (the host finishes GEMV rows). */
-int exb_cl_rows_create(const exb_cl_device *d, exb_cl_rows *rows, long count, int expansion_len);
-void exb_cl_rows_release(exb_cl_rows *rows);
+/* The launch's row accumulators: 0, or -1.  expansion_len = 0: no expansion
+ * buffer.  digit and meta buffers are host-mappable (the host finishes GEMV
+ * rows); exb_cl_launch_end releases them. */
+int exb_cl_rows_create(exb_cl_launch *L, exb_cl_rows *rows, long count, int expansion_len);
 
 /* The host's view of the first `count` accumulators, mapped for reading. */
 typedef struct exb_cl_rows_view {
@@ -30,9 +30,8 @@ typedef struct exb_cl_rows_view {
     cl_int *meta;
 } exb_cl_rows_view;
 
-/* Maps them (blocking): CL_SUCCESS, or the error with nothing left mapped. */
-cl_int exb_cl_rows_map(const exb_cl_device *d, const exb_cl_rows *rows, long count,
-                       exb_cl_rows_view *v);
+/* Maps them (blocking): 0, or -1 (the launch failed) with nothing mapped. */
+int exb_cl_rows_map(exb_cl_launch *L, const exb_cl_rows *rows, long count, exb_cl_rows_view *v);
 void exb_cl_rows_unmap(const exb_cl_device *d, const exb_cl_rows *rows, exb_cl_rows_view *v);
 
 /* RN(alpha * row + beta * y) of accumulator `row` (beta = 0: y ignored), the
@@ -49,7 +48,8 @@ typedef struct exb_cl_shape {
     long chunk4; /* groups of four per work-item (CPU devices); 0 = grid-stride */
 } exb_cl_shape;
 
-/* The default work-group size of the reductions on this device. */
+/* The default work-group size of the reductions on this device (its tuning
+ * record). */
 size_t exb_cl_reduction_wg(const exb_cl_device *d);
 
 /* The launch of n elements with work-groups of wg (already fitted to the

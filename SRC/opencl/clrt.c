@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "backend/device.h"
 #include "support/knobs.h"
 #include "support/note.h"
 #include "support/sysres.h"
@@ -183,6 +184,10 @@ static void init_device(void)
     d->local_mem = 0;
     clGetDeviceInfo(d->device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof d->local_mem, &d->local_mem,
                     NULL);
+    char vendor[256] = "";
+    clGetDeviceInfo(d->device, CL_DEVICE_VENDOR, sizeof vendor - 1, vendor, NULL);
+    d->tuning = exb_tuning_of(
+        exb_tuning_classify(d->is_cpu, (type & CL_DEVICE_TYPE_GPU) != 0, vendor));
     device_ok = 1;
     device_pid = getpid();
     atexit(release_all);
@@ -311,6 +316,11 @@ cl_kernel exb_cl_kernel(const char *file, const char *kernel, const char *option
     return k;
 }
 
+const exb_tuning *exb_cl_tuning(void)
+{
+    return exb_cl_device_present() ? the_device.tuning : NULL;
+}
+
 int exb_cl_wanted(const exb_knobs *knobs)
 {
     if (knobs->use_opencl == EXB_DEVICE_HOST)
@@ -328,4 +338,101 @@ int exb_cl_wanted(const exb_knobs *knobs)
         return 1;
     /* auto: quietly the host when there is no device (no line on stderr) */
     return exb_cl_device_present() && !the_device.is_cpu;
+}
+
+int exb_cl_launch_fail(exb_cl_launch *L, const char *step, cl_int err)
+{
+    if (!L->failed)
+        exb_note("OpenCL %s: %s failed (error %d); using the host path", L->what, step, (int)err);
+    L->failed = 1;
+    return -1;
+}
+
+int exb_cl_launch_begin(exb_cl_launch *L, const char *what, const char *file, const char *kernel,
+                        const char *options)
+{
+    memset(L, 0, sizeof *L);
+    L->what = what;
+    L->kernel_name = kernel;
+    L->d = exb_cl_device_get();
+    if (!L->d) {
+        L->failed = 1; /* the runtime said why */
+        return -1;
+    }
+    return exb_cl_launch_rebuild(L, file, options);
+}
+
+int exb_cl_launch_rebuild(exb_cl_launch *L, const char *file, const char *options)
+{
+    if (L->failed)
+        return -1;
+    if (L->kernel)
+        clReleaseKernel(L->kernel);
+    L->kernel = exb_cl_kernel(file, L->kernel_name, options);
+    if (!L->kernel)
+        L->failed = 1; /* exb_cl_kernel said why */
+    return L->kernel ? 0 : -1;
+}
+
+size_t exb_cl_launch_fit(exb_cl_launch *L, size_t want)
+{
+    return L->kernel ? exb_cl_fit_wg(L->kernel, L->kernel_name, want) : want;
+}
+
+cl_mem exb_cl_launch_buffer(exb_cl_launch *L, cl_mem_flags flags, size_t bytes, void *host)
+{
+    if (L->failed)
+        return NULL;
+    if (L->nmem == EXB_CL_LAUNCH_MEMS) {
+        exb_cl_launch_fail(L, "buffer creation (too many buffers)", CL_OUT_OF_RESOURCES);
+        return NULL;
+    }
+    cl_int err;
+    cl_mem buf = clCreateBuffer(L->d->context, flags, bytes > 0 ? bytes : 1, host, &err);
+    if (err != CL_SUCCESS) {
+        exb_cl_launch_fail(L, "buffer creation", err);
+        return NULL;
+    }
+    L->mem[L->nmem++] = buf;
+    return buf;
+}
+
+int exb_cl_launch_args(exb_cl_launch *L, cl_uint first, const exb_cl_arg *args, int count)
+{
+    if (L->failed)
+        return -1;
+    for (int a = 0; a < count; a++) {
+        cl_int err = clSetKernelArg(L->kernel, first + (cl_uint)a, args[a].size, args[a].value);
+        if (err != CL_SUCCESS)
+            return exb_cl_launch_fail(L, "kernel argument setup", err);
+    }
+    return 0;
+}
+
+int exb_cl_launch_run(exb_cl_launch *L, cl_uint dims, const size_t *global, const size_t *local)
+{
+    if (L->failed)
+        return -1;
+    cl_int err =
+        clEnqueueNDRangeKernel(L->d->queue, L->kernel, dims, NULL, global, local, 0, NULL, NULL);
+    return err == CL_SUCCESS ? 0 : exb_cl_launch_fail(L, "launch", err);
+}
+
+int exb_cl_launch_read(exb_cl_launch *L, cl_mem buf, size_t bytes, void *host)
+{
+    if (L->failed)
+        return -1;
+    cl_int err = clEnqueueReadBuffer(L->d->queue, buf, CL_TRUE, 0, bytes, host, 0, NULL, NULL);
+    return err == CL_SUCCESS ? 0 : exb_cl_launch_fail(L, "read back", err);
+}
+
+int exb_cl_launch_end(exb_cl_launch *L)
+{
+    for (int m = 0; m < L->nmem; m++)
+        clReleaseMemObject(L->mem[m]);
+    L->nmem = 0;
+    if (L->kernel)
+        clReleaseKernel(L->kernel);
+    L->kernel = NULL;
+    return L->failed ? -1 : 0;
 }

@@ -2,7 +2,7 @@
  * (-DEXACTBLAS_OPENCL=OFF): every routine takes the host path. */
 #include "backend/gemm.h"
 #include "backend/gemv.h"
-#include "support/knobs.h"
+#include "backend/device.h"
 #include "backend/sumdot.h"
 #include "backend/trsv.h"
 
@@ -58,4 +58,9 @@ int exb_cl_wanted(const exb_knobs *knobs)
 {
     (void)knobs;
     return 0;
+}
+
+const exb_tuning *exb_cl_tuning(void)
+{
+    return NULL;
 }

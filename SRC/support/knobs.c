@@ -1,5 +1,6 @@
 /*
- * knobs.c -- reading and checking the tuning knobs (see knobs.h).
+ * knobs.c -- reading and checking the tuning knobs (see knobs.h), once per
+ * process (and again at each exactblas_reload_knobs).
  *
  * A value that is not one the knob accepts gives one line naming the knob,
  * the value and what is used instead (once per process for each value, by
@@ -8,6 +9,9 @@
  */
 #include "knobs.h"
 
+#include "exactblas.h"
+
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,12 +144,6 @@ static int device_knob(int *platform, int *device)
     return EXB_DEVICE_AUTO;
 }
 
-int exb_knobs_host_generic(void)
-{
-    static const char *const isa[] = {"auto", "generic"};
-    return word_knob("EXACTBLAS_HOST_ISA", isa, 2, 0) == 1;
-}
-
 static void read_knobs(exb_knobs *knobs, int rows)
 {
     knobs->use_opencl = device_knob(&knobs->cl_platform, &knobs->cl_device);
@@ -167,14 +165,46 @@ static void read_knobs(exb_knobs *knobs, int rows)
     knobs->trsv_multi = word_knob("EXACTBLAS_TRSV_MODE", modes, 2, 0);
     static const char *const paths[] = {"auto", "general", "split"};
     knobs->gemm_path = word_knob("EXACTBLAS_GEMM_PATH", paths, 3, EXB_GEMM_AUTO);
+    static const char *const isa[] = {"auto", "generic"};
+    knobs->host_generic = word_knob("EXACTBLAS_HOST_ISA", isa, 2, 0) == 1;
+}
+
+/* The process's knobs: read from the environment at the first call (or by
+ * exactblas_reload_knobs), then copied out under the lock, so a call sees
+ * one consistent set even while another thread reloads. */
+static pthread_mutex_t snapshot_lock = PTHREAD_MUTEX_INITIALIZER;
+static int snapshot_taken;
+static exb_knobs snapshot_sums, snapshot_rows;
+
+static void take_snapshot(void)
+{
+    read_knobs(&snapshot_sums, 0);
+    read_knobs(&snapshot_rows, 1);
+    snapshot_taken = 1;
+}
+
+static void copy_snapshot(exb_knobs *knobs, int rows)
+{
+    pthread_mutex_lock(&snapshot_lock);
+    if (!snapshot_taken)
+        take_snapshot();
+    *knobs = rows ? snapshot_rows : snapshot_sums;
+    pthread_mutex_unlock(&snapshot_lock);
+}
+
+void exactblas_reload_knobs(void)
+{
+    pthread_mutex_lock(&snapshot_lock);
+    take_snapshot();
+    pthread_mutex_unlock(&snapshot_lock);
 }
 
 void exb_knobs_read(exb_knobs *knobs)
 {
-    read_knobs(knobs, 0);
+    copy_snapshot(knobs, 0);
 }
 
 void exb_knobs_read_rows(exb_knobs *knobs)
 {
-    read_knobs(knobs, 1);
+    copy_snapshot(knobs, 1);
 }

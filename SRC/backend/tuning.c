@@ -1,0 +1,63 @@
+/* tuning.c -- the per-device-class tuning records (tuning.h). */
+#include "tuning.h"
+
+#include <string.h>
+#include <strings.h>
+
+/* Host thresholds: measured on this project's 2-core x86-64 CI machine and a
+ * 16-core one (a thread below these sizes costs more to start than it
+ * saves).  The GEMM split threshold: one slice product (a plain DGEMM) costs
+ * about 1/40 of the exact general path on both. */
+#define HOST_FIELDS                                                                            \
+    .gemm_max_slice_products = 36, .sumdot_min_per_thread = 32768,                            \
+    .gemv_min_per_thread = 65536, .trsv_min_per_thread = 32768, .gemv_panel_rows = 256
+
+static const exb_tuning records[EXB_CLASS_COUNT] = {
+    [EXB_CLASS_HOST] = {.name = "host", HOST_FIELDS},
+    /* PoCL on x86-64: a work-group runs as one loop, so small groups, each
+     * work-item a contiguous chunk, the table (cheap private memory); GEMM
+     * depth 16 measured fastest (32 was 20% slower at n = 512). */
+    [EXB_CLASS_CL_CPU] = {.name = "OpenCL CPU", .reduce_wg = 8, .reduce_groups_per_cu = 4,
+                          .reduce_chunked = 1, .reduce_table = 1, .rows_wg = 64, .gemm_wt = 4,
+                          .gemm_rt_exact = 2, .gemm_rt_plain = 2, .gemm_bk = 16, HOST_FIELDS},
+    /* H100 (run on a lent device): 256-wide reduction groups, 8 per SM,
+     * grid-stride loads; the 32 KiB table is a spill to global memory on a
+     * GPU, so expansions alone; the exact GEMM element keeps its state in
+     * registers (2 x 2 per work-item), the plain one 4 x 4. */
+    [EXB_CLASS_CL_NVIDIA] = {.name = "NVIDIA GPU", .reduce_wg = 256, .reduce_groups_per_cu = 8,
+                             .reduce_chunked = 0, .reduce_table = 0, .rows_wg = 64,
+                             .gemm_wt = 16, .gemm_rt_exact = 2, .gemm_rt_plain = 4,
+                             .gemm_bk = 32, HOST_FIELDS},
+    /* Not measured: the NVIDIA record's shapes, which suit a 64-wide wavefront. */
+    [EXB_CLASS_CL_AMD] = {.name = "AMD GPU", .reduce_wg = 256, .reduce_groups_per_cu = 8,
+                          .reduce_chunked = 0, .reduce_table = 0, .rows_wg = 64, .gemm_wt = 16,
+                          .gemm_rt_exact = 2, .gemm_rt_plain = 4, .gemm_bk = 32, HOST_FIELDS},
+    [EXB_CLASS_CL_GPU] = {.name = "GPU", .reduce_wg = 256, .reduce_groups_per_cu = 8,
+                          .reduce_chunked = 0, .reduce_table = 0, .rows_wg = 64, .gemm_wt = 16,
+                          .gemm_rt_exact = 2, .gemm_rt_plain = 4, .gemm_bk = 32, HOST_FIELDS},
+};
+
+const exb_tuning *exb_tuning_of(exb_device_class c)
+{
+    return &records[c >= 0 && c < EXB_CLASS_COUNT ? c : EXB_CLASS_HOST];
+}
+
+static int vendor_is(const char *vendor, const char *word)
+{
+    size_t len = strlen(word);
+    for (const char *p = vendor; *p; p++)
+        if (strncasecmp(p, word, len) == 0)
+            return 1;
+    return 0;
+}
+
+exb_device_class exb_tuning_classify(int is_cpu, int is_gpu, const char *vendor)
+{
+    if (is_cpu)
+        return EXB_CLASS_CL_CPU;
+    if (is_gpu && vendor_is(vendor, "NVIDIA"))
+        return EXB_CLASS_CL_NVIDIA;
+    if (is_gpu && (vendor_is(vendor, "Advanced Micro Devices") || vendor_is(vendor, "AMD")))
+        return EXB_CLASS_CL_AMD;
+    return EXB_CLASS_CL_GPU;
+}

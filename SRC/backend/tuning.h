@@ -1,0 +1,55 @@
+/*
+ * tuning.h -- one tuning record per class of device, in the spirit of
+ * CLBlast's per-device database: every work-group size, tile, threshold and
+ * front-end choice the paths use by default lives here, and nowhere else.
+ * The OpenCL runtime classifies its device once (clrt.c) and keeps the
+ * record with it; the kernels' build options (GEMM tiles, the exponent
+ * table) and the launch geometry (work-group sizes, work-groups per compute
+ * unit) are taken from it.  The host path has its own record (thread
+ * thresholds, GEMV panel).  A knob (EXACTBLAS_WG, EXACTBLAS_FRONT, ...)
+ * overrides a record's default; neither ever changes a bit of any result.
+ *
+ * Where a value was measured, the comment in tuning.c says on what.
+ */
+#ifndef EXACTBLAS_TUNING_H
+#define EXACTBLAS_TUNING_H
+
+typedef enum exb_device_class {
+    EXB_CLASS_HOST,       /* the host kernels (SRC/host) */
+    EXB_CLASS_CL_CPU,     /* an OpenCL CPU device (PoCL, Intel's CPU runtime) */
+    EXB_CLASS_CL_NVIDIA,  /* an NVIDIA GPU */
+    EXB_CLASS_CL_AMD,     /* an AMD GPU */
+    EXB_CLASS_CL_GPU,     /* any other GPU or accelerator */
+    EXB_CLASS_COUNT
+} exb_device_class;
+
+typedef struct exb_tuning {
+    const char *name; /* the class, as a message names it */
+    /* OpenCL sum/dot reduction (sumdot.cl) */
+    int reduce_wg;            /* work-items per group */
+    int reduce_groups_per_cu; /* work-groups per compute unit */
+    int reduce_chunked;       /* 1: each work-item takes one contiguous chunk (CPU
+                                 devices); 0: grid-stride loads (coalesced on GPUs) */
+    int reduce_table;         /* 1: the exponent table behind the expansions by
+                                 default (EXACTBLAS_FRONT=auto) */
+    /* OpenCL row kernels (gemv.cl, trsv.cl) */
+    int rows_wg;
+    /* OpenCL GEMM tiles (gemm.cl build options): groups of gemm_wt x gemm_wt
+     * work-items, each rt x rt elements, k panels of depth gemm_bk */
+    int gemm_wt, gemm_rt_exact, gemm_rt_plain, gemm_bk;
+    /* EXDGEMM auto: the split path when slices(A) * slices(B) plain GEMMs are
+     * at most this many */
+    int gemm_max_slice_products;
+    /* host threads: the least work (elements, or matrix entries) one thread is
+     * given before another is started */
+    long sumdot_min_per_thread, gemv_min_per_thread, trsv_min_per_thread;
+    int gemv_panel_rows; /* host GEMV: rows accumulated side by side */
+} exb_tuning;
+
+/* The record of a class (never NULL). */
+const exb_tuning *exb_tuning_of(exb_device_class c);
+
+/* The class of an OpenCL device from its type and vendor string. */
+exb_device_class exb_tuning_classify(int is_cpu, int is_gpu, const char *vendor);
+
+#endif
