@@ -50,5 +50,12 @@ module exactblas
       double precision, intent(in) :: a(lda, *)
       double precision, intent(inout) :: x(*)
     end subroutine exdtrsvx
+    subroutine exdtrsm(side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb)
+      character, intent(in) :: side, uplo, transa, diag
+      integer, intent(in) :: m, n, lda, ldb
+      double precision, intent(in) :: alpha
+      double precision, intent(in) :: a(lda, *)
+      double precision, intent(inout) :: b(ldb, *)
+    end subroutine exdtrsm
   end interface
 end module exactblas

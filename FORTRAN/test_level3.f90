@@ -1,4 +1,4 @@
-! test_level3.f90 -- calls exdgemm_ from real Fortran (hidden CHARACTER
+! test_level3.f90 -- calls exdgemm_ and exdtrsm_ from real Fortran (hidden CHARACTER
 ! lengths, transposed storage, padded leading dimensions) on products whose
 ! correctly rounded values differ from what ordinary floating point gives.
 ! Expected values are derived below from exactly representable quantities.
@@ -7,7 +7,7 @@ program test_level3
   use test_checks
   implicit none
   double precision :: a(4, 2), b(3, 2), c(3, 2), nan
-  double precision :: e53, e80, e100
+  double precision :: e53, e80, e100, t(2, 2), x(1, 2), al
   e53 = 2.0d0**(-53)
   e80 = 2.0d0**(-80)
   e100 = 2.0d0**(-100)
@@ -36,6 +36,18 @@ program test_level3
   c = 1.0d0
   call exdgemm('c', 'n', 1, 1, 3, 3.0d0, a, 4, b, 3, -3.0d0, c, 3)
   call check('exdgemm alpha beta exact', c(1, 1), 3.0d0 * e53 + 3.0d0 * e80)
+
+  ! exdtrsm, SIDE = 'R', upper, unit: X*A = alpha*B for one row with
+  ! A(1,2) = -1 (diagonal and lower triangle NaN: not read), alpha = 1 + 2**-30,
+  ! B = (1 + 2**-30, -(1 + 2**-30)):  x1 = RN(alpha*b1) = 1 + 2**-29,
+  ! x2 = RN(alpha*b2 + x1) = -2**-60 exactly (rounding alpha*b2 first gives 0).
+  t = nan
+  t(1, 2) = -1.0d0
+  al = 1.0d0 + 2.0d0**(-30)
+  x(1, :) = (/ al, -al /)
+  call exdtrsm('R', 'U', 'N', 'U', 1, 2, al, t, 2, x, 1)
+  call check('exdtrsm x1', x(1, 1), 1.0d0 + 2.0d0**(-29))
+  call check('exdtrsm x2 exact alpha*b', x(1, 2), -2.0d0**(-60))
 
   if (failures == 0) then
     print '(a)', 'FORTRAN LEVEL 3: PASSED'

@@ -70,6 +70,17 @@ EXACTBLAS_API void exactblas_dtrsv(char uplo, char trans, char diag, int n, cons
 EXACTBLAS_API void exactblas_dtrsvx(char uplo, char trans, char diag, int n, const double *a,
                                     int lda, double *x, int incx, int nrefine, int *info);
 
+/* DTRSM with every right-hand side the correctly rounded substitution:
+ * side 'L' solves op(A)*X = alpha*B (each column of B), 'R' X*op(A) =
+ * alpha*B (each row); X overwrites B (m x n, ldb >= max(1,m)); A is m x m
+ * ('L') or n x n ('R'), only its uplo triangle read (not the diagonal for
+ * diag 'U').  x_i = RN((alpha*b_i - sum op_ij x_j) / op_ii) with alpha*b_i
+ * and the numerator exact.  alpha = 0: B := 0, A not read.  XERBLA
+ * 'EXDTRSM' positions as DTRSM: 1 side, 2 uplo, 3 transa, 4 diag, 5 m,
+ * 6 n, 9 lda, 11 ldb. */
+EXACTBLAS_API void exactblas_dtrsm(char side, char uplo, char transa, char diag, int m, int n,
+                                   double alpha, const double *a, int lda, double *b, int ldb);
+
 /* Fortran symbols (gfortran convention: every argument by reference, the
  * hidden lengths of CHARACTER arguments last). */
 EXACTBLAS_API double exdsum_(const int *n, const double *x, const int *incx);
@@ -89,6 +100,10 @@ EXACTBLAS_API void exdtrsvx_(const char *uplo, const char *trans, const char *di
                              const double *a, const int *lda, double *x, const int *incx,
                              const int *nrefine, int *info, size_t uplo_len, size_t trans_len,
                              size_t diag_len);
+EXACTBLAS_API void exdtrsm_(const char *side, const char *uplo, const char *transa,
+                            const char *diag, const int *m, const int *n, const double *alpha,
+                            const double *a, const int *lda, double *b, const int *ldb,
+                            size_t side_len, size_t uplo_len, size_t transa_len, size_t diag_len);
 
 /* Which path computed the calling thread's last call of an ExactBLAS
  * routine: a combination of the bits below (0 after a quick return or an

@@ -70,6 +70,7 @@ exb_tri exb_tri_make(char uplo, char trans, char diag, long n, const double *a, 
     t.n = n;
     t.a = a;
     t.lda = lda;
+    t.alpha = 1.0;
     return t;
 }
 

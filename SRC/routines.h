@@ -25,6 +25,9 @@ void exb_dgemm_checked(const char *name, char transa, char transb, int m, int n,
 void exb_dtrsv_checked(const char *name, char uplo, char trans, char diag, int n,
                        const double *a, int lda, double *x, int incx);
 
+void exb_dtrsm_checked(const char *name, char side, char uplo, char transa, char diag, int m,
+                       int n, double alpha, const double *a, int lda, double *b, int ldb);
+
 /* INFO as EXDTRSVX: -position on an illegal argument (also reported). */
 void exb_dtrsvx_checked(const char *name, char uplo, char trans, char diag, int n,
                         const double *a, int lda, double *x, int incx, int nrefine, int *info);

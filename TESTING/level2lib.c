@@ -369,6 +369,41 @@ void tl_oracle_trsv(char uplo, char trans, char diag, const tl_matrix *T, double
     terms_clear(&s);
 }
 
+void tl_oracle_trsm(char side, char uplo, char transa, char diag, double alpha,
+                    const tl_matrix *T, tl_matrix *B)
+{
+    tri_view v = tri_view_make(uplo, transa, diag, T); /* op(A) */
+    int left = side == 'L' || side == 'l';
+    long m = B->m, n = B->n, order = left ? m : n;
+    terms s;
+    terms_init(&s, order + 1);
+    if (alpha == 0.0) { /* DTRSM: B := 0 */
+        for (long j = 0; j < n; j++)
+            for (long i = 0; i < m; i++)
+                B->a[i + j * B->lda] = 0.0;
+        terms_clear(&s);
+        return;
+    }
+    for (long r = 0; r < (left ? n : m); r++) {
+        /* left: column r, op(A) x = alpha b; right: row r, x op(A) = alpha b,
+         * x_j = (alpha b_j - sum_k x_k op(A)_kj) / op(A)_jj, k solved before j
+         * (k < j when op(A) is upper triangular) */
+        double *x = left ? B->a + r * B->lda : B->a + r;
+        long inc = left ? 1 : B->lda;
+        int ascending = left ? v.forward : !v.forward;
+        for (long q = 0; q < order; q++) {
+            long i = ascending ? q : order - 1 - q;
+            terms_reset(&s);
+            terms_add(&s, alpha, x[i * inc], 1.0);
+            long k0 = ascending ? 0 : i + 1, k1 = ascending ? i : order;
+            for (long k = k0; k < k1; k++)
+                terms_add(&s, -(left ? tri_at(&v, i, k) : tri_at(&v, k, i)), x[k * inc], 1.0);
+            x[i * inc] = v.unit ? terms_round(&s) : terms_round_quotient(&s, tri_at(&v, i, i));
+        }
+    }
+    terms_clear(&s);
+}
+
 void tl_oracle_residual(char uplo, char trans, char diag, const tl_matrix *T, const double *b,
                         const double *x, double *r)
 {

@@ -37,6 +37,12 @@ void tl_oracle_gemv(char trans, const tl_matrix *A, double alpha, const double *
 /* The correctly rounded substitution of op(T) x = b (b in x, contiguous). */
 void tl_oracle_trsv(char uplo, char trans, char diag, const tl_matrix *T, double *x);
 
+/* DTRSM's contract on B (m x n): side 'L' solves op(T) X = alpha B column by
+ * column, 'R' X op(T) = alpha B row by row, each element
+ * RN((alpha b_i - sum over solved k) / diagonal) with alpha*b_i exact. */
+void tl_oracle_trsm(char side, char uplo, char transa, char diag, double alpha,
+                    const tl_matrix *T, tl_matrix *B);
+
 /* r_i := RN(b_i - sum_j op(T)_ij x_j) over the triangle (diagonal included). */
 void tl_oracle_residual(char uplo, char trans, char diag, const tl_matrix *T, const double *b,
                         const double *x, double *r);

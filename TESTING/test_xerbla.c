@@ -1,5 +1,6 @@
 /*
- * test_xerbla.c -- argument errors of EXDGEMV, EXDGEMM, EXDTRSV and EXDTRSVX.
+ * test_xerbla.c -- argument errors of EXDGEMV, EXDGEMM, EXDTRSV, EXDTRSVX and
+ * EXDTRSM.
  *
  * This program defines its own xerbla_, which must take precedence over the
  * library's: every illegal argument must reach it with the routine's name and
@@ -118,6 +119,30 @@ int main(void)
             failures++;
             printf("FAIL %s: INFO = %d, expected %d\n", what, info, -trsv[k].pos);
         }
+    }
+
+    /* EXDTRSM: DTRSM's positions (LDA checks the order of A: M for 'L', N
+     * for 'R'); the last four are legal (quick returns, LDA = N for 'R') */
+    struct { char side, uplo, ta, diag; int m, n, lda, ldb, pos; } trsm[] = {
+        {'X', 'U', 'N', 'N', 2, 2, 2, 2, 1},  {'L', 'X', 'N', 'N', 2, 2, 2, 2, 2},
+        {'L', 'U', 'X', 'N', 2, 2, 2, 2, 3},  {'R', 'L', 'T', 'X', 2, 2, 2, 2, 4},
+        {'L', 'U', 'N', 'N', -1, 2, 2, 2, 5}, {'r', 'u', 'c', 'u', 2, -1, 2, 2, 6},
+        {'L', 'U', 'N', 'N', 3, 2, 2, 3, 9},  {'R', 'L', 'N', 'N', 2, 3, 2, 2, 9},
+        {'L', 'L', 'T', 'U', 3, 2, 3, 2, 11}, {'R', 'U', 'N', 'N', 3, 1, 1, 2, 11},
+        {'L', 'U', 'N', 'N', 0, 2, 1, 1, 0},  {'R', 'U', 'N', 'N', 2, 0, 1, 2, 0},
+        {'R', 'U', 'T', 'N', 1, 2, 2, 1, 0},  {'l', 'l', 'n', 'n', 2, 3, 2, 2, 0},
+    };
+    for (size_t k = 0; k < sizeof trsm / sizeof trsm[0]; k++) {
+        char what[64];
+        double b[8], sb[8];
+        for (int q = 0; q < 8; q++)
+            b[q] = sb[q] = 3.0 - q;
+        snprintf(what, sizeof what, "EXDTRSM case %zu", k);
+        exactblas_dtrsm(trsm[k].side, trsm[k].uplo, trsm[k].ta, trsm[k].diag, trsm[k].m,
+                        trsm[k].n, 2.0, a, trsm[k].lda, b, trsm[k].ldb);
+        if (trsm[k].pos == 0)
+            memcpy(sb, b, sizeof b); /* a legal call may write B */
+        expect(what, "EXDTRSM", trsm[k].pos, b, sb, 8);
     }
 
     /* EXDTRSVX: an exactly zero diagonal is reported in INFO and x is untouched */

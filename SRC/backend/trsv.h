@@ -8,7 +8,7 @@
  *   colsweep  op(T)_ij = a[i + j*lda] (TRANS = 'N'), else a[j + i*lda];
  *   unit      the diagonal is one and never read.
  * The solvers work on a contiguous vector: b on entry, x on exit, with
- *     x_i = RN((b_i - sum_{j solved before i} op(T)_ij x_j) / op(T)_ii),
+ *     x_i = RN((alpha*b_i - sum_{j solved before i} op(T)_ij x_j) / op(T)_ii),
  * the numerator exact, the quotient rounded once.  Only the triangle of op(T)
  * is read.  Host and OpenCL paths give the same bits for every block size.
  */
@@ -24,6 +24,7 @@ typedef struct exb_tri {
     long n;
     const double *a;
     long lda;
+    double alpha; /* the right-hand side is alpha*b, the product exact (1: b) */
 } exb_tri;
 
 /* op(T)_ij, for i, j in the triangle. */
@@ -42,8 +43,15 @@ void exb_host_trsv_unblocked(const exb_tri *t, double *x, long incx);
 int exb_host_tri_residual(const exb_tri *t, const double *b, const double *x, double *r,
                           const exb_knobs *knobs);
 
-/* OpenCL solve: 0 on success, -1 (reported once) when the caller must take
- * the host path; x is untouched then. */
+/* EXDTRSM's host path: nrhs systems op(T) x = alpha*b, right-hand side r
+ * at b + r*rhs_step with elements elem_step apart, each overwritten by its
+ * solution; threads share the right-hand sides (knobs->threads), each solved
+ * as exb_host_trsv solves one. */
+void exb_host_trsm(const exb_tri *t, double *b, long nrhs, long rhs_step, long elem_step,
+                   const exb_knobs *knobs);
+
+/* OpenCL solve (alpha = 1 only): 0 on success, -1 (reported once) when the
+ * caller must take the host path; x is untouched then. */
 int exb_cl_trsv(const exb_tri *t, double *x, const exb_knobs *knobs);
 
 /* The non-exact OpenCL baseline with the same fused structure (plain IEEE

@@ -59,3 +59,15 @@ void exdtrsvx_(const char *uplo, const char *trans, const char *diag, const int 
     (void)diag_len;
     exb_dtrsvx_checked("EXDTRSVX", *uplo, *trans, *diag, *n, a, *lda, x, *incx, *nrefine, info);
 }
+
+void exdtrsm_(const char *side, const char *uplo, const char *transa, const char *diag,
+              const int *m, const int *n, const double *alpha, const double *a, const int *lda,
+              double *b, const int *ldb, size_t side_len, size_t uplo_len, size_t transa_len,
+              size_t diag_len)
+{
+    (void)side_len;
+    (void)uplo_len;
+    (void)transa_len;
+    (void)diag_len;
+    exb_dtrsm_checked("EXDTRSM", *side, *uplo, *transa, *diag, *m, *n, *alpha, a, *lda, b, *ldb);
+}

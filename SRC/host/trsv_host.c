@@ -107,12 +107,21 @@ static void in_block(block_solver *s, long p, long i, long j0, long j1)
 static int numerator_negzero(const exb_tri *t, long i, double b, const double *v, long inc,
                              double sign, long j0, long j1, int diag)
 {
-    if (!(b == 0.0 && signbit(b)))
+    if (!exb_product_is_negzero(t->alpha, b)) /* the term alpha*b_i */
         return 0;
     for (long j = j0; j < j1; j++)
         if (!exb_product_is_negzero(exb_tri_at(t, i, j), -sign * v[j * inc]))
             return 0;
     return !diag || exb_product_is_negzero(t->unit ? 1.0 : exb_tri_at(t, i, i), -sign * v[i * inc]);
+}
+
+/* The right-hand side's term alpha*b_i, exact. */
+static void add_rhs(const exb_tri *t, exb_superacc *acc, double b)
+{
+    if (t->alpha == 1.0)
+        exb_superacc_add_double(acc, b);
+    else
+        exb_superacc_add_product(acc, t->alpha, b);
 }
 
 /* x_i := RN(numerator / op(T)_ii) (unit: RN(numerator)), the numerator's
@@ -153,7 +162,7 @@ void exb_host_trsv_unblocked(const exb_tri *t, double *x, long incx)
     exb_superacc_clear(&acc);
     for (long q = 0; q < t->n; q++) {
         long i = t->forward ? q : t->n - 1 - q;
-        exb_superacc_add_double(&acc, x[i * incx]);
+        add_rhs(t, &acc, x[i * incx]);
         long j0 = t->forward ? 0 : i + 1, j1 = t->forward ? i : t->n;
         for (long j = j0; j < j1; j++)
             exb_superacc_add_product(&acc, -exb_tri_at(t, i, j), x[j * incx]);
@@ -174,7 +183,7 @@ void exb_host_trsv(const exb_tri *t, double *x, const exb_knobs *knobs)
         long k0, k1, c0, c1;
         block_at(&s, step, &k0, &k1, &c0, &c1);
         for (long i = k0; i < k1; i++)
-            exb_superacc_add_double(&s.rows.acc[i - k0], x[i]); /* b_i */
+            add_rhs(t, &s.rows.acc[i - k0], x[i]); /* alpha*b_i */
         if (c1 > c0)
             off_diagonal(&s, k0, k1, c0, c1);
         for (long q = 0; q < k1 - k0; q++) {
@@ -232,4 +241,55 @@ int exb_host_tri_residual(const exb_tri *t, const double *b, const double *x, do
     }
     solver_free(&s);
     return 0;
+}
+
+typedef struct trsm_task {
+    const exb_tri *t;
+    double *b;
+    long nrhs, rhs_step, elem_step;
+    exb_knobs knobs; /* one thread per share */
+} trsm_task;
+
+/* Share s of the right-hand sides, each copied into a contiguous vector,
+ * solved and copied back. */
+static void trsm_share(void *arg, int share, int parts)
+{
+    const trsm_task *task = arg;
+    long n = task->t->n;
+    long r0 = task->nrhs * share / parts, r1 = task->nrhs * (share + 1) / parts;
+    double *w = task->elem_step == 1 ? NULL : malloc((size_t)n * sizeof *w);
+    for (long r = r0; r < r1; r++) {
+        double *x = task->b + r * task->rhs_step;
+        if (task->elem_step == 1) {
+            exb_host_trsv(task->t, x, &task->knobs);
+        } else if (!w) {
+            exb_host_trsv_unblocked(task->t, x, task->elem_step);
+        } else {
+            for (long i = 0; i < n; i++)
+                w[i] = x[i * task->elem_step];
+            exb_host_trsv(task->t, w, &task->knobs);
+            for (long i = 0; i < n; i++)
+                x[i * task->elem_step] = w[i];
+        }
+    }
+    free(w);
+}
+
+void exb_host_trsm(const exb_tri *t, double *b, long nrhs, long rhs_step, long elem_step,
+                   const exb_knobs *knobs)
+{
+    trsm_task task = {t, b, nrhs, rhs_step, elem_step, *knobs};
+    long threads = knobs->threads;
+    long work = nrhs * t->n * t->n / 2 / MIN_WORK_PER_THREAD;
+    if (threads > work)
+        threads = work > 1 ? work : 1;
+    if (threads > nrhs)
+        threads = nrhs;
+    /* many right-hand sides: one per thread at a time; few: the solves'
+     * own threads */
+    task.knobs.threads = threads > 1 ? 1 : knobs->threads;
+    if (threads <= 1)
+        trsm_share(&task, 0, 1);
+    else
+        exb_parallel((int)threads, trsm_share, &task);
 }
