@@ -28,6 +28,15 @@ void exb_dtrsv_checked(const char *name, char uplo, char trans, char diag, int n
 void exb_dtrsm_checked(const char *name, char side, char uplo, char transa, char diag, int m,
                        int n, double alpha, const double *a, int lda, double *b, int ldb);
 
+void exb_dsyrk_checked(const char *name, char uplo, char trans, int n, int k, double alpha,
+                       const double *a, int lda, double beta, double *c, int ldc);
+
+/* Level 1 of the BLAS face (level1.c): no argument is illegal. */
+double exb_dasum_checked(int n, const double *x, int incx);
+double exb_dnrm2_checked(int n, const double *x, int incx);
+void exb_daxpy_checked(int n, double a, const double *x, int incx, double *y, int incy);
+void exb_dscal_checked(int n, double a, double *x, int incx);
+
 /* INFO as EXDTRSVX: -position on an illegal argument (also reported). */
 void exb_dtrsvx_checked(const char *name, char uplo, char trans, char diag, int n,
                         const double *a, int lda, double *x, int incx, int nrefine, int *info);

@@ -1,0 +1,143 @@
+/*
+ * level1.c -- the exact level-1 cores behind the BLAS face's DASUM, DNRM2,
+ * DAXPY and DSCAL (SRC/faces/blas.c).  Reference-BLAS arguments and quick
+ * returns (no argument of a level-1 routine is illegal); results:
+ *   DASUM  RN(sum |x_i|)                      (exact sum, one rounding)
+ *   DNRM2  RN(sqrt(sum x_i^2))                (exact sum of squares, the
+ *                                              square root correctly rounded)
+ *   DAXPY  y_i := RN(a*x_i + y_i)             (one FMA is that rounding)
+ *   DSCAL  x_i := RN(a*x_i)
+ * in round-to-nearest whatever the caller's mode, NaN results the canonical
+ * NaN.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/fpenv.h"
+#include "core/superacc.h"
+#include "support/path.h"
+#include "routines.h"
+#include "sumdot.h"
+
+/* |x| is copied this many elements at a time for the exact sum. */
+#define ABS_CHUNK 65536L
+
+double exb_dasum_checked(int n, const double *x, int incx)
+{
+    exb_path_begin();
+    if (n <= 0 || incx <= 0)
+        return 0.0;
+    exb_fpenv env = exb_fpenv_enter();
+    long len = n < ABS_CHUNK ? n : ABS_CHUNK;
+    double *w = malloc((size_t)len * sizeof *w);
+    exb_superacc total, part;
+    exb_superacc_clear(&total);
+    for (long i0 = 0; i0 < n; i0 += len) {
+        long cnt = n - i0 < len ? n - i0 : len;
+        if (w) {
+            for (long i = 0; i < cnt; i++)
+                w[i] = fabs(x[(i0 + i) * incx]);
+            exb_sumdot_accumulate(cnt, w, 1, NULL, 0, &part);
+            exb_superacc_merge(&total, &part);
+        } else { /* no memory: the same exact sum, one term at a time */
+            for (long i = 0; i < cnt; i++)
+                exb_superacc_add_double(&total, fabs(x[(i0 + i) * incx]));
+            exb_path_add(EXACTBLAS_PATH_HOST);
+        }
+    }
+    free(w);
+    /* every term is >= +0 or NaN: an exact zero is +0 */
+    double r = exb_superacc_round(&total);
+    exb_fpenv_leave(env);
+    return r;
+}
+
+/* The sign of 4S - (2y + u)^2, i.e. of S - (y + u/2)^2, from s4 = 4S: every
+ * term is a product of doubles, so the comparison is exact. */
+static int compare_midpoint(const exb_superacc *s4, double y, double u)
+{
+    exb_superacc d = *s4;
+    for (int k = 0; k < 4; k++) {
+        exb_superacc_add_product(&d, -y, y);
+        exb_superacc_add_product(&d, -y, u);
+    }
+    exb_superacc_add_product(&d, -u, u);
+    if (exb_superacc_is_zero(&d))
+        return 0;
+    return signbit(exb_superacc_round(&d)) ? -1 : 1;
+}
+
+static double from_bits(uint64_t b)
+{
+    double y;
+    memcpy(&y, &b, sizeof y);
+    return y;
+}
+
+/* RN(sqrt(S)) for a finite S >= 0 held exactly: the smallest binary64 y >= 0
+ * whose upper midpoint y + ulp/2 is above sqrt(S) (or equal to it, y even),
+ * found by bisection over the ordered bit patterns of the nonnegative
+ * doubles; +Inf when even DBL_MAX's midpoint is below. */
+static double round_sqrt(const exb_superacc *s)
+{
+    exb_superacc s4 = *s;
+    for (int k = 0; k < 3; k++)
+        exb_superacc_merge(&s4, s);
+    uint64_t lo = 0, hi = UINT64_C(0x7ff0000000000000); /* +Inf: "none" */
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        double y = from_bits(mid);
+        double u = mid == UINT64_C(0x7fefffffffffffff) ? 0x1p971 : from_bits(mid + 1) - y;
+        int c = compare_midpoint(&s4, y, u);
+        if (c < 0 || (c == 0 && (mid & 1) == 0))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return from_bits(lo);
+}
+
+double exb_dnrm2_checked(int n, const double *x, int incx)
+{
+    exb_path_begin();
+    if (n <= 0)
+        return 0.0;
+    exb_fpenv env = exb_fpenv_enter();
+    const double *x0 = EXB_FIRST(x, n, incx);
+    exb_superacc s;
+    exb_sumdot_accumulate(n, x0, incx, x0, incx, &s);
+    /* a NaN or an infinity among the x_i: the sum of squares is NaN or +Inf */
+    double r = (s.flags & (EXB_FLAG_NAN | EXB_FLAG_POS_INF | EXB_FLAG_NEG_INF))
+                   ? exb_superacc_round(&s)
+                   : round_sqrt(&s);
+    exb_fpenv_leave(env);
+    return r;
+}
+
+void exb_daxpy_checked(int n, double a, const double *x, int incx, double *y, int incy)
+{
+    exb_path_begin();
+    if (n <= 0 || a == 0.0)
+        return;
+    exb_fpenv env = exb_fpenv_enter();
+    const double *x0 = EXB_FIRST(x, n, incx);
+    double *y0 = EXB_FIRST(y, n, incy);
+    for (long i = 0; i < n; i++)
+        y0[i * incy] = exb_canonical_nan(fma(a, x0[i * incx], y0[i * incy]));
+    exb_path_add(EXACTBLAS_PATH_HOST);
+    exb_fpenv_leave(env);
+}
+
+void exb_dscal_checked(int n, double a, double *x, int incx)
+{
+    exb_path_begin();
+    if (n <= 0 || incx <= 0)
+        return;
+    exb_fpenv env = exb_fpenv_enter();
+    for (long i = 0; i < n; i++)
+        x[i * incx] = exb_canonical_nan(a * x[i * incx]);
+    exb_path_add(EXACTBLAS_PATH_HOST);
+    exb_fpenv_leave(env);
+}
