@@ -1,0 +1,106 @@
+/*
+ * bench_trsm.c -- EXDTRSM against netlib's and OpenBLAS's DTRSM in one run
+ * (SIDE L, lower, no transpose, non-unit, alpha 1; a well-conditioned random
+ * triangle), with one right-hand side and with as many as the order.  Each
+ * library is timed in its own block of calls (two thread pools alternating
+ * call by call spin against each other); medians in ms.
+ *
+ * usage: bench_trsm bench_trsm.in   (sizes, reps, threads, seed)
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "blasref.h"
+#include "exactblas.h"
+#include "level2lib.h"
+
+typedef void (*dtrsm_fn)(const char *, const char *, const char *, const char *, const int *,
+                         const int *, const double *, const double *, const int *, double *,
+                         const int *, size_t, size_t, size_t, size_t);
+
+typedef struct bench {
+    int m, n;
+    const double *a, *b;
+    double *x;
+    dtrsm_fn trsm; /* NULL: EXDTRSM */
+} bench;
+
+static void run(bench *c)
+{
+    double one = 1.0;
+    memcpy(c->x, c->b, (size_t)c->m * c->n * sizeof *c->x);
+    if (c->trsm)
+        c->trsm("L", "L", "N", "N", &c->m, &c->n, &one, c->a, &c->m, c->x, &c->m, 1, 1, 1, 1);
+    else
+        exactblas_dtrsm('L', 'L', 'N', 'N', c->m, c->n, 1.0, c->a, c->m, c->x, c->m);
+}
+
+static double median_ms(bench *c, int reps)
+{
+    double t[101];
+    reps = reps > 101 ? 101 : reps;
+    run(c); /* warm-up, untimed */
+    for (int r = 0; r < reps; r++) {
+        double t0 = tl_now();
+        run(c);
+        t[r] = 1e3 * (tl_now() - t0);
+    }
+    return tl_median(t, reps);
+}
+
+int main(int argc, char **argv)
+{
+    tl_input in;
+    if (tl_read_args(argc, argv, &in) != 0)
+        return 2;
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    exb_blasref netlib, openblas;
+    int have_netlib = exb_blasref_open(&netlib, EXB_BLAS_NETLIB) == 0;
+    int have_ob = exb_blasref_open(&openblas, EXB_BLAS_OPENBLAS) == 0;
+    if (have_ob)
+        exb_blasref_set_threads(&openblas, in.threads);
+    char knobs[64];
+    snprintf(knobs, sizeof knobs, "EXACTBLAS_DEVICE=host EXACTBLAS_THREADS=%d", in.threads);
+    tl_apply_knobs(knobs);
+    tl_rng rng;
+    tl_rng_seed(&rng, in.seed);
+    printf("DTRSM L L N N, times in ms (median of %d), %d threads for ExactBLAS and OpenBLAS\n",
+           in.reps, in.threads);
+    printf("%6s %6s %10s %10s %10s %9s %9s\n", "m", "nrhs", "EXDTRSM", "netlib", "OpenBLAS",
+           "Ex/netlib", "Ex/OB");
+    for (int s = 0; s < in.nsizes; s++) {
+        int m = (int)in.sizes[s];
+        tl_matrix A;
+        tl_matrix_alloc(&A, m, m, m);
+        double *b0 = malloc((size_t)m * sizeof *b0);
+        tl_triangular_generate("random", 1, 'L', 'N', &A, b0, &rng);
+        for (long k = 0; k < (long)m * m; k++)
+            if (isnan(A.a[k]))
+                A.a[k] = 0.0;
+        for (int wide = 0; wide < 2; wide++) {
+            int n = wide ? m : 1;
+            double *b = malloc((size_t)m * n * sizeof *b), *x = malloc((size_t)m * n * sizeof *x);
+            for (long k = 0; k < (long)m * n; k++)
+                b[k] = tl_rng_uniform(&rng) - 0.5;
+            bench c = {m, n, A.a, b, x, NULL};
+            double t_ex = median_ms(&c, in.reps);
+            c.trsm = have_netlib ? (dtrsm_fn)exb_blasref_symbol(&netlib, "dtrsm_") : NULL;
+            double t_net = c.trsm ? median_ms(&c, in.reps) : NAN;
+            c.trsm = have_ob ? (dtrsm_fn)exb_blasref_symbol(&openblas, "dtrsm_") : NULL;
+            double t_ob = c.trsm ? median_ms(&c, in.reps) : NAN;
+            printf("%6d %6d %10.2f %10.2f %10.2f %9.2f %9.2f\n", m, n, t_ex, t_net, t_ob,
+                   t_ex / t_net, t_ex / t_ob);
+            free(b);
+            free(x);
+        }
+        free(A.a);
+        free(b0);
+    }
+    if (have_netlib)
+        exb_blasref_close(&netlib);
+    if (have_ob)
+        exb_blasref_close(&openblas);
+    return 0;
+}
