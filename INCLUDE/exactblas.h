@@ -35,6 +35,14 @@ extern "C" {
 #define EXACTBLAS_API
 #endif
 
+/* The version of this header; exactblas_version() gives the library's
+ * ("0.1.0"), which a program may compare with it. */
+#define EXACTBLAS_VERSION_MAJOR 0
+#define EXACTBLAS_VERSION_MINOR 1
+#define EXACTBLAS_VERSION_PATCH 0
+#define EXACTBLAS_VERSION "0.1.0"
+EXACTBLAS_API const char *exactblas_version(void);
+
 /* RN(sum_i x_i).  Quick return 0 for n <= 0 or incx <= 0, like DASUM. */
 EXACTBLAS_API double exactblas_dsum(int n, const double *x, int incx);
 

@@ -1,8 +1,12 @@
-/* probe.c -- prints the OpenCL device ExactBLAS would use (EXACTBLAS_DEVICE
- * honoured), builds its ExDOT program and times that first (cold or cached)
- * build, then checks one exact dot product against the host path. */
+/* probe.c -- what ExactBLAS sees and does here: the library version, every
+ * OpenCL platform and device (usable: cl_khr_fp64 and 64-bit atomics), the
+ * device ExactBLAS picks (EXACTBLAS_DEVICE honoured) and its tuning class,
+ * the path each routine takes under the current knobs (exactblas_last_path
+ * after a small call), the first ExDOT call's time (program build, cold or
+ * cached), and one exact dot product checked against the host path. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "opencl/clrt.h"
@@ -15,20 +19,82 @@ static double now(void)
     return t.tv_sec + 1e-9 * t.tv_nsec;
 }
 
+static int has(cl_device_id dev, const char *ext)
+{
+    char list[8192] = "";
+    clGetDeviceInfo(dev, CL_DEVICE_EXTENSIONS, sizeof list - 1, list, NULL);
+    return strstr(list, ext) != NULL;
+}
+
+static void list_devices(void)
+{
+    cl_platform_id plats[16];
+    cl_uint np = 0;
+    if (clGetPlatformIDs(16, plats, &np) != CL_SUCCESS || np == 0) {
+        printf("OpenCL: no platform\n");
+        return;
+    }
+    for (cl_uint p = 0; p < np && p < 16; p++) {
+        char name[256] = "";
+        clGetPlatformInfo(plats[p], CL_PLATFORM_NAME, sizeof name - 1, name, NULL);
+        printf("OpenCL platform %u: %s\n", p, name);
+        cl_device_id devs[16];
+        cl_uint nd = 0;
+        if (clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, 16, devs, &nd) != CL_SUCCESS)
+            continue;
+        for (cl_uint d = 0; d < nd && d < 16; d++) {
+            cl_device_type type = 0;
+            clGetDeviceInfo(devs[d], CL_DEVICE_TYPE, sizeof type, &type, NULL);
+            clGetDeviceInfo(devs[d], CL_DEVICE_NAME, sizeof name - 1, name, NULL);
+            int ok = has(devs[d], "cl_khr_fp64") && has(devs[d], "cl_khr_int64_base_atomics");
+            printf("  device %u:%u %s (%s)%s\n", p, d, name,
+                   type & CL_DEVICE_TYPE_GPU ? "GPU" : type & CL_DEVICE_TYPE_CPU ? "CPU" : "other",
+                   ok ? "" : ": not usable (no cl_khr_fp64 or 64-bit atomics)");
+        }
+    }
+}
+
+static const char *path_name(int p)
+{
+    static char text[64];
+    snprintf(text, sizeof text, "%s%s%s", p & EXACTBLAS_PATH_OPENCL ? "OpenCL " : "",
+             p & EXACTBLAS_PATH_HOST ? "host " : "",
+             p & EXACTBLAS_PATH_FALLBACK ? "(OpenCL asked for, host used) " : "");
+    return p ? text : "none";
+}
+
 int main(void)
 {
-    const exb_cl_device *d = exb_cl_device_get();
-    if (!d) {
-        printf("no usable OpenCL device: ExactBLAS runs on the host path\n");
-        return 0;
-    }
-    printf("device: %s (%s, %u compute units, max work-group %zu)\n", d->name,
-           d->is_cpu ? "CPU" : "GPU/accelerator", d->compute_units, d->max_wg);
+    printf("ExactBLAS %s\n", exactblas_version());
+    list_devices();
+    const char *knob = getenv("EXACTBLAS_DEVICE");
+    printf("EXACTBLAS_DEVICE=%s\n", knob ? knob : "(unset: auto)");
     double x[3] = {1e300, 1.0, -1e300}, y[3] = {1e300, 0x1p-60, 1e300};
     double t0 = now();
     double r = exactblas_ddot(3, x, 1, y, 1);
-    printf("first ExDOT call (program build included): %.2f s\n", now() - t0);
+    double first = now() - t0;
+    const exb_cl_device *d = exb_cl_device_present() ? exb_cl_device_get() : NULL;
+    if (d)
+        printf("OpenCL device chosen: %s (tuning class %s, %u compute units, max work-group "
+               "%zu; used under EXACTBLAS_DEVICE=opencl, or auto when it is not a CPU)\n",
+               d->name, d->tuning->name, d->compute_units, d->max_wg);
+    else
+        printf("OpenCL device chosen: none (the host path)\n");
+    printf("paths under these knobs:\n  EXDDOT   %s\n", path_name(exactblas_last_path()));
+    double a[4] = {2, 1, 1, 2}, v[2] = {1, 1}, w[2] = {0, 0}, c[4] = {0, 0, 0, 0}, b[2] = {1, 1};
+    exactblas_dsum(2, v, 1);
+    printf("  EXDSUM   %s\n", path_name(exactblas_last_path()));
+    exactblas_dgemv('N', 2, 2, 1.0, a, 2, v, 1, 0.0, w, 1);
+    printf("  EXDGEMV  %s\n", path_name(exactblas_last_path()));
+    exactblas_dgemm('N', 'N', 2, 2, 2, 1.0, a, 2, a, 2, 0.0, c, 2);
+    printf("  EXDGEMM  %s\n", path_name(exactblas_last_path()));
+    exactblas_dtrsv('L', 'N', 'N', 2, a, 2, b, 1);
+    printf("  EXDTRSV  %s\n", path_name(exactblas_last_path()));
+    exactblas_dtrsm('L', 'L', 'N', 'N', 2, 1, 1.0, a, 2, b, 2);
+    printf("  EXDTRSM  %s\n", path_name(exactblas_last_path()));
+    printf("first ExDOT call (program build included when OpenCL): %.2f s\n", first);
     setenv("EXACTBLAS_DEVICE", "host", 1);
+    exactblas_reload_knobs();
     double h = exactblas_ddot(3, x, 1, y, 1);
     printf("ExDOT(1e300*1e300 + 2^-60 - 1e300*1e300) = %a (host %a): %s\n", r, h,
            r == h && r == 0x1p-60 ? "ok" : "MISMATCH");

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# install_test.sh BUILD_DIR SOURCE_DIR -- installs the build into a
+# temporary prefix and, against that INSTALLED tree only (not the build
+# tree), configures, builds and runs, each by CMake (find_package) and by
+# pkg-config:
+#   an external C program (exactblas.h, -lexactblas),
+#   an external Fortran program using the module (a Fortran-only project),
+#   a Fortran program calling LAPACK's DGESV through libexactblas_blas.
+# The prefix is then moved, to show the pkg-config files and the CMake
+# package are relocatable.
+set -euo pipefail
+build=$1 src=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cmake --install "$build" --prefix "$work/first" >/dev/null
+mv "$work/first" "$work/prefix" # relocated after the install
+prefix=$work/prefix
+lapack_dir=/usr/lib/$(gcc -print-multiarch)/lapack
+
+cat > "$work/app.c" <<'C'
+#include <stdio.h>
+#include <string.h>
+#include <exactblas.h>
+int main(void)
+{
+    double x[4] = {1e16, 1.0, -1e16, 3.0}, y[4] = {1, 1, 1, 1};
+    if (strcmp(exactblas_version(), EXACTBLAS_VERSION) != 0)
+        return 1;
+    printf("C %s %g\n", exactblas_version(), exactblas_ddot(4, x, 1, y, 1));
+    return 0;
+}
+C
+cat > "$work/app.f90" <<'F'
+program app
+  use exactblas
+  double precision :: x(4) = (/ 1.0d16, 1.0d0, -1.0d16, 3.0d0 /), y(4) = 1.0d0
+  print '(a, f4.1)', 'Fortran ', exddot(4, x, 1, y, 1)
+end program app
+F
+cp "$src/FORTRAN/example_lapack.f90" "$work/lapack.f90"
+
+mkdir -p "$work/c" "$work/f" "$work/l"
+cat > "$work/c/CMakeLists.txt" <<CM
+cmake_minimum_required(VERSION 3.20)
+project(c_user LANGUAGES C)
+find_package(ExactBLAS 0.1 REQUIRED)
+add_executable(app $work/app.c)
+target_link_libraries(app PRIVATE ExactBLAS::exactblas)
+add_executable(app_static $work/app.c)
+target_link_libraries(app_static PRIVATE ExactBLAS::exactblas_static)
+CM
+cat > "$work/f/CMakeLists.txt" <<CM
+cmake_minimum_required(VERSION 3.20)
+project(fortran_user LANGUAGES Fortran)
+find_package(ExactBLAS REQUIRED)
+add_executable(app $work/app.f90)
+target_link_libraries(app PRIVATE ExactBLAS::exactblas)
+CM
+cat > "$work/l/CMakeLists.txt" <<CM
+cmake_minimum_required(VERSION 3.20)
+project(lapack_user LANGUAGES Fortran)
+find_package(ExactBLAS REQUIRED)
+add_executable(app $work/lapack.f90)
+target_link_libraries(app PRIVATE "-Wl,--no-as-needed" ExactBLAS::exactblas_blas "-Wl,--as-needed"
+                      $lapack_dir/liblapack.so.3)
+CM
+status=0
+run() { # what, command...
+  local what=$1; shift
+  if out=$("$@" 2>&1); then echo "ok   $what: $(echo "$out" | tail -2 | tr '\n' ' ')"
+  else echo "FAIL $what:"; echo "$out" | tail -15; status=1; fi
+}
+for p in c f l; do
+  run "CMake $p configure" cmake -S "$work/$p" -B "$work/$p/b" -DCMAKE_PREFIX_PATH="$prefix"
+  run "CMake $p build" cmake --build "$work/$p/b"
+done
+run "CMake C program" "$work/c/b/app"
+run "CMake C program, static library" "$work/c/b/app_static"
+run "CMake Fortran-only program with the module" "$work/f/b/app"
+run "CMake Fortran DGESV through libexactblas_blas" env LD_LIBRARY_PATH="$lapack_dir" "$work/l/b/app"
+
+export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+libdir=$(pkg-config --variable=libdir exactblas)
+run "pkg-config C program" bash -c "cc '$work/app.c' -o '$work/pc_c' \$(pkg-config --cflags --libs exactblas) -Wl,-rpath,'$libdir' && '$work/pc_c'"
+run "pkg-config C program, static" bash -c "cc '$work/app.c' -o '$work/pc_cs' \$(pkg-config --cflags exactblas) '$libdir/libexactblas.a' \$(pkg-config --libs-only-l --static exactblas | sed 's/-lexactblas//') && '$work/pc_cs'"
+run "pkg-config Fortran program with the module" bash -c "gfortran '$work/app.f90' -o '$work/pc_f' \$(pkg-config --cflags --libs exactblas) -Wl,-rpath,'$libdir' && '$work/pc_f'"
+run "pkg-config Fortran DGESV through libexactblas_blas" bash -c "gfortran '$work/lapack.f90' -o '$work/pc_l' \$(pkg-config --libs exactblas-blas) -L'$lapack_dir' -llapack -Wl,-rpath,'$libdir':'$lapack_dir' && '$work/pc_l'"
+# the face must be what LAPACK calls in the pkg-config build
+bindings=$(LD_DEBUG=bindings "$work/pc_l" 2>&1 >/dev/null)
+if grep -q "liblapack.*to .*libexactblas_blas.*symbol \`dtrsm_'" <<<"$bindings"; then
+  echo "ok   LAPACK's dtrsm_ binds to the installed libexactblas_blas"
+else
+  echo "FAIL LAPACK's dtrsm_ does not bind to libexactblas_blas"; status=1
+fi
+[ $status = 0 ] && echo "INSTALL: PASSED (relocated prefix, CMake and pkg-config, C, Fortran, LAPACK)" ||
+  echo "INSTALL: FAILED"
+exit $status
