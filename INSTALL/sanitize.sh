@@ -34,5 +34,5 @@ echo "sanitize: built in build-asan/"
 export ASAN_OPTIONS=detect_leaks=1:use_sigaltstack=0:verify_asan_link_order=0:abort_on_error=0
 export LSAN_OPTIONS=suppressions=$PWD/INSTALL/sanitizer.supp
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-ctest --test-dir build-asan --output-on-failure -LE 'preload|installed' \
+ctest --test-dir build-asan -j2 --output-on-failure -LE 'preload|installed' \
   -E '^(exdgemm|exddot|exdsum|trsv_sweep)_opencl$'
