@@ -36,6 +36,8 @@
  *            a barrier.
  * trsv_step: launch s applies block s-1 to every later block and solves
  * block s; no work-group ever waits for another.
+ * trsm_fused: trsv_fused for many right-hand sides, one per row of
+ * work-groups (dimension 1), each with its own rows and counters.
  */
 
 inline double tri_at(__global const double *a, long lda, int colsweep, long i, long j)
@@ -61,9 +63,12 @@ inline void block_rows(long n, long bs, int forward, long step, long *k0, long *
     }
 }
 
+/* alpha: the right-hand side is alpha*b, the product exact (1 for TRSV). */
 #define TRI_ARGS                                                                        \
     __global const double *a, long lda, long n, long bs, int forward, int colsweep, int unit, \
-        __global double *x, __global long *digits, __global int *meta, __global double *expn
+        __global double *x, __global long *digits, __global int *meta, __global double *expn, \
+        double alpha
+#define TRI_PASS a, lda, n, bs, forward, colsweep, unit, x, digits, meta, expn, alpha
 
 inline void load_expansion(__global const double *expn, long row, double *e)
 {
@@ -77,7 +82,7 @@ inline void store_expansion(__global double *expn, long row, const double *e)
         expn[row * ROW_EXP + k] = e[k];
 }
 
-/* The rows of the block start from b (held in x). */
+/* The rows of the block start from alpha*b (b held in x). */
 inline void init_rows(TRI_ARGS, long k0, long k1)
 {
     for (long i = k0 + get_local_id(0); i < k1; i += get_local_size(0)) {
@@ -86,7 +91,10 @@ inline void init_rows(TRI_ARGS, long k0, long k1)
 #if PLAIN
         e[0] = x[i];
 #else
-        row_add_double(&r, x[i]);
+        if (alpha == 1.0)
+            row_add_double(&r, x[i]);
+        else
+            row_add_product(&r, alpha, x[i]);
 #endif
         store_expansion(expn, i, e);
         row_store(&r, meta, i);
@@ -107,12 +115,13 @@ inline void apply_columns(TRI_ARGS, long k0, long k1, long c0, long c1)
     }
 }
 
-/* Whether every term of row i's exact numerator is -0: b_i (still in x_i)
- * and -op(T)_ij x_j over the columns solved before i (SRC/core/zerosign.h). */
+/* Whether every term of row i's exact numerator is -0: alpha*b_i (b_i still
+ * in x_i) and -op(T)_ij x_j over the columns solved before i
+ * (SRC/core/zerosign.h). */
 inline int numerator_negzero(TRI_ARGS, long i)
 {
     double b = read_published(x, i);
-    if (!(b == 0.0 && signbit(b)))
+    if (!((alpha == 0.0 || b == 0.0) && signbit(alpha) != signbit(b)))
         return 0;
     long j0 = forward ? 0 : i + 1, j1 = forward ? i : n;
     for (long j = j0; j < j1; j++) {
@@ -142,8 +151,7 @@ inline void solve_diagonal(TRI_ARGS, long k0, long k1, __local double *shared)
             row_flush(&r, e);
             int zero;
             double xi = row_round_quotient(&r, den, &zero);
-            if (zero && numerator_negzero(a, lda, n, bs, forward, colsweep, unit, x, digits, meta,
-                                          expn, i))
+            if (zero && numerator_negzero(TRI_PASS, i))
                 xi = exb_canonical_nan(-0.0 / den);
 #endif
             x[i] = xi;
@@ -165,18 +173,18 @@ inline void solve_diagonal(TRI_ARGS, long k0, long k1, __local double *shared)
     }
 }
 
-/* counters[0]: tickets taken; counters[1]: blocks solved (both zero at launch). */
-__kernel void trsv_fused(TRI_ARGS, __global volatile int *counters)
+/* counters[0]: tickets taken; counters[1]: blocks solved (both zero at
+ * launch).  ticket and shared are the kernel's local memory. */
+inline void fused_solve(TRI_ARGS, __global volatile int *counters, __local int *ticket,
+                        __local double *shared)
 {
-    __local int ticket[1];
-    __local double shared;
     if (get_local_id(0) == 0)
         ticket[0] = atomic_inc(&counters[0]);
     barrier(CLK_LOCAL_MEM_FENCE);
     long block = ticket[0];
     long k0, k1, c0, c1;
     block_rows(n, bs, forward, block, &k0, &k1);
-    init_rows(a, lda, n, bs, forward, colsweep, unit, x, digits, meta, expn, k0, k1);
+    init_rows(TRI_PASS, k0, k1);
     for (long step = 0; step < block; step++) {
         if (get_local_id(0) == 0) {
             while (atomic_add(&counters[1], 0) <= step)
@@ -185,17 +193,36 @@ __kernel void trsv_fused(TRI_ARGS, __global volatile int *counters)
         }
         barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);
         block_rows(n, bs, forward, step, &c0, &c1);
-        apply_columns(a, lda, n, bs, forward, colsweep, unit, x, digits, meta, expn, k0, k1, c0,
-                      c1);
+        apply_columns(TRI_PASS, k0, k1, c0, c1);
     }
-    solve_diagonal(a, lda, n, bs, forward, colsweep, unit, x, digits, meta, expn, k0, k1,
-                   &shared);
+    solve_diagonal(TRI_PASS, k0, k1, shared);
     mem_fence(CLK_GLOBAL_MEM_FENCE);
     barrier(CLK_GLOBAL_MEM_FENCE);
     if (get_local_id(0) == 0) {
         mem_fence(CLK_GLOBAL_MEM_FENCE);
         atomic_inc(&counters[1]);
     }
+}
+
+__kernel void trsv_fused(TRI_ARGS, __global volatile int *counters)
+{
+    __local int ticket[1];
+    __local double shared;
+    fused_solve(TRI_PASS, counters, ticket, &shared);
+}
+
+/* EXDTRSM: many right-hand sides in one launch.  Dimension 1 of the grid is
+ * the right-hand side r: its b/x at x + r*ldx, its own rows (n of them from
+ * r*n on) and its own pair of counters; dimension 0 is the fused solve of
+ * one system, exactly as trsv_fused. */
+__kernel void trsm_fused(TRI_ARGS, __global volatile int *counters, long ldx)
+{
+    __local int ticket[1];
+    __local double shared;
+    long r = get_group_id(1);
+    fused_solve(a, lda, n, bs, forward, colsweep, unit, x + r * ldx, digits + r * n * ROW_DIGITS,
+                meta + r * n * EXB_ROW_META, expn + r * n * ROW_EXP, alpha, counters + 2 * r,
+                ticket, &shared);
 }
 
 /* Launch `step`, work-group g: block step + g. */
@@ -206,13 +233,13 @@ __kernel void trsv_step(TRI_ARGS, long step)
     long block = step + get_group_id(0);
     block_rows(n, bs, forward, block, &k0, &k1);
     if (step == 0) {
-        init_rows(a, lda, n, bs, forward, colsweep, unit, x, digits, meta, expn, k0, k1);
+        init_rows(TRI_PASS, k0, k1);
     } else {
         block_rows(n, bs, forward, step - 1, &c0, &c1);
-        apply_columns(a, lda, n, bs, forward, colsweep, unit, x, digits, meta, expn, k0, k1, c0,
+        apply_columns(TRI_PASS, k0, k1, c0,
                       c1);
     }
     if (block == step)
-        solve_diagonal(a, lda, n, bs, forward, colsweep, unit, x, digits, meta, expn, k0, k1,
+        solve_diagonal(TRI_PASS, k0, k1,
                        &shared);
 }

@@ -26,13 +26,12 @@
  * 3 TRANSA, 4 DIAG, 5 M < 0, 6 N < 0, 9 LDA, 11 LDB too small.  Quick return
  * when M = 0 or N = 0.
  *
- * Path: the host (threads share the right-hand sides); there is no OpenCL
- * path yet: EXACTBLAS_DEVICE=opencl says so once and the host computes it
- * (recorded as a fallback).
+ * Paths: OpenCL solves a batch of right-hand sides in one launch (the
+ * fused TRSV kernel with one row of work-groups per right-hand side); the
+ * host shares the right-hand sides between threads.  Same bits.
  */
 #include "exactblas.h"
 #include "core/fpenv.h"
-#include "support/note.h"
 #include "support/path.h"
 #include "support/xerbla.h"
 #include "backend/device.h"
@@ -90,13 +89,13 @@ void exb_dtrsm_checked(const char *name, char side, char uplo, char transa, char
     exb_tri t = exb_tri_make(uplo, op, diag, left ? m : n, a, lda);
     t.alpha = alpha;
     int cl = exb_cl_wanted(&knobs);
-    if (cl)
-        exb_note("EXDTRSM has no OpenCL path yet; the host path computes it");
-    if (left)
-        exb_host_trsm(&t, b, n, ldb, 1, &knobs);
-    else
-        exb_host_trsm(&t, b, m, 1, ldb, &knobs);
-    exb_path_host(cl);
+    long nrhs = left ? n : m, rhs_step = left ? ldb : 1, elem_step = left ? 1 : ldb;
+    if (cl && exb_cl_trsm(&t, b, nrhs, rhs_step, elem_step, &knobs) == 0) {
+        exb_path_add(EXACTBLAS_PATH_OPENCL);
+    } else {
+        exb_host_trsm(&t, b, nrhs, rhs_step, elem_step, &knobs);
+        exb_path_host(cl);
+    }
     exb_fpenv_leave(env);
 }
 

@@ -1,7 +1,8 @@
 /*
  * bench_trsm.c -- EXDTRSM against netlib's and OpenBLAS's DTRSM in one run
  * (SIDE L, lower, no transpose, non-unit, alpha 1; a well-conditioned random
- * triangle), with one right-hand side and with as many as the order.  Each
+ * triangle), with one right-hand side and with as many as the order, on the
+ * host path and on the OpenCL path (EXACTBLAS_DEVICE=opencl).  Each
  * library is timed in its own block of calls (two thread pools alternating
  * call by call spin against each other); medians in ms.
  *
@@ -63,13 +64,12 @@ int main(int argc, char **argv)
         exb_blasref_set_threads(&openblas, in.threads);
     char knobs[64];
     snprintf(knobs, sizeof knobs, "EXACTBLAS_DEVICE=host EXACTBLAS_THREADS=%d", in.threads);
-    tl_apply_knobs(knobs);
     tl_rng rng;
     tl_rng_seed(&rng, in.seed);
     printf("DTRSM L L N N, times in ms (median of %d), %d threads for ExactBLAS and OpenBLAS\n",
            in.reps, in.threads);
-    printf("%6s %6s %10s %10s %10s %9s %9s\n", "m", "nrhs", "EXDTRSM", "netlib", "OpenBLAS",
-           "Ex/netlib", "Ex/OB");
+    printf("%6s %6s %10s %10s %10s %10s %9s %9s %9s\n", "m", "nrhs", "Ex-host", "Ex-cl",
+           "netlib", "OpenBLAS", "host/net", "host/OB", "cl/OB");
     for (int s = 0; s < in.nsizes; s++) {
         int m = (int)in.sizes[s];
         tl_matrix A;
@@ -85,13 +85,16 @@ int main(int argc, char **argv)
             for (long k = 0; k < (long)m * n; k++)
                 b[k] = tl_rng_uniform(&rng) - 0.5;
             bench c = {m, n, A.a, b, x, NULL};
+            tl_apply_knobs(knobs);
             double t_ex = median_ms(&c, in.reps);
+            tl_apply_knobs("EXACTBLAS_DEVICE=opencl");
+            double t_cl = median_ms(&c, in.reps);
             c.trsm = have_netlib ? (dtrsm_fn)exb_blasref_symbol(&netlib, "dtrsm_") : NULL;
             double t_net = c.trsm ? median_ms(&c, in.reps) : NAN;
             c.trsm = have_ob ? (dtrsm_fn)exb_blasref_symbol(&openblas, "dtrsm_") : NULL;
             double t_ob = c.trsm ? median_ms(&c, in.reps) : NAN;
-            printf("%6d %6d %10.2f %10.2f %10.2f %9.2f %9.2f\n", m, n, t_ex, t_net, t_ob,
-                   t_ex / t_net, t_ex / t_ob);
+            printf("%6d %6d %10.2f %10.2f %10.2f %10.2f %9.2f %9.2f %9.2f\n", m, n, t_ex, t_cl,
+                   t_net, t_ob, t_ex / t_net, t_ex / t_ob, t_cl / t_ob);
             free(b);
             free(x);
         }

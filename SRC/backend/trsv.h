@@ -50,8 +50,14 @@ int exb_host_tri_residual(const exb_tri *t, const double *b, const double *x, do
 void exb_host_trsm(const exb_tri *t, double *b, long nrhs, long rhs_step, long elem_step,
                    const exb_knobs *knobs);
 
-/* OpenCL solve (alpha = 1 only): 0 on success, -1 (reported once) when the
- * caller must take the host path; x is untouched then. */
+/* EXDTRSM's OpenCL path: the systems of exb_host_trsm in one launch per
+ * batch of right-hand sides (OPENCL/trsv.cl, trsm_fused): 0, or -1 (reported
+ * once) with b untouched, when the caller must take the host path. */
+int exb_cl_trsm(const exb_tri *t, double *b, long nrhs, long rhs_step, long elem_step,
+                const exb_knobs *knobs);
+
+/* OpenCL solve: 0 on success, -1 (reported once) when the caller must take
+ * the host path; x is untouched then. */
 int exb_cl_trsv(const exb_tri *t, double *x, const exb_knobs *knobs);
 
 /* The non-exact OpenCL baseline with the same fused structure (plain IEEE

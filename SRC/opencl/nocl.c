@@ -64,3 +64,15 @@ const exb_tuning *exb_cl_tuning(void)
 {
     return NULL;
 }
+
+int exb_cl_trsm(const exb_tri *t, double *b, long nrhs, long rhs_step, long elem_step,
+                const exb_knobs *knobs)
+{
+    (void)t;
+    (void)b;
+    (void)nrhs;
+    (void)rhs_step;
+    (void)elem_step;
+    (void)knobs;
+    return -1;
+}

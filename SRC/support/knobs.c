@@ -39,9 +39,10 @@ static const exb_knob_spec registry[] = {
      "expansion size of the front end; 0: the long accumulator alone"},
     {"EXACTBLAS_EARLY_EXIT", "0 | 1", "1 for sums and dots, 0 for rows",
      "stop a TwoSum cascade once its error is zero"},
-    {"EXACTBLAS_TRSV_BLOCK", "1..4096", "64", "diagonal block size of EXDTRSV"},
+    {"EXACTBLAS_TRSV_BLOCK", "1..4096", "64", "diagonal block size of EXDTRSV and EXDTRSM"},
     {"EXACTBLAS_TRSV_MODE", "fused | multi", "fused",
-     "OpenCL TRSV in one launch, or one launch per block column"},
+     "OpenCL TRSV in one launch, or one launch per block column (EXDTRSM: one launch per "
+     "batch of right-hand sides either way)"},
     {"EXACTBLAS_GEMM_PATH", "auto | general | split",
      "auto: split when the data needs at most 36 slice products",
      "EXDGEMM's exact dot products, or the error-free slicing onto a plain DGEMM"},
