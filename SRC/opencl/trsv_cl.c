@@ -43,21 +43,35 @@ static void enqueue(exb_cl_launch *L, int multi, long blocks, size_t wg, cl_mem 
     }
 }
 
-static int trsv_run(const exb_tri *t, double *x, const exb_knobs *knobs, int plain)
+/* Starts a TRSV/TRSM launch of `kernel` (OPENCL/trsv.cl) and its shape:
+ * block size, number of blocks, work-group size.  0, or -1 (the launch is
+ * to be ended). */
+static int begin_solver(exb_cl_launch *L, const char *what, const char *kernel,
+                        const exb_tri *t, const exb_knobs *knobs, int plain, long *bs,
+                        long *blocks, size_t *wg)
 {
     char options[64];
     snprintf(options, sizeof options, "-DFPE=%d -DEARLY_EXIT=%d -DPLAIN=%d", knobs->fpe,
              knobs->early_exit, plain);
+    if (exb_cl_launch_begin(L, what, "trsv.cl", kernel, options) != 0)
+        return -1;
+    *bs = knobs->trsv_block < t->n ? knobs->trsv_block : t->n;
+    *blocks = (t->n + *bs - 1) / *bs;
+    long rows_wg = L->d->tuning->rows_wg;
+    *wg = exb_cl_launch_fit(L, knobs->wg > 0 ? (size_t)knobs->wg
+                                             : (size_t)(*bs < rows_wg ? *bs : rows_wg));
+    return 0;
+}
+
+static int trsv_run(const exb_tri *t, double *x, const exb_knobs *knobs, int plain)
+{
     int multi = knobs->trsv_multi;
     exb_cl_launch L;
-    if (exb_cl_launch_begin(&L, "TRSV", "trsv.cl", multi ? "trsv_step" : "trsv_fused",
-                            options) != 0)
+    long n = t->n, bs, blocks;
+    size_t wg;
+    if (begin_solver(&L, "TRSV", multi ? "trsv_step" : "trsv_fused", t, knobs, plain, &bs,
+                     &blocks, &wg) != 0)
         return exb_cl_launch_end(&L);
-    long n = t->n, bs = knobs->trsv_block < n ? knobs->trsv_block : n;
-    long blocks = (n + bs - 1) / bs;
-    long rows_wg = L.d->tuning->rows_wg;
-    size_t wg = exb_cl_launch_fit(&L, knobs->wg > 0 ? (size_t)knobs->wg
-                                                    : (size_t)(bs < rows_wg ? bs : rows_wg));
     long aoff; /* 0: the buffer starts at A(1,1) */
     int zero[2] = {0, 0};
     exb_cl_rows rows;
@@ -90,17 +104,11 @@ int exb_cl_trsv_plain(const exb_tri *t, double *x, const exb_knobs *knobs)
 int exb_cl_trsm(const exb_tri *t, double *b, long nrhs, long rhs_step, long elem_step,
                 const exb_knobs *knobs)
 {
-    char options[64];
-    snprintf(options, sizeof options, "-DFPE=%d -DEARLY_EXIT=%d -DPLAIN=0", knobs->fpe,
-             knobs->early_exit);
     exb_cl_launch L;
-    if (exb_cl_launch_begin(&L, "TRSM", "trsv.cl", "trsm_fused", options) != 0)
+    long n = t->n, bs, blocks;
+    size_t wg;
+    if (begin_solver(&L, "TRSM", "trsm_fused", t, knobs, 0, &bs, &blocks, &wg) != 0)
         return exb_cl_launch_end(&L);
-    long n = t->n, bs = knobs->trsv_block < n ? knobs->trsv_block : n;
-    long blocks = (n + bs - 1) / bs;
-    long rows_wg = L.d->tuning->rows_wg;
-    size_t wg = exb_cl_launch_fit(&L, knobs->wg > 0 ? (size_t)knobs->wg
-                                                    : (size_t)(bs < rows_wg ? bs : rows_wg));
     int fpe = knobs->fpe > 0 ? knobs->fpe : 1;
     long per_rhs = n * (EXB_ROW_DIGITS * 8L + EXB_ROW_META * 4L + fpe * 8L);
     long batch = TRSM_ROW_BYTES / per_rhs;
