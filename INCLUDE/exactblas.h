@@ -55,26 +55,61 @@ EXACTBLAS_API double exactblas_ddot(int n, const double *x, int incx, const doub
  * Illegal arguments are reported through XERBLA (below) with the routine's
  * name and the argument's position, and the outputs are left untouched. */
 
-/* y := RN(alpha*op(A)*x + beta*y) per element, the whole expression exact
- * (DGEMV's arguments and quick returns; beta = 0: y not read). */
+/* EXDGEMV: y := RN(alpha*op(A)*x + beta*y) per element, the whole
+ * expression exact.
+ *   trans  'N': op(A) = A;  'T' or 'C': op(A) = A**T
+ *   m, n   rows and columns of A, >= 0
+ *   alpha  scalar; alpha = 0: A and x are not read, y := beta*y
+ *   a      m x n, leading dimension lda >= max(1, m)
+ *   x      n elements ('N') or m ('T'), increment incx != 0
+ *   beta   scalar; beta = 0: y is not read on entry
+ *   y      m elements ('N') or n ('T'), increment incy != 0; overwritten
+ * Negative increments run backwards, as in DGEMV.  Quick return when m = 0,
+ * n = 0, or alpha = 0 and beta = 1.  XERBLA 'EXDGEMV': 1 trans, 2 m, 3 n,
+ * 6 lda, 8 incx, 11 incy. */
 EXACTBLAS_API void exactblas_dgemv(char trans, int m, int n, double alpha, const double *a, int lda,
                                    const double *x, int incx, double beta, double *y, int incy);
 
-/* C := RN(alpha*op(A)*op(B) + beta*C) per element, the whole expression
- * exact (DGEMM's arguments and quick returns; beta = 0: C not read; alpha = 0
- * or k = 0: A and B not read). */
+/* EXDGEMM: C := RN(alpha*op(A)*op(B) + beta*C) per element, the whole
+ * expression exact.
+ *   transa, transb  'N': op(X) = X;  'T' or 'C': op(X) = X**T
+ *   m, n, k  op(A) is m x k, op(B) is k x n, C is m x n; all >= 0
+ *   alpha    scalar; alpha = 0 (or k = 0): A and B are not read
+ *   a        m x k ('N') or k x m, lda >= max(1, its rows)
+ *   b        k x n ('N') or n x k, ldb >= max(1, its rows)
+ *   beta     scalar; beta = 0: C is not read on entry
+ *   c        m x n, ldc >= max(1, m); overwritten
+ * Quick return when m = 0, n = 0, or (alpha = 0 or k = 0) and beta = 1.
+ * XERBLA 'EXDGEMM': 1 transa, 2 transb, 3 m, 4 n, 5 k, 8 lda, 10 ldb,
+ * 13 ldc. */
 EXACTBLAS_API void exactblas_dgemm(char transa, char transb, int m, int n, int k, double alpha,
                                    const double *a, int lda, const double *b, int ldb, double beta,
                                    double *c, int ldc);
 
-/* Solves op(A)*x = b (b in x) by substitution with every x_i the correctly
- * rounded quotient of its exact numerator (DTRSV's arguments). */
+/* EXDTRSV: solves op(A)*x = b by substitution in the natural order of
+ * op(A), every x_i = RN((b_i - sum_{j solved before i} op(A)_ij x_j) /
+ * op(A)_ii), the numerator exact, one rounding.
+ *   uplo   'U': A upper triangular, 'L': lower
+ *   trans  'N': op(A) = A;  'T' or 'C': op(A) = A**T
+ *   diag   'U': unit diagonal (not read), 'N': non-unit
+ *   n      order of A, >= 0
+ *   a      n x n, lda >= max(1, n); only the uplo triangle is read
+ *   x      b on entry, the solution on exit; increment incx != 0
+ * A zero diagonal is not tested for (IEEE infinities or NaN), as DTRSV.
+ * XERBLA 'EXDTRSV': 1 uplo, 2 trans, 3 diag, 4 n, 6 lda, 8 incx. */
 EXACTBLAS_API void exactblas_dtrsv(char uplo, char trans, char diag, int n, const double *a,
                                    int lda, double *x, int incx);
 
-/* exactblas_dtrsv, then nrefine steps of iterative refinement with exact
- * residuals; *info: 0 ok, -i illegal i-th argument, i > 0 A(i,i) = 0 (x
- * untouched), n+1 no workspace (x untouched). */
+/* EXDTRSVX: exactblas_dtrsv, then nrefine steps of iterative refinement:
+ * r := RN(b - op(A) x) (exact residual, one rounding per element), solve
+ * op(A) d = r the same way, x := RN(x + d).
+ *   uplo ... incx  as exactblas_dtrsv
+ *   nrefine        refinement steps, >= 0
+ *   info           0: success; -i: argument i is illegal (also reported
+ *                  to XERBLA 'EXDTRSVX', 9 for nrefine); i > 0: A(i,i) is
+ *                  exactly zero (diag 'N'), nothing solved, x untouched, as
+ *                  DTRTRS; n+1: no memory for the 3n-double workspace, x
+ *                  untouched. */
 EXACTBLAS_API void exactblas_dtrsvx(char uplo, char trans, char diag, int n, const double *a,
                                     int lda, double *x, int incx, int nrefine, int *info);
 
