@@ -63,6 +63,9 @@ find_package(ExactBLAS REQUIRED)
 add_executable(app $work/lapack.f90)
 target_link_libraries(app PRIVATE "-Wl,--no-as-needed" ExactBLAS::exactblas_blas "-Wl,--as-needed"
                       $lapack_dir/liblapack.so.3)
+add_executable(app_static $work/lapack.f90)
+target_link_libraries(app_static PRIVATE "-Wl,--whole-archive" ExactBLAS::exactblas_blas_static
+                      "-Wl,--no-whole-archive" $lapack_dir/liblapack.so.3)
 CM
 status=0
 run() { # what, command...
@@ -78,6 +81,7 @@ run "CMake C program" "$work/c/b/app"
 run "CMake C program, static library" "$work/c/b/app_static"
 run "CMake Fortran-only program with the module" "$work/f/b/app"
 run "CMake Fortran DGESV through libexactblas_blas" env LD_LIBRARY_PATH="$lapack_dir" "$work/l/b/app"
+run "CMake Fortran DGESV through libexactblas_blas.a" env LD_LIBRARY_PATH="$lapack_dir" "$work/l/b/app_static"
 
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 libdir=$(pkg-config --variable=libdir exactblas)
@@ -85,6 +89,13 @@ run "pkg-config C program" bash -c "cc '$work/app.c' -o '$work/pc_c' \$(pkg-conf
 run "pkg-config C program, static" bash -c "cc '$work/app.c' -o '$work/pc_cs' \$(pkg-config --cflags exactblas) '$libdir/libexactblas.a' \$(pkg-config --libs-only-l --static exactblas | sed 's/-lexactblas//') && '$work/pc_cs'"
 run "pkg-config Fortran program with the module" bash -c "gfortran '$work/app.f90' -o '$work/pc_f' \$(pkg-config --cflags --libs exactblas) -Wl,-rpath,'$libdir' && '$work/pc_f'"
 run "pkg-config Fortran DGESV through libexactblas_blas" bash -c "gfortran '$work/lapack.f90' -o '$work/pc_l' \$(pkg-config --libs exactblas-blas) -L'$lapack_dir' -llapack -Wl,-rpath,'$libdir':'$lapack_dir' && '$work/pc_l'"
+run "pkg-config Fortran DGESV through libexactblas_blas.a" bash -c "gfortran '$work/lapack.f90' -o '$work/pc_ls' -Wl,--whole-archive '$libdir/libexactblas_blas.a' -Wl,--no-whole-archive \$(pkg-config --static --libs exactblas | sed 's/-lexactblas /-l:libexactblas.a /') -L'$lapack_dir' -llapack -Wl,-rpath,'$lapack_dir' && '$work/pc_ls'"
+bindings=$(LD_DEBUG=bindings "$work/pc_ls" 2>&1 >/dev/null)
+if grep -q "liblapack.*to .*pc_ls.*symbol \`dtrsm_'" <<<"$bindings"; then
+  echo "ok   LAPACK's dtrsm_ binds to the program's static copy of the face"
+else
+  echo "FAIL LAPACK's dtrsm_ does not bind to the static face"; status=1
+fi
 # the face must be what LAPACK calls in the pkg-config build
 bindings=$(LD_DEBUG=bindings "$work/pc_l" 2>&1 >/dev/null)
 if grep -q "liblapack.*to .*libexactblas_blas.*symbol \`dtrsm_'" <<<"$bindings"; then
