@@ -5,7 +5,9 @@
  * knob setting, each in a fresh process (the knobs are read once).
  *
  * Solves, in this order: DGESV (n x n, 3 right-hand sides), DGETRF+DGETRS
- * (transposed), DPOTRF+DPOTRS (SPD), DGELS (2n x n least squares), for n in
+ * (transposed), DPOTRF+DPOTRS (SPD), DGELS (2n x n least squares), then
+ * DGESV and DPOTRF+DPOTRS again through LAPACKE (the C interface), which
+ * must give the Fortran calls' bytes, for n in
  * 1 2 3 10 64 65 200 on a random and an ill-conditioned (Hilbert-like,
  * n <= 12) matrix.  Prints one line: the FNV-1a hash of every output byte
  * (factors, solutions, INFO), and the largest normwise backward-error ratio
@@ -19,6 +21,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <lapacke.h>
 
 void dgesv_(const int *n, const int *nrhs, double *a, const int *lda, int *ipiv, double *b,
             const int *ldb, int *info);
@@ -133,6 +137,37 @@ static void square_solves(int kind, int n)
     absorb(x, (size_t)n * nrhs * sizeof *x);
     for (int r = 0; r < nrhs; r++)
         check("DPOTRF+DPOTRS", n, s, 0, x + (long)r * n, b + (long)r * n, info);
+
+    /* LAPACKE: the same solves through the C interface, the same bytes */
+    {
+        double *f2 = malloc(nn * sizeof *f2), *x2 = malloc((size_t)n * nrhs * sizeof *x2);
+        double *fr = malloc(nn * sizeof *fr), *xr = malloc((size_t)n * nrhs * sizeof *xr);
+        lapack_int *ip2 = malloc((size_t)n * sizeof *ip2);
+        memcpy(fr, a, nn * sizeof *fr);
+        memcpy(xr, b, (size_t)n * nrhs * sizeof *xr);
+        dgesv_(&n, &nrhs, fr, &lda, ipiv, xr, &lda, &info);
+        memcpy(f2, a, nn * sizeof *f2);
+        memcpy(x2, b, (size_t)n * nrhs * sizeof *x2);
+        lapack_int info2 = LAPACKE_dgesv(LAPACK_COL_MAJOR, n, nrhs, f2, n, ip2, x2, n);
+        if (info2 != info || memcmp(f2, fr, nn * sizeof *f2) ||
+            memcmp(x2, xr, (size_t)n * nrhs * sizeof *x2)) {
+            failures++;
+            printf("FAIL LAPACKE_dgesv n=%d: not the bytes of dgesv_\n", n);
+        }
+        memcpy(f2, s, nn * sizeof *f2);
+        memcpy(x2, b, (size_t)n * nrhs * sizeof *x2);
+        info2 = LAPACKE_dpotrf(LAPACK_COL_MAJOR, 'L', n, f2, n);
+        if (info2 == 0)
+            info2 = LAPACKE_dpotrs(LAPACK_COL_MAJOR, 'L', n, nrhs, f2, n, x2, n);
+        absorb(x2, (size_t)n * nrhs * sizeof *x2);
+        for (int r = 0; r < nrhs; r++)
+            check("LAPACKE_dpotrf+dpotrs", n, s, 0, x2 + (long)r * n, b + (long)r * n, (int)info2);
+        free(f2);
+        free(x2);
+        free(fr);
+        free(xr);
+        free(ip2);
+    }
 
     /* least squares: [A; A/3] (2n x n), two right-hand sides */
     int m = 2 * n, ldm = m, two = 2, lwork = -1;
