@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake gcc gfortran make pocl-opencl-icd ocl-icd-opencl-dev opencl-headers
+packages=(cmake gcc g++ gfortran make pocl-opencl-icd ocl-icd-opencl-dev opencl-headers
           libmpfr-dev libgmp-dev libblas-dev liblapack3 liblapacke-dev libopenblas-dev gnuplot-nox
           libblas-test liblapack-test pkg-config)
 missing=()

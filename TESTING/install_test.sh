@@ -3,7 +3,7 @@
 # temporary prefix and, against that INSTALLED tree only (not the build
 # tree), configures, builds and runs, each by CMake (find_package) and by
 # pkg-config:
-#   an external C program (exactblas.h, -lexactblas),
+#   an external C program (exactblas.h, -lexactblas), and a C++ one (CMake),
 #   an external Fortran program using the module (a Fortran-only project),
 #   a Fortran program calling LAPACK's DGESV through libexactblas_blas.
 # The prefix is then moved, to show the pkg-config files and the CMake
@@ -38,8 +38,26 @@ program app
 end program app
 F
 cp "$src/FORTRAN/example_lapack.f90" "$work/lapack.f90"
+cat > "$work/app.cpp" <<'CPP'
+#include <cstdio>
+#include <vector>
+#include <exactblas.h>
+int main()
+{
+    std::vector<double> x{1e16, 1.0, -1e16, 3.0}, y(4, 1.0);
+    std::printf("C++ %g\n", exactblas_ddot(4, x.data(), 1, y.data(), 1));
+    return 0;
+}
+CPP
 
-mkdir -p "$work/c" "$work/f" "$work/l"
+mkdir -p "$work/c" "$work/x" "$work/f" "$work/l"
+cat > "$work/x/CMakeLists.txt" <<CM
+cmake_minimum_required(VERSION 3.20)
+project(cxx_user LANGUAGES CXX)
+find_package(ExactBLAS REQUIRED)
+add_executable(app $work/app.cpp)
+target_link_libraries(app PRIVATE ExactBLAS::exactblas)
+CM
 cat > "$work/c/CMakeLists.txt" <<CM
 cmake_minimum_required(VERSION 3.20)
 project(c_user LANGUAGES C)
@@ -73,12 +91,13 @@ run() { # what, command...
   if out=$("$@" 2>&1); then echo "ok   $what: $(echo "$out" | tail -2 | tr '\n' ' ')"
   else echo "FAIL $what:"; echo "$out" | tail -15; status=1; fi
 }
-for p in c f l; do
+for p in c x f l; do
   run "CMake $p configure" cmake -S "$work/$p" -B "$work/$p/b" -DCMAKE_PREFIX_PATH="$prefix"
   run "CMake $p build" cmake --build "$work/$p/b"
 done
 run "CMake C program" "$work/c/b/app"
 run "CMake C program, static library" "$work/c/b/app_static"
+run "CMake C++ program" "$work/x/b/app"
 run "CMake Fortran-only program with the module" "$work/f/b/app"
 run "CMake Fortran DGESV through libexactblas_blas" env LD_LIBRARY_PATH="$lapack_dir" "$work/l/b/app"
 run "CMake Fortran DGESV through libexactblas_blas.a" env LD_LIBRARY_PATH="$lapack_dir" "$work/l/b/app_static"
