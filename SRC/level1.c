@@ -13,7 +13,6 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "core/fpenv.h"
 #include "core/superacc.h"
@@ -69,13 +68,6 @@ static int compare_midpoint(const exb_superacc *s4, double y, double u)
     return signbit(exb_superacc_round(&d)) ? -1 : 1;
 }
 
-static double from_bits(uint64_t b)
-{
-    double y;
-    memcpy(&y, &b, sizeof y);
-    return y;
-}
-
 /* RN(sqrt(S)) for a finite S >= 0 held exactly: the smallest binary64 y >= 0
  * whose upper midpoint y + ulp/2 is above sqrt(S) (or equal to it, y even),
  * found by bisection over the ordered bit patterns of the nonnegative
@@ -88,15 +80,15 @@ static double round_sqrt(const exb_superacc *s)
     uint64_t lo = 0, hi = UINT64_C(0x7ff0000000000000); /* +Inf: "none" */
     while (lo < hi) {
         uint64_t mid = lo + (hi - lo) / 2;
-        double y = from_bits(mid);
-        double u = mid == UINT64_C(0x7fefffffffffffff) ? 0x1p971 : from_bits(mid + 1) - y;
+        double y = exb_from_bits(mid);
+        double u = mid == UINT64_C(0x7fefffffffffffff) ? 0x1p971 : exb_from_bits(mid + 1) - y;
         int c = compare_midpoint(&s4, y, u);
         if (c < 0 || (c == 0 && (mid & 1) == 0))
             hi = mid;
         else
             lo = mid + 1;
     }
-    return from_bits(lo);
+    return exb_from_bits(lo);
 }
 
 double exb_dnrm2_checked(int n, const double *x, int incx)

@@ -35,8 +35,9 @@ typedef struct bench {
     const char *knobs;
 } bench;
 
-static void run_trsv(bench *c)
+static void run_trsv(void *arg)
 {
+    bench *c = arg;
     int one = 1;
     memcpy(c->x, c->b, (size_t)c->n * sizeof *c->x);
     if (c->trsv)
@@ -45,8 +46,9 @@ static void run_trsv(bench *c)
         exactblas_dtrsv('L', 'N', 'N', c->n, c->a, c->n, c->x, 1);
 }
 
-static void run_plain_trsv(bench *c)
+static void run_plain_trsv(void *arg)
 {
+    bench *c = arg;
     memcpy(c->x, c->b, (size_t)c->n * sizeof *c->x);
     exb_knobs knobs;
     exb_knobs_read(&knobs);
@@ -55,8 +57,9 @@ static void run_plain_trsv(bench *c)
         fprintf(stderr, "plain OpenCL TRSV failed\n");
 }
 
-static void run_gemv(bench *c)
+static void run_gemv(void *arg)
 {
+    bench *c = arg;
     int one = 1;
     double alpha = 1.0, beta = 0.0;
     if (c->gemv)
@@ -65,22 +68,11 @@ static void run_gemv(bench *c)
         exactblas_dgemv('N', c->n, c->n, 1.0, c->a, c->n, c->b, 1, 0.0, c->x, 1);
 }
 
-/* Median of reps timed calls after one untimed call; *first gets that call. */
-static double median_ms(void (*fn)(bench *), bench *c, int reps, double *first)
+/* The median (ms) of fn under the bench's knobs (tl_time_ms). */
+static double median_ms(void (*fn)(void *), bench *c, int reps, double *first)
 {
-    double t[101];
-    reps = reps > 101 ? 101 : reps;
     tl_apply_knobs(c->knobs);
-    double t0 = tl_now();
-    fn(c);
-    if (first)
-        *first = tl_now() - t0;
-    for (int r = 0; r < reps; r++) {
-        t0 = tl_now();
-        fn(c);
-        t[r] = 1e3 * (tl_now() - t0);
-    }
-    return tl_median(t, reps);
+    return tl_time_ms(fn, c, reps, first);
 }
 
 int main(int argc, char **argv)

@@ -28,8 +28,9 @@ typedef struct bench {
     dtrsm_fn trsm; /* NULL: EXDTRSM */
 } bench;
 
-static void run(bench *c)
+static void run(void *arg)
 {
+    bench *c = arg;
     double one = 1.0;
     memcpy(c->x, c->b, (size_t)c->m * c->n * sizeof *c->x);
     if (c->trsm)
@@ -40,15 +41,7 @@ static void run(bench *c)
 
 static double median_ms(bench *c, int reps)
 {
-    double t[101];
-    reps = reps > 101 ? 101 : reps;
-    run(c); /* warm-up, untimed */
-    for (int r = 0; r < reps; r++) {
-        double t0 = tl_now();
-        run(c);
-        t[r] = 1e3 * (tl_now() - t0);
-    }
-    return tl_median(t, reps);
+    return tl_time_ms(run, c, reps, NULL);
 }
 
 int main(int argc, char **argv)

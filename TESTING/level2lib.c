@@ -185,7 +185,7 @@ static void terms_add(terms *s, double a, double b, double c)
 
 /* Makes a 64-bit value truncated toward zero (inexact != 0) odd: rounding to
  * odd, after which one mpfr_get_d is the correct single rounding. */
-static void make_odd(mpfr_t v, int inexact)
+void tl_make_odd(mpfr_t v, int inexact)
 {
     if (inexact != 0 && mpfr_min_prec(v) < 64) {
         if (mpfr_sgn(v) > 0)
@@ -196,13 +196,13 @@ static void make_odd(mpfr_t v, int inexact)
 }
 
 /* RN(v) for v at any precision (an exact zero: +0). */
-static double round_once(mpfr_srcptr v)
+double tl_round_once(mpfr_srcptr v)
 {
     if (mpfr_zero_p(v))
         return 0.0;
     mpfr_t odd;
     mpfr_init2(odd, 64);
-    make_odd(odd, mpfr_set(odd, v, MPFR_RNDZ));
+    tl_make_odd(odd, mpfr_set(odd, v, MPFR_RNDZ));
     double d = mpfr_get_d(odd, MPFR_RNDN);
     mpfr_clear(odd);
     return d;
@@ -226,7 +226,7 @@ static double terms_round(terms *s)
         return tally_value(&s->special);
     mpfr_t sum;
     terms_exact_sum(s, sum);
-    double d = mpfr_zero_p(sum) ? terms_zero(s) : round_once(sum);
+    double d = mpfr_zero_p(sum) ? terms_zero(s) : tl_round_once(sum);
     mpfr_clear(sum);
     return d;
 }
@@ -246,7 +246,7 @@ static double terms_round_quotient(terms *s, double d)
     } else {
         mpfr_t quot;
         mpfr_init2(quot, 64);
-        make_odd(quot, mpfr_div_d(quot, sum, d, MPFR_RNDZ));
+        tl_make_odd(quot, mpfr_div_d(quot, sum, d, MPFR_RNDZ));
         q = mpfr_get_d(quot, MPFR_RNDN);
         mpfr_clear(quot);
     }
@@ -301,7 +301,7 @@ static double terms_round_affine(terms *s, double alpha, double beta, double y)
         mpfr_clear(total);
         mpfr_clear(by);
     }
-    double d = round_once(v);
+    double d = tl_round_once(v);
     mpfr_clear(v);
     mpfr_clear(sum);
     return d;

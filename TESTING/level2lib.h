@@ -10,6 +10,8 @@
 #ifndef EXACTBLAS_LEVEL2LIB_H
 #define EXACTBLAS_LEVEL2LIB_H
 
+#include <mpfr.h>
+
 #include "testlib.h"
 
 /* An m x n column-major matrix with leading dimension lda >= m; slots the
@@ -50,6 +52,13 @@ void tl_oracle_residual(char uplo, char trans, char diag, const tl_matrix *T, co
 /* EXDTRSVX's result: the substitution, then `steps` refinement steps. */
 void tl_oracle_trsvx(char uplo, char trans, char diag, const tl_matrix *T, double *x,
                      int steps);
+
+/* ---- one rounding of an MPFR value ---------------------------------------- */
+/* Makes a 64-bit value truncated toward zero (inexact != 0) odd: rounding to
+ * odd, after which one mpfr_get_d is the correct single rounding. */
+void tl_make_odd(mpfr_t v, int inexact);
+/* RN(v) for v at any precision (an exact zero: +0). */
+double tl_round_once(mpfr_srcptr v);
 
 /* ---- the exact-terms oracle ------------------------------------------------ */
 /* A list of exact terms a*b*c (c = 1 for a product of two, a*1*1 for a

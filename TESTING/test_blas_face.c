@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "testlib.h"
+#include "level2lib.h"
 
 double dasum_(const int *n, const double *x, const int *incx);
 double dnrm2_(const int *n, const double *x, const int *incx);
@@ -27,25 +27,13 @@ void dscal_(const int *n, const double *a, double *x, const int *incx);
 
 static int failures, checks;
 
-/* RN of v (exact), once: round to odd at 64 bits, then mpfr_get_d. */
-static double round_once(mpfr_t v, int (*op)(mpfr_t, const mpfr_t, mpfr_rnd_t))
+/* RN(sqrt(v)) for an exact v, once: the square root rounded to odd at 64
+ * bits (tl_make_odd), then mpfr_get_d. */
+static double round_sqrt_once(mpfr_srcptr v)
 {
     mpfr_t t;
     mpfr_init2(t, 64);
-    int inex = op ? op(t, v, MPFR_RNDZ) : mpfr_set(t, v, MPFR_RNDZ);
-    if (inex != 0 && mpfr_regular_p(t)) {
-        /* round to odd: the truncated magnitude with its last bit set */
-        mpz_t m;
-        mpz_init(m);
-        mpfr_exp_t e = mpfr_get_z_2exp(m, t);
-        int neg = mpz_sgn(m) < 0;
-        mpz_abs(m, m);
-        mpz_setbit(m, 0);
-        if (neg)
-            mpz_neg(m, m);
-        mpfr_set_z_2exp(t, m, e, MPFR_RNDN);
-        mpz_clear(m);
-    }
+    tl_make_odd(t, mpfr_sqrt(t, v, MPFR_RNDZ));
     double d = mpfr_get_d(t, MPFR_RNDN);
     mpfr_clear(t);
     return d;
@@ -74,7 +62,7 @@ static void level1(const double *x, int n, int inc)
         else
             mpfr_add_d(s, s, v, MPFR_RNDN); /* exact at this precision */
     }
-    double want = n <= 0 || inc <= 0 ? 0.0 : special & 1 ? NAN : special ? INFINITY : round_once(s, NULL);
+    double want = n <= 0 || inc <= 0 ? 0.0 : special & 1 ? NAN : special ? INFINITY : tl_round_once(s);
     check("DASUM", n, inc, want, dasum_(&n, x, &inc));
     /* DNRM2 (a negative increment reads the same elements backwards) */
     mpfr_set_zero(s, 1);
@@ -90,7 +78,7 @@ static void level1(const double *x, int n, int inc)
         mpfr_sqr(p, p, MPFR_RNDN);
         mpfr_add(s, s, p, MPFR_RNDN);
     }
-    want = n <= 0 ? 0.0 : special & 1 ? NAN : special ? INFINITY : round_once(s, mpfr_sqrt);
+    want = n <= 0 ? 0.0 : special & 1 ? NAN : special ? INFINITY : round_sqrt_once(s);
     check("DNRM2", n, inc, want, dnrm2_(&n, x, &inc));
     mpfr_clears(s, p, (mpfr_ptr)0);
 }
@@ -104,7 +92,6 @@ static void level1_update(const double *x, const double *y0, int n, int inc, dou
     /* DAXPY: y := RN(a x + y), elementwise, same increments */
     memcpy(y, y0, (size_t)len * sizeof *y);
     memcpy(w, y0, (size_t)len * sizeof *w);
-    int one = 1;
     daxpy_(&n, &a, x, &inc, y, &inc);
     for (long i = 0; i < len && n > 0 && a != 0.0; i++) {
         if (i % (inc < 0 ? -inc : inc))
@@ -114,7 +101,7 @@ static void level1_update(const double *x, const double *y0, int n, int inc, dou
             mpfr_mul_d(v, v, x[i], MPFR_RNDN);
             mpfr_add_d(v, v, w[i], MPFR_RNDN);
             w[i] = mpfr_zero_p(v) ? fma(a, x[i], w[i]) /* the sign of zero: IEEE's */
-                                  : round_once(v, NULL);
+                                  : tl_round_once(v);
         } else {
             w[i] = a * x[i] + w[i];
         }
@@ -129,7 +116,6 @@ static void level1_update(const double *x, const double *y0, int n, int inc, dou
         w[i] = a * x[i]; /* one product: RN in the default mode */
     for (long i = 0; i < len; i++)
         check("DSCAL", n, inc, w[i], y[i]);
-    (void)one;
     mpfr_clear(v);
     free(y);
     free(w);

@@ -498,6 +498,22 @@ double tl_median(double *t, int n)
     return t[n / 2];
 }
 
+double tl_time_ms(void (*fn)(void *arg), void *arg, int reps, double *first)
+{
+    double t[101];
+    reps = reps > 101 ? 101 : (reps < 1 ? 1 : reps);
+    double t0 = tl_now();
+    fn(arg);
+    if (first)
+        *first = tl_now() - t0;
+    for (int r = 0; r < reps; r++) {
+        t0 = tl_now();
+        fn(arg);
+        t[r] = 1e3 * (tl_now() - t0);
+    }
+    return tl_median(t, reps);
+}
+
 /* ---- layout, knobs, input ---------------------------------------------------- */
 
 long tl_layout_len(long n, long inc)

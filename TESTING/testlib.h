@@ -142,6 +142,9 @@ int tl_child(int (*fn)(void *arg, int fd), void *arg, unsigned seconds, int capt
 double tl_now(void);
 /* The median of t[0..n) (n >= 1), which it sorts. */
 double tl_median(double *t, int n);
+/* The median in ms of `reps` (at most 101) timed calls fn(arg), after one
+ * untimed call whose time in seconds goes to *first when first is not NULL. */
+double tl_time_ms(void (*fn)(void *arg), void *arg, int reps, double *first);
 
 /* Bits of a double as an unsigned integer, for exact comparison and printing. */
 uint64_t tl_bits(double x);

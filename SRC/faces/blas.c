@@ -15,9 +15,10 @@
  */
 #include <stddef.h>
 
+#include "exactblas.h" /* EXACTBLAS_API: the export mark */
 #include "routines.h"
 
-#define BLAS_NAME __attribute__((visibility("default")))
+#define BLAS_NAME EXACTBLAS_API
 
 BLAS_NAME double ddot_(const int *n, const double *x, const int *incx, const double *y,
                        const int *incy)
