@@ -28,7 +28,9 @@
  *
  * Paths: OpenCL solves a batch of right-hand sides in one launch (the
  * fused TRSV kernel with one row of work-groups per right-hand side); the
- * host shares the right-hand sides between threads.  Same bits.
+ * host shares the right-hand sides between threads and, for many of them,
+ * does the off-diagonal blocks as error-free sliced GEMMs (trsm_split.c).
+ * Same bits.
  */
 #include "exactblas.h"
 #include "core/fpenv.h"

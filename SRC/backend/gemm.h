@@ -78,6 +78,12 @@ int exb_host_gemm_split(const exb_gemm_args *g, const exb_knobs *knobs, long max
 const char *exb_gemm_engine(long m, long n, long k, const double *a, const double *b, double *c,
                             exb_device_gemm_fn device, int wg);
 
+/* The same product on the calling thread alone (callers that run on
+ * several threads at once): OpenBLAS's serial build when installed, else
+ * the blocked loop. */
+const char *exb_gemm_engine_serial(long m, long n, long k, const double *a, const double *b,
+                                   double *c);
+
 /* The OpenCL general path (OPENCL/gemm.cl, gemm_exact): 0, or -1 (reported
  * once) when the caller must take the host path; C is untouched then.
  * EXACTBLAS_WG = w sets tiles of floor(sqrt(w))^2 work-items. */

@@ -45,10 +45,18 @@ int exb_host_tri_residual(const exb_tri *t, const double *b, const double *x, do
 
 /* EXDTRSM's host path: nrhs systems op(T) x = alpha*b, right-hand side r
  * at b + r*rhs_step with elements elem_step apart, each overwritten by its
- * solution; threads share the right-hand sides (knobs->threads), each solved
- * as exb_host_trsv solves one. */
+ * solution; threads share the right-hand sides (knobs->threads).  Many
+ * right-hand sides (EXACTBLAS_GEMM_PATH) go to exb_host_trsm_split, the
+ * others are solved one by one as exb_host_trsv solves one; same bits. */
 void exb_host_trsm(const exb_tri *t, double *b, long nrhs, long rhs_step, long elem_step,
                    const exb_knobs *knobs);
+
+/* The same systems and bits for many right-hand sides, the off-diagonal
+ * blocks through error-free slices on a plain DGEMM (trsm_split.c); a block
+ * that would need more than max_products slice products adds its terms one
+ * by one.  0, or -1 (b untouched) without memory for the work. */
+int exb_host_trsm_split(const exb_tri *t, double *b, long nrhs, long rhs_step, long elem_step,
+                        const exb_knobs *knobs, long max_products);
 
 /* EXDTRSM's OpenCL path: the systems of exb_host_trsm in one launch per
  * batch of right-hand sides (OPENCL/trsv.cl, trsm_fused): 0, or -1 (reported

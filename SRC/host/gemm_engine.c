@@ -24,15 +24,40 @@ typedef void (*dgemm_fn)(const char *, const char *, const int *, const int *, c
                          const double *, const double *, const int *, const double *,
                          const int *, const double *, double *, const int *, size_t, size_t);
 
-static pthread_once_t engine_once = PTHREAD_ONCE_INIT;
-static dgemm_fn engine_dgemm;
+#ifndef EXB_GEMM_SERIAL_PATH
+#define EXB_GEMM_SERIAL_PATH ""
+#endif
+
+static pthread_once_t engine_once = PTHREAD_ONCE_INIT, serial_once = PTHREAD_ONCE_INIT;
+static dgemm_fn engine_dgemm, serial_dgemm;
+
+static dgemm_fn load_dgemm(const char *path, int flags)
+{
+    void *handle = path[0] ? dlopen(path, RTLD_NOW | RTLD_LOCAL | flags) : NULL;
+    return handle ? (dgemm_fn)dlsym(handle, "dgemm_") : NULL;
+}
 
 static void load_engine(void)
 {
-    const char *path = EXB_GEMM_ENGINE_PATH;
-    void *handle = path[0] ? dlopen(path, RTLD_NOW | RTLD_LOCAL) : NULL;
-    if (handle)
-        engine_dgemm = (dgemm_fn)dlsym(handle, "dgemm_");
+    engine_dgemm = load_dgemm(EXB_GEMM_ENGINE_PATH, 0);
+}
+
+/* The serial build has the same soname as the threaded one the program
+ * may have loaded: DEEPBIND keeps its calls inside its own file.
+ * AddressSanitizer refuses DEEPBIND: sanitized builds use the loop. */
+#if defined(__SANITIZE_ADDRESS__)
+#define EXB_NO_DEEPBIND 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define EXB_NO_DEEPBIND 1
+#endif
+#endif
+
+static void load_serial(void)
+{
+#if defined(RTLD_DEEPBIND) && !defined(EXB_NO_DEEPBIND)
+    serial_dgemm = load_dgemm(EXB_GEMM_SERIAL_PATH, RTLD_DEEPBIND);
+#endif
 }
 
 /* OpenBLAS maps a 128 MiB work buffer per calling thread
@@ -64,6 +89,14 @@ static void loop_gemm(long m, long n, long k, const double *a, const double *b, 
     }
 }
 
+static void call_dgemm(dgemm_fn f, long m, long n, long k, const double *a, const double *b,
+                       double *c)
+{
+    int im = (int)m, in = (int)n, ik = (int)k;
+    double one = 1.0, zero = 0.0;
+    f("N", "N", &im, &in, &ik, &one, a, &im, b, &ik, &zero, c, &im, 1, 1);
+}
+
 const char *exb_gemm_engine(long m, long n, long k, const double *a, const double *b, double *c,
                             exb_device_gemm_fn device, int wg)
 {
@@ -76,10 +109,23 @@ const char *exb_gemm_engine(long m, long n, long k, const double *a, const doubl
     if (room)
         pthread_once(&engine_once, load_engine);
     if (room && engine_dgemm && m <= INT_MAX && n <= INT_MAX && k <= INT_MAX) {
-        int im = (int)m, in = (int)n, ik = (int)k;
-        double one = 1.0, zero = 0.0;
-        engine_dgemm("N", "N", &im, &in, &ik, &one, a, &im, b, &ik, &zero, c, &im, 1, 1);
+        call_dgemm(engine_dgemm, m, n, k, a, b, c);
         return "OpenBLAS";
+    }
+    loop_gemm(m, n, k, a, b, c);
+    return "host loop";
+}
+
+const char *exb_gemm_engine_serial(long m, long n, long k, const double *a, const double *b,
+                                   double *c)
+{
+    int fits = m <= INT_MAX && n <= INT_MAX && k <= INT_MAX;
+    if (fits && address_space_allows_engine()) {
+        pthread_once(&serial_once, load_serial);
+        if (serial_dgemm) {
+            call_dgemm(serial_dgemm, m, n, k, a, b, c);
+            return "OpenBLAS serial";
+        }
     }
     loop_gemm(m, n, k, a, b, c);
     return "host loop";

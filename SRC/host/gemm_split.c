@@ -21,14 +21,14 @@
 #include <sys/mman.h>
 
 #include "pool.h"
+#include "split.h"
 #include "core/superacc.h"
 #include "core/zerosign.h"
 
 #define LEVEL_BYTES (64L << 20) /* level sums held at once (sets the column block) */
 #define MAX_SPAN 960            /* top - lowest bit of a row: beyond, scaling could underflow */
 
-/* The slice width beta: 2*beta + ceil(log2 k) <= 53. */
-static int slice_bits(long k)
+int exb_split_bits(long k)
 {
     int lg = 0;
     while ((1L << lg) < k)
@@ -66,10 +66,7 @@ static void bit_range(double x, int *top, int *low)
     }
 }
 
-/* Per logical row (per_row) or column of a stored rows x cols matrix: the
- * top exponent and the lowest set bit (INT_MIN / INT_MAX when all zero),
- * walked in storage order.  -1 if an entry is NaN or Inf. */
-static int stored_ranges(const double *p, long ld, long rows, long cols, int per_row, int *top,
+int exb_split_ranges(const double *p, long ld, long rows, long cols, int per_row, int *top,
                          int *low)
 {
     long count = per_row ? rows : cols;
@@ -97,18 +94,17 @@ static int stored_ranges(const double *p, long ld, long rows, long cols, int per
  * columns. */
 static int ranges_a(const exb_gemm_args *g, int *top, int *low)
 {
-    return g->transa ? stored_ranges(g->a, g->lda, g->k, g->m, 0, top, low)
-                     : stored_ranges(g->a, g->lda, g->m, g->k, 1, top, low);
+    return g->transa ? exb_split_ranges(g->a, g->lda, g->k, g->m, 0, top, low)
+                     : exb_split_ranges(g->a, g->lda, g->m, g->k, 1, top, low);
 }
 
 static int ranges_b(const exb_gemm_args *g, int *top, int *low)
 {
-    return g->transb ? stored_ranges(g->b, g->ldb, g->n, g->k, 1, top, low)
-                     : stored_ranges(g->b, g->ldb, g->k, g->n, 0, top, low);
+    return g->transb ? exb_split_ranges(g->b, g->ldb, g->n, g->k, 1, top, low)
+                     : exb_split_ranges(g->b, g->ldb, g->k, g->n, 0, top, low);
 }
 
-/* The slices that hold every bit of each vector; -1 if one spans too far. */
-static int slices_needed(const int *top, const int *low, long count, int bits)
+int exb_split_count(const int *top, const int *low, long count, int bits)
 {
     int most = 0;
     for (long q = 0; q < count; q++) {
@@ -128,16 +124,16 @@ static int slices_needed(const int *top, const int *low, long count, int bits)
 static int measure(const exb_gemm_args *g, int bits, int *top_a, int *top_b, int *low, int *sa,
                    int *sb)
 {
-    return ranges_a(g, top_a, low) == 0 && (*sa = slices_needed(top_a, low, g->m, bits)) >= 0 &&
+    return ranges_a(g, top_a, low) == 0 && (*sa = exb_split_count(top_a, low, g->m, bits)) >= 0 &&
                    ranges_b(g, top_b, low) == 0 &&
-                   (*sb = slices_needed(top_b, low, g->n, bits)) >= 0
+                   (*sb = exb_split_count(top_b, low, g->n, bits)) >= 0
                ? 0
                : -1;
 }
 
 int exb_gemm_slices(const exb_gemm_args *g, int *slices_a, int *slices_b)
 {
-    int bits = slice_bits(g->k);
+    int bits = exb_split_bits(g->k);
     if (bits < 1)
         return -1;
     int *top_a = malloc((size_t)g->m * sizeof *top_a), *top_b = malloc((size_t)g->n * sizeof *top_b);
@@ -149,12 +145,9 @@ int exb_gemm_slices(const exb_gemm_args *g, int *slices_a, int *slices_b)
     return ok ? 0 : -1;
 }
 
-/* Cuts the stored rows x cols matrix p into `count` slices of `bits` bits
- * relative to the top of each logical vector (index i when per_row, else
- * j): the slices of element (i, j) go to out[s * slice_len + i * oi + j * oj].
- * Every step is exact: r = x * 2^(bits - top) keeps all its bits (the span
+/* Every step is exact: r = x * 2^(bits - top) keeps all its bits (the span
  * is below MAX_SPAN), q = trunc(r) is the next `bits` bits, r - q is exact. */
-static void cut(const double *p, long ld, long rows, long cols, int per_row, const int *top,
+void exb_split_cut(const double *p, long ld, long rows, long cols, int per_row, const int *top,
                 int bits, int count, double *out, long slice_len, long oi, long oj)
 {
     double shift = pow2(bits);
@@ -329,9 +322,7 @@ static void round_block(split_work *w, const exb_knobs *knobs, long j0, long j1)
 
 /* ---- the products -------------------------------------------------------------- */
 
-/* Workspace of tens of megabytes, fresh at every call: on 2 MiB pages where
- * the kernel offers them, so that first touches cost 1/512 of the faults. */
-static void *big_alloc(size_t bytes)
+void *exb_split_alloc(size_t bytes)
 {
     void *p = NULL;
     if (bytes < ((size_t)4 << 20))
@@ -372,20 +363,20 @@ static void cut_all(split_work *w)
         w->top_b[j] = w->top_b[j] == INT_MIN ? 0 : w->top_b[j];
     /* op(A)(i,l) -> as[s][i + l m]; op(B)(l,j) -> bs[t][l + j k] */
     if (g->transa)
-        cut(g->a, g->lda, k, m, 0, w->top_a, w->bits, w->sa, w->as, m * k, m, 1);
+        exb_split_cut(g->a, g->lda, k, m, 0, w->top_a, w->bits, w->sa, w->as, m * k, m, 1);
     else
-        cut(g->a, g->lda, m, k, 1, w->top_a, w->bits, w->sa, w->as, m * k, 1, m);
+        exb_split_cut(g->a, g->lda, m, k, 1, w->top_a, w->bits, w->sa, w->as, m * k, 1, m);
     if (g->transb)
-        cut(g->b, g->ldb, n, k, 1, w->top_b, w->bits, w->sb, w->bs, k * n, k, 1);
+        exb_split_cut(g->b, g->ldb, n, k, 1, w->top_b, w->bits, w->sb, w->bs, k * n, k, 1);
     else
-        cut(g->b, g->ldb, k, n, 0, w->top_b, w->bits, w->sb, w->bs, k * n, 1, k);
+        exb_split_cut(g->b, g->ldb, k, n, 0, w->top_b, w->bits, w->sb, w->bs, k * n, 1, k);
 }
 
 int exb_host_gemm_split(const exb_gemm_args *g, const exb_knobs *knobs, long max_products,
                         exb_device_gemm_fn device)
 {
     long m = g->m, n = g->n, k = g->k;
-    split_work w = {g,    slice_bits(k), 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0,
+    split_work w = {g,    exb_split_bits(k), 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0,
                     device};
     if (w.bits < 1)
         return -1;
@@ -405,10 +396,10 @@ int exb_host_gemm_split(const exb_gemm_args *g, const exb_knobs *knobs, long max
     long levels = w.sa + w.sb - 1;
     w.nb = LEVEL_BYTES / (long)sizeof(int64_t) / (levels * m);
     w.nb = w.nb < 1 ? 1 : (w.nb > n ? n : w.nb);
-    w.as = big_alloc((size_t)(w.sa * m * k) * sizeof *w.as);
-    w.bs = big_alloc((size_t)(w.sb * k * n) * sizeof *w.bs);
-    w.prod = big_alloc((size_t)(m * w.nb) * sizeof *w.prod);
-    w.level = big_alloc((size_t)(levels * m * w.nb) * sizeof *w.level);
+    w.as = exb_split_alloc((size_t)(w.sa * m * k) * sizeof *w.as);
+    w.bs = exb_split_alloc((size_t)(w.sb * k * n) * sizeof *w.bs);
+    w.prod = exb_split_alloc((size_t)(m * w.nb) * sizeof *w.prod);
+    w.level = exb_split_alloc((size_t)(levels * m * w.nb) * sizeof *w.level);
     int ok = w.as && w.bs && w.prod && w.level;
     if (ok) {
         cut_all(&w);

@@ -12,10 +12,12 @@
  */
 #include "backend/trsv.h"
 
+#include <limits.h>
 #include <stdlib.h>
 
 #include "pool.h"
 #include "rows.h"
+#include "tri_host.h"
 #include "core/zerosign.h"
 #include "backend/tuning.h"
 
@@ -115,8 +117,7 @@ static int numerator_negzero(const exb_tri *t, long i, double b, const double *v
     return !diag || exb_product_is_negzero(t->unit ? 1.0 : exb_tri_at(t, i, i), -sign * v[i * inc]);
 }
 
-/* The right-hand side's term alpha*b_i, exact. */
-static void add_rhs(const exb_tri *t, exb_superacc *acc, double b)
+void exb_tri_add_rhs(const exb_tri *t, exb_superacc *acc, double b)
 {
     if (t->alpha == 1.0)
         exb_superacc_add_double(acc, b);
@@ -124,15 +125,19 @@ static void add_rhs(const exb_tri *t, exb_superacc *acc, double b)
         exb_superacc_add_product(acc, t->alpha, b);
 }
 
-/* x_i := RN(numerator / op(T)_ii) (unit: RN(numerator)), the numerator's
- * terms being b_i and -op(T)_ij x_j over the columns solved before row i. */
-static double round_row(const exb_tri *t, exb_superacc *num, long i, double b, const double *v,
+double exb_tri_round_row(const exb_tri *t, exb_superacc *num, long i, double b, const double *v,
                         long inc, double sign)
 {
+    double d = t->unit ? 1.0 : exb_tri_at(t, i, i);
+    double x = exb_superacc_round_quotient(num, d);
+    /* only a zero result can come from an exactly zero numerator */
     long j0 = t->forward ? 0 : i + 1, j1 = t->forward ? i : t->n;
-    if (exb_superacc_is_zero(num) && numerator_negzero(t, i, b, v, inc, sign, j0, j1, 0))
+    if (x == 0.0 && exb_superacc_is_zero(num) &&
+        numerator_negzero(t, i, b, v, inc, sign, j0, j1, 0)) {
         exb_superacc_set_negative_zero(num);
-    return t->unit ? exb_superacc_round(num) : exb_superacc_round_quotient(num, exb_tri_at(t, i, i));
+        x = exb_superacc_round_quotient(num, d);
+    }
+    return x;
 }
 
 static int solver_init(block_solver *s, const exb_tri *t, const exb_knobs *knobs)
@@ -162,11 +167,11 @@ void exb_host_trsv_unblocked(const exb_tri *t, double *x, long incx)
     exb_superacc_clear(&acc);
     for (long q = 0; q < t->n; q++) {
         long i = t->forward ? q : t->n - 1 - q;
-        add_rhs(t, &acc, x[i * incx]);
+        exb_tri_add_rhs(t, &acc, x[i * incx]);
         long j0 = t->forward ? 0 : i + 1, j1 = t->forward ? i : t->n;
         for (long j = j0; j < j1; j++)
             exb_superacc_add_product(&acc, -exb_tri_at(t, i, j), x[j * incx]);
-        x[i * incx] = round_row(t, &acc, i, x[i * incx], x, incx, 1.0);
+        x[i * incx] = exb_tri_round_row(t, &acc, i, x[i * incx], x, incx, 1.0);
         exb_superacc_reset(&acc);
     }
 }
@@ -183,7 +188,7 @@ void exb_host_trsv(const exb_tri *t, double *x, const exb_knobs *knobs)
         long k0, k1, c0, c1;
         block_at(&s, step, &k0, &k1, &c0, &c1);
         for (long i = k0; i < k1; i++)
-            add_rhs(t, &s.rows.acc[i - k0], x[i]); /* alpha*b_i */
+            exb_tri_add_rhs(t, &s.rows.acc[i - k0], x[i]); /* alpha*b_i */
         if (c1 > c0)
             off_diagonal(&s, k0, k1, c0, c1);
         for (long q = 0; q < k1 - k0; q++) {
@@ -193,7 +198,7 @@ void exb_host_trsv(const exb_tri *t, double *x, const exb_knobs *knobs)
             else
                 in_block(&s, p, i, i + 1, k1);
             exb_rows_flush(&s.rows, p);
-            x[i] = round_row(t, &s.rows.acc[p], i, x[i], s.nx, 1, -1.0);
+            x[i] = exb_tri_round_row(t, &s.rows.acc[p], i, x[i], s.nx, 1, -1.0);
             s.nx[i] = -x[i];
             exb_rows_reset(&s.rows, p);
         }
@@ -275,9 +280,21 @@ static void trsm_share(void *arg, int share, int parts)
     free(w);
 }
 
+/* EXDTRSM auto: the sliced off-diagonal blocks from this many right-hand
+ * sides (fewer make thin GEMMs) */
+#define SPLIT_MIN_RHS 16
+
 void exb_host_trsm(const exb_tri *t, double *b, long nrhs, long rhs_step, long elem_step,
                    const exb_knobs *knobs)
 {
+    /* the off-diagonal blocks as error-free GEMMs: EXACTBLAS_GEMM_PATH
+     * (auto, split) as for EXDGEMM; needs more than one diagonal block */
+    int forced = knobs->gemm_path == EXB_GEMM_SPLIT;
+    if (t->n > knobs->trsv_block && (forced || (knobs->gemm_path == EXB_GEMM_AUTO && nrhs >= SPLIT_MIN_RHS))) {
+        long max_products = forced ? LONG_MAX : exb_tuning_of(EXB_CLASS_HOST)->gemm_max_slice_products;
+        if (exb_host_trsm_split(t, b, nrhs, rhs_step, elem_step, knobs, max_products) == 0)
+            return;
+    }
     trsm_task task = {t, b, nrhs, rhs_step, elem_step, *knobs};
     long threads = knobs->threads;
     long work = nrhs * t->n * t->n / 2 / MIN_WORK_PER_THREAD;

@@ -44,8 +44,10 @@ static const exb_knob_spec registry[] = {
      "OpenCL TRSV in one launch, or one launch per block column (EXDTRSM: one launch per "
      "batch of right-hand sides either way)"},
     {"EXACTBLAS_GEMM_PATH", "auto | general | split",
-     "auto: split when the data needs at most 36 slice products",
-     "EXDGEMM's exact dot products, or the error-free slicing onto a plain DGEMM"},
+     "auto: split when the data needs at most 36 slice products; EXDTRSM from 16 "
+     "right-hand sides",
+     "EXDGEMM's exact dot products, or the error-free slicing onto a plain DGEMM; the "
+     "same for the off-diagonal blocks of EXDTRSM's host path"},
     {"EXACTBLAS_FRONT", "auto | fpe | table", "auto", "front end of the sum/dot kernels"},
     {"EXACTBLAS_WG", "1..65536", "the device's own", "OpenCL work-group size"},
     {"EXACTBLAS_THREADS", "1..1024", "one share per CPU",

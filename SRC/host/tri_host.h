@@ -1,0 +1,21 @@
+/*
+ * tri_host.h -- the per-row steps every host triangular solver shares
+ * (trsv_host.c defines them; trsm_split.c uses them too).
+ */
+#ifndef EXACTBLAS_TRI_HOST_H
+#define EXACTBLAS_TRI_HOST_H
+
+#include "backend/trsv.h"
+#include "core/superacc.h"
+
+/* acc += alpha*b_i, the right-hand side's term, exact. */
+void exb_tri_add_rhs(const exb_tri *t, exb_superacc *acc, double b);
+
+/* x_i := RN(numerator / op(T)_ii) (unit: RN(numerator)), the numerator's
+ * terms being alpha*b_i and -op(T)_ij x_j over the columns solved before row
+ * i; x_j = sign * v[j*inc].  An exactly zero numerator whose terms are all
+ * -0 is -0 (zerosign.h). */
+double exb_tri_round_row(const exb_tri *t, exb_superacc *num, long i, double b, const double *v,
+                         long inc, double sign);
+
+#endif
