@@ -167,6 +167,12 @@ EXACTBLAS_API int exactblas_last_path(void);
  * chosen, stays.  No knob changes a bit of any result. */
 EXACTBLAS_API void exactblas_reload_knobs(void);
 
+/* Reports an illegal argument as ExactBLAS's routines do (for libraries
+ * layered on it, such as libexactblas_mpi): the XERBLA of the program or of
+ * a library it links, with the routine's name and the argument's position;
+ * without one, the reference message on one line of stderr. */
+EXACTBLAS_API void exactblas_xerbla(const char *name, int position);
+
 /* Argument errors go to XERBLA(SRNAME, INFO) as in reference BLAS, with
  * ExactBLAS's routine name ('EXDGEMM') and the argument's position.  The
  * library does not define xerbla_: the one the program or a library it links

@@ -58,6 +58,15 @@ EXACTBLAS_API void exactblas_acc_add_sum(exactblas_acc *acc, long n, const doubl
 /* acc += sum_i x_i*y_i, the kernels of EXDDOT; as above. */
 EXACTBLAS_API void exactblas_acc_add_dot(exactblas_acc *acc, long n, const double *x, long incx,
                                          const double *y, long incy);
+/* acc[i] += sum_j op(A)_ij x_j for every row i of op(A), each sum exact:
+ * TRANS 'N' (op(A) = A, M x N) or 'T'/'C' (op(A) = A**T), A column-major
+ * with LDA >= max(1, M), x of op(A)'s N (or M) columns with increment incx
+ * (any sign but 0); acc holds one accumulator per row of op(A), all
+ * distinct.  The host kernels of EXDGEMV (threads over rows).  Errors: XERBLA
+ * 'EXACTBLAS_ACC_ADD_GEMV' with positions 2 TRANS, 3 M, 4 N, 6 LDA, 8 INCX,
+ * nothing added.  With no columns nothing is added. */
+EXACTBLAS_API void exactblas_acc_add_gemv(exactblas_acc *const *acc, char trans, long m, long n,
+                                          const double *a, long lda, const double *x, long incx);
 /* dst += src (src unchanged; dst == src doubles it). */
 EXACTBLAS_API void exactblas_acc_merge(exactblas_acc *dst, const exactblas_acc *src);
 
@@ -69,11 +78,21 @@ EXACTBLAS_API void exactblas_acc_serialize(const exactblas_acc *acc,
 EXACTBLAS_API int exactblas_acc_deserialize(exactblas_acc *acc,
                                             const unsigned char bytes[EXACTBLAS_ACC_BYTES]);
 
+/* inout := the bytes of the exact sum of the accumulators whose bytes are
+ * inout and in (the merge of libexactblas_mpi's reduction operation; no
+ * memory is allocated).  0, or -1 when either is not the bytes of an
+ * accumulator: inout is then the bytes of a NaN. */
+EXACTBLAS_API int exactblas_acc_merge_bytes(unsigned char inout[EXACTBLAS_ACC_BYTES],
+                                            const unsigned char in[EXACTBLAS_ACC_BYTES]);
+
 /* RN(V), V the exact value held. */
 EXACTBLAS_API double exactblas_acc_round(const exactblas_acc *acc);
 /* RN(V / d), the exact quotient rounded once (d = 0, NaN, Inf: IEEE
  * division of V's class). */
 EXACTBLAS_API double exactblas_acc_round_quotient(const exactblas_acc *acc, double d);
+/* RN(sqrt(V)), the square root of the exact value rounded once (IEEE
+ * sqrt's specials: NaN for V < 0 or -Inf, sqrt(-0) = -0, sqrt(+Inf) = +Inf). */
+EXACTBLAS_API double exactblas_acc_round_sqrt(const exactblas_acc *acc);
 /* RN(alpha*V + beta*y), the whole expression exact and rounded once; with
  * beta = 0, y is not read (a NaN in y does not propagate), as in DGEMV. */
 EXACTBLAS_API double exactblas_acc_round_affine(const exactblas_acc *acc, double alpha,

@@ -14,7 +14,10 @@
 #include "core/fpenv.h"
 #include "core/superacc.h"
 #include "core/zerosign.h"
+#include "support/knobs.h"
 #include "support/path.h"
+#include "support/xerbla.h"
+#include "backend/gemv.h"
 #include "sumdot.h"
 
 struct exactblas_acc {
@@ -91,6 +94,54 @@ void exactblas_acc_add_dot(exactblas_acc *a, long n, const double *x, long incx,
                            const double *y, long incy)
 {
     add_vector(a, n, x, incx, y, incy);
+}
+
+void exactblas_acc_add_gemv(exactblas_acc *const *acc, char trans, long m, long n,
+                            const double *a, long lda, const double *x, long incx)
+{
+    exb_path_begin();
+    int bad = !exb_lsame(trans, 'N') && !exb_lsame(trans, 'T') && !exb_lsame(trans, 'C') ? 2
+              : m < 0                                 ? 3
+              : n < 0                                 ? 4
+              : lda < (m > 1 ? m : 1)                 ? 6
+              : incx == 0                             ? 8
+                                                      : 0;
+    if (bad) {
+        exb_xerbla("EXACTBLAS_ACC_ADD_GEMV", bad);
+        return;
+    }
+    int t = !exb_lsame(trans, 'N');
+    long lenx = t ? m : n, leny = t ? n : m;
+    if (leny == 0 || lenx == 0)
+        return; /* no terms: nothing changes, not even the zero-sign state */
+    exb_superacc **out = malloc((size_t)leny * sizeof *out);
+    const double *x0 = EXB_FIRST(x, lenx, incx);
+    double *xc = incx != 1 && out ? malloc((size_t)lenx * sizeof *xc) : NULL;
+    if (xc) {
+        for (long j = 0; j < lenx; j++)
+            xc[j] = x0[j * incx];
+        x0 = xc;
+        incx = 1;
+    }
+    exb_fpenv env = exb_fpenv_enter();
+    if (out) {
+        for (long i = 0; i < leny; i++)
+            out[i] = &acc[i]->acc;
+        exb_knobs knobs;
+        exb_knobs_read_rows(&knobs);
+        exb_gemv_args g = {t, m, n, 1.0, a, lda, x0, incx, 0.0, NULL, 1, out};
+        exb_host_gemv(&g, &knobs);
+    } else { /* no memory: the same exact sums, one product at a time */
+        for (long i = 0; i < leny; i++)
+            for (long j = 0; j < lenx; j++) {
+                double aij = t ? a[j + i * lda] : a[i + j * lda];
+                exactblas_acc_add_product(acc[i], aij, x0[j * incx]);
+            }
+    }
+    exb_path_add(EXACTBLAS_PATH_HOST);
+    exb_fpenv_leave(env);
+    free(xc);
+    free(out);
 }
 
 void exactblas_acc_merge(exactblas_acc *dst, const exactblas_acc *src)
@@ -180,6 +231,15 @@ double exactblas_acc_round(const exactblas_acc *a)
     return exactblas_acc_round_quotient(a, 1.0);
 }
 
+double exactblas_acc_round_sqrt(const exactblas_acc *a)
+{
+    exb_fpenv env = exb_fpenv_enter();
+    exb_superacc copy;
+    double r = exb_superacc_round_sqrt(signed_zero_view(a, &copy));
+    exb_fpenv_leave(env);
+    return r;
+}
+
 double exactblas_acc_round_affine(const exactblas_acc *a, double alpha, double beta, double y)
 {
     exb_fpenv env = exb_fpenv_enter();
@@ -187,4 +247,21 @@ double exactblas_acc_round_affine(const exactblas_acc *a, double alpha, double b
     double r = exb_superacc_round_affine(signed_zero_view(a, &copy), alpha, beta, y);
     exb_fpenv_leave(env);
     return r;
+}
+
+int exactblas_acc_merge_bytes(unsigned char inout[EXACTBLAS_ACC_BYTES],
+                              const unsigned char in[EXACTBLAS_ACC_BYTES])
+{
+    exactblas_acc a, b;
+    exb_superacc_clear(&a.acc);
+    exb_superacc_clear(&b.acc);
+    int bad = exactblas_acc_deserialize(&a, inout) != 0 || exactblas_acc_deserialize(&b, in) != 0;
+    if (bad) { /* not accumulators: the result says so, NaN */
+        exb_superacc_reset(&a.acc);
+        a.acc.flags = EXB_FLAG_NAN | EXB_FLAG_TERMS | EXB_FLAG_NOT_NEGZERO;
+    } else {
+        exb_superacc_merge(&a.acc, &b.acc);
+    }
+    exactblas_acc_serialize(&a, inout);
+    return bad ? -1 : 0;
 }

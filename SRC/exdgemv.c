@@ -97,7 +97,7 @@ static void gemv(char trans, int m, int n, double alpha, const double *a, int ld
     }
     exb_knobs knobs;
     exb_knobs_read_rows(&knobs);
-    exb_gemv_args g = {t, m, n, alpha, a, lda, x0, xinc, beta, y0, incy};
+    exb_gemv_args g = {t, m, n, alpha, a, lda, x0, xinc, beta, y0, incy, NULL};
     int cl = exb_cl_wanted(&knobs);
     if (cl && xinc == 1 && exb_cl_gemv(&g, &knobs) == 0) {
         exb_path_add(EXACTBLAS_PATH_OPENCL);

@@ -24,6 +24,9 @@ typedef struct exb_gemv_args {
     double beta;
     double *y;
     long incy;
+    /* not NULL: no rounding, no y: output i's exact sum is merged into
+     * *acc_out[i] with its zero-sign state (exactblas_acc.h), host path */
+    struct exb_superacc **acc_out;
 } exb_gemv_args;
 
 /* Whether every product op(A)_ij x_j of output i is -0 (zerosign.h). */

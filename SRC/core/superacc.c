@@ -179,3 +179,56 @@ double exb_superacc_round_affine(const exb_superacc *acc, double alpha, double b
     int hi = window_copy(acc, scratch, &base);
     return exb_digits_round_affine(scratch, 0, hi, base, acc->flags, alpha, beta, y, wide);
 }
+
+/* ---- square root -------------------------------------------------------------- */
+
+/* The sign of 4S - (2y + u)^2, i.e. of S - (y + u/2)^2, from s4 = 4S: every
+ * term is a product of doubles, so the comparison is exact. */
+static int compare_midpoint(const exb_superacc *s4, double y, double u)
+{
+    exb_superacc d = *s4;
+    for (int k = 0; k < 4; k++) {
+        exb_superacc_add_product(&d, -y, y);
+        exb_superacc_add_product(&d, -y, u);
+    }
+    exb_superacc_add_product(&d, -u, u);
+    if (exb_superacc_is_zero(&d))
+        return 0;
+    return signbit(exb_superacc_round(&d)) ? -1 : 1;
+}
+
+/* RN(sqrt(S)) for a finite S > 0 held exactly: the smallest binary64 y >= 0
+ * whose upper midpoint y + ulp/2 is above sqrt(S) (or equal to it, y even),
+ * found by bisection over the ordered bit patterns of the nonnegative
+ * doubles; +Inf when even DBL_MAX's midpoint is below. */
+static double round_sqrt_positive(const exb_superacc *s)
+{
+    exb_superacc s4 = *s;
+    for (int k = 0; k < 3; k++)
+        exb_superacc_merge(&s4, s);
+    uint64_t lo = 0, hi = UINT64_C(0x7ff0000000000000); /* +Inf: "none" */
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        double y = exb_from_bits(mid);
+        double u = mid == UINT64_C(0x7fefffffffffffff) ? 0x1p971 : exb_from_bits(mid + 1) - y;
+        int c = compare_midpoint(&s4, y, u);
+        if (c < 0 || (c == 0 && (mid & 1) == 0))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return exb_from_bits(lo);
+}
+
+double exb_superacc_round_sqrt(const exb_superacc *s)
+{
+    double v = exb_superacc_round(s);
+    /* NaN, infinities, zeros: IEEE sqrt of the rounded value has the right
+     * class (the sign of a nonzero exact value is that of its rounding,
+     * -0 included) */
+    if (v != v || v == INFINITY || (v == 0.0 && exb_superacc_is_zero(s)))
+        return v;
+    if (signbit(v))
+        return EXB_FROM_BITS(EXB_CANONICAL_NAN_BITS);
+    return round_sqrt_positive(s);
+}

@@ -82,6 +82,9 @@ double exb_superacc_round(const exb_superacc *acc);
 /* RN(acc / d), the exact quotient rounded once (TRSV's diagonal step).
  * Specials follow IEEE division of the (signed) exact value. */
 double exb_superacc_round_quotient(const exb_superacc *acc, double d);
+/* RN(sqrt(acc)), the square root of the exact value rounded once: NaN for
+ * a negative value or -Inf, +-0 and +Inf themselves. */
+double exb_superacc_round_sqrt(const exb_superacc *acc);
 /* RN(alpha*acc + beta*y), the whole expression exact and rounded once
  * (GEMV's last step); beta == 0 ignores y (it is not read, NaN included). */
 double exb_superacc_round_affine(const exb_superacc *acc, double alpha, double beta, double y);

@@ -28,9 +28,18 @@ int exb_gemv_row_negzero(const exb_gemv_args *g, long i)
     return exb_terms_negzero(len, row, g->trans ? 1 : g->lda, g->x, g->incx);
 }
 
-/* y_i := RN(alpha*S + beta*y_i) from the exact row sum S in acc. */
+/* y_i := RN(alpha*S + beta*y_i) from the exact row sum S in acc (or S
+ * merged into the caller's accumulator). */
 static void round_output(const exb_gemv_args *g, exb_superacc *acc, long i)
 {
+    if (g->acc_out) {
+        long len = g->trans ? g->m : g->n;
+        exb_superacc_merge(g->acc_out[i], acc);
+        if (len > 0)
+            g->acc_out[i]->flags |=
+                EXB_FLAG_TERMS | (exb_gemv_row_negzero(g, i) ? 0 : EXB_FLAG_NOT_NEGZERO);
+        return;
+    }
     double *yi = g->y + i * g->incy;
     if (exb_superacc_is_zero(acc) && exb_gemv_row_negzero(g, i))
         exb_superacc_set_negative_zero(acc);

@@ -16,6 +16,8 @@
  */
 #include "xerbla.h"
 
+#include "exactblas.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -36,4 +38,9 @@ void exb_xerbla(const char *name, int position)
 int exb_lsame(char c, char want)
 {
     return toupper((unsigned char)c) == want;
+}
+
+void exactblas_xerbla(const char *name, int position)
+{
+    exb_xerbla(name, position);
 }
