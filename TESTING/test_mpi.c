@@ -313,7 +313,8 @@ int main(int argc, char **argv)
         const char *kind;
         double param;
     } data[] = {{"random", 1e300}, {"random", 1.0}, {"cancel", 1e30}, {"illcond", 1e40},
-                {"special", 1e10}, {"zeros", 0},     {"subnormal", 0}};
+                {"special", 1e10}, {"zeros", 0},     {"subnormal", 0},
+                {"overflow", 0}};
     static const char *dists[] = {"even", "uneven", "last"};
     tl_rng rng;
     tl_rng_seed(&rng, 20261122);

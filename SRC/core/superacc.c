@@ -223,12 +223,13 @@ static double round_sqrt_positive(const exb_superacc *s)
 double exb_superacc_round_sqrt(const exb_superacc *s)
 {
     double v = exb_superacc_round(s);
-    /* NaN, infinities, zeros: IEEE sqrt of the rounded value has the right
-     * class (the sign of a nonzero exact value is that of its rounding,
-     * -0 included) */
-    if (v != v || v == INFINITY || (v == 0.0 && exb_superacc_is_zero(s)))
+    /* NaN and infinities (flags): IEEE sqrt of their class; a finite value
+     * beyond DBL_MAX still has a finite root */
+    if (s->flags & (EXB_FLAG_NAN | EXB_FLAG_POS_INF | EXB_FLAG_NEG_INF))
+        return v == INFINITY ? v : EXB_FROM_BITS(EXB_CANONICAL_NAN_BITS);
+    if (v == 0.0 && exb_superacc_is_zero(s)) /* sqrt(+-0) = +-0 */
         return v;
-    if (signbit(v))
+    if (signbit(v)) /* the sign of a nonzero exact value is its rounding's */
         return EXB_FROM_BITS(EXB_CANONICAL_NAN_BITS);
     return round_sqrt_positive(s);
 }
