@@ -208,6 +208,32 @@ double tl_round_once(mpfr_srcptr v)
     return d;
 }
 
+double tl_oracle_nrm2(long n, const double *x, long step)
+{
+    if (n <= 0)
+        return 0.0;
+    mpfr_t s, p, r;
+    mpfr_inits2(4400, s, p, (mpfr_ptr)0); /* any sum of squares, exactly (2^-2148 .. 2^2080) */
+    mpfr_init2(r, 64);
+    mpfr_set_zero(s, 1);
+    int special = 0;
+    for (long i = 0; i < n; i++) {
+        double v = x[i * step];
+        if (isnan(v) || isinf(v)) {
+            special |= isnan(v) ? 1 : 2;
+            continue;
+        }
+        mpfr_set_d(p, v, MPFR_RNDN);
+        mpfr_sqr(p, p, MPFR_RNDN);
+        mpfr_add(s, s, p, MPFR_RNDN);
+    }
+    /* the root rounded to odd at 64 bits, then once to binary64 */
+    tl_make_odd(r, mpfr_sqrt(r, s, MPFR_RNDZ));
+    double d = special & 1 ? NAN : special ? INFINITY : mpfr_get_d(r, MPFR_RNDN);
+    mpfr_clears(s, p, r, (mpfr_ptr)0);
+    return d;
+}
+
 /* The exact sum of the terms (precision grown until mpfr_sum is exact). */
 static void terms_exact_sum(terms *s, mpfr_t sum)
 {

@@ -59,6 +59,10 @@ void tl_oracle_trsvx(char uplo, char trans, char diag, const tl_matrix *T, doubl
 void tl_make_odd(mpfr_t v, int inexact);
 /* RN(v) for v at any precision (an exact zero: +0). */
 double tl_round_once(mpfr_srcptr v);
+/* DNRM2's contract: RN(sqrt(sum x_i^2)) over x[0], x[step], ... (n of them;
+ * n <= 0: 0), the sum exact, the root rounded once; a NaN among the x_i
+ * gives NaN, else an infinity +Inf. */
+double tl_oracle_nrm2(long n, const double *x, long step);
 
 /* ---- the exact-terms oracle ------------------------------------------------ */
 /* A list of exact terms a*b*c (c = 1 for a product of two, a*1*1 for a
