@@ -8,6 +8,10 @@
 #include "backend/trsv.h"
 #include "core/superacc.h"
 
+/* Rows [k0, k1) of the step-th diagonal block of size bs in the order of
+ * op(T), and the columns [c0, c1) solved before it. */
+void exb_tri_block(const exb_tri *t, long bs, long step, long *k0, long *k1, long *c0, long *c1);
+
 /* acc += alpha*b_i, the right-hand side's term, exact. */
 void exb_tri_add_rhs(const exb_tri *t, exb_superacc *acc, double b);
 

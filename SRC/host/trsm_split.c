@@ -254,17 +254,7 @@ static void solve_chunk(trsm_work *w)
     }
 
     for (long step = 0; step < steps; step++) {
-        if (t->forward) {
-            w->k0 = step * w->bs;
-            w->k1 = w->k0 + w->bs < n ? w->k0 + w->bs : n;
-            w->c0 = 0;
-            w->c1 = w->k0;
-        } else {
-            w->k1 = n - step * w->bs;
-            w->k0 = w->k1 - w->bs > 0 ? w->k1 - w->bs : 0;
-            w->c0 = w->k1;
-            w->c1 = n;
-        }
+        exb_tri_block(t, w->bs, step, &w->k0, &w->k1, &w->c0, &w->c1);
         w->split = w->c1 > w->c0 && off_diagonal_split(w) == 0;
         diagonal(w);
     }

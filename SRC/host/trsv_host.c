@@ -32,19 +32,17 @@ typedef struct block_solver {
     double *nx;     /* nx[j] = -x_j once x_j is known */
 } block_solver;
 
-/* Rows [k0, k1) of the step-th block in the order of op(T), and the columns
- * [c0, c1) solved before it. */
-static void block_at(const block_solver *s, long step, long *k0, long *k1, long *c0, long *c1)
+void exb_tri_block(const exb_tri *t, long bs, long step, long *k0, long *k1, long *c0, long *c1)
 {
-    long n = s->t->n;
-    if (s->t->forward) {
-        *k0 = step * s->bs;
-        *k1 = *k0 + s->bs < n ? *k0 + s->bs : n;
+    long n = t->n;
+    if (t->forward) {
+        *k0 = step * bs;
+        *k1 = *k0 + bs < n ? *k0 + bs : n;
         *c0 = 0;
         *c1 = *k0;
     } else {
-        *k1 = n - step * s->bs;
-        *k0 = *k1 - s->bs > 0 ? *k1 - s->bs : 0;
+        *k1 = n - step * bs;
+        *k0 = *k1 - bs > 0 ? *k1 - bs : 0;
         *c0 = *k1;
         *c1 = n;
     }
@@ -186,7 +184,7 @@ void exb_host_trsv(const exb_tri *t, double *x, const exb_knobs *knobs)
     long steps = (t->n + s.bs - 1) / s.bs;
     for (long step = 0; step < steps; step++) {
         long k0, k1, c0, c1;
-        block_at(&s, step, &k0, &k1, &c0, &c1);
+        exb_tri_block(t, s.bs, step, &k0, &k1, &c0, &c1);
         for (long i = k0; i < k1; i++)
             exb_tri_add_rhs(t, &s.rows.acc[i - k0], x[i]); /* alpha*b_i */
         if (c1 > c0)
@@ -217,7 +215,7 @@ int exb_host_tri_residual(const exb_tri *t, const double *b, const double *x, do
     long steps = (t->n + s.bs - 1) / s.bs;
     for (long step = 0; step < steps; step++) {
         long k0, k1, c0, c1;
-        block_at(&s, step, &k0, &k1, &c0, &c1);
+        exb_tri_block(t, s.bs, step, &k0, &k1, &c0, &c1);
         for (long i = k0; i < k1; i++)
             exb_superacc_add_double(&s.rows.acc[i - k0], b[i]);
         if (c1 > c0)
