@@ -86,6 +86,38 @@ EXACTBLAS_API void exactblas_dgemm(char transa, char transb, int m, int n, int k
                                    const double *a, int lda, const double *b, int ldb, double beta,
                                    double *c, int ldc);
 
+/* ---- double-float GEMMs (not exact, not correctly rounded) ------------------
+ * DGEMM-D(DF) and DGEMM-DF(DF) of Mukunoki and Imamura (2015): binary64
+ * emulated by an unevaluated pair hi + lo of binary32 numbers (|lo| <=
+ * ulp(hi)/2: about 48 bits, binary32's exponent range), for devices with
+ * slow or no binary64.  Error bounds: README ("Double-float GEMM").  On an
+ * OpenCL device they need no cl_khr_fp64; the host path gives the same bits. */
+typedef struct exactblas_df {
+    float hi, lo;
+} exactblas_df;
+
+/* The DF pair of x (Dekker's split by 2^29+1: hi the top 24 bits, lo the
+ * rest rounded to binary32); beyond binary32's range hi is +-Inf (or x is
+ * lost to underflow), as a float conversion. */
+EXACTBLAS_API exactblas_df exactblas_df_from_double(double x);
+/* RN(hi + lo) in binary64. */
+EXACTBLAS_API double exactblas_df_to_double(exactblas_df x);
+
+/* EXDGEMMDF (DGEMM-D(DF)): DGEMM's arguments and meaning, C := alpha*op(A)
+ * op(B) + beta*C, the products and sums in DF arithmetic on rows of op(A)
+ * and columns of op(B) scaled by powers of two into binary32's range; NaN
+ * and Inf propagate as in DGEMM.  XERBLA 'EXDGEMMDF', positions as
+ * EXDGEMM's. */
+EXACTBLAS_API void exactblas_dgemm_df(char transa, char transb, int m, int n, int k,
+                                      double alpha, const double *a, int lda, const double *b,
+                                      int ldb, double beta, double *c, int ldc);
+/* EXDGEMMDFDF (DGEMM-DF(DF)): the same on DF data and scalars, every
+ * operation in DF (beta = 0: C is not read).  XERBLA 'EXDGEMMDFDF'. */
+EXACTBLAS_API void exactblas_dgemm_dfdf(char transa, char transb, int m, int n, int k,
+                                        exactblas_df alpha, const exactblas_df *a, int lda,
+                                        const exactblas_df *b, int ldb, exactblas_df beta,
+                                        exactblas_df *c, int ldc);
+
 /* EXDTRSV: solves op(A)*x = b by substitution in the natural order of
  * op(A), every x_i = RN((b_i - sum_{j solved before i} op(A)_ij x_j) /
  * op(A)_ii), the numerator exact, one rounding.
@@ -136,6 +168,16 @@ EXACTBLAS_API void exdgemm_(const char *transa, const char *transb, const int *m
                             const int *k, const double *alpha, const double *a, const int *lda,
                             const double *b, const int *ldb, const double *beta, double *c,
                             const int *ldc, size_t transa_len, size_t transb_len);
+EXACTBLAS_API void exdgemmdf_(const char *transa, const char *transb, const int *m,
+                              const int *n, const int *k, const double *alpha, const double *a,
+                              const int *lda, const double *b, const int *ldb,
+                              const double *beta, double *c, const int *ldc, size_t transa_len,
+                              size_t transb_len);
+EXACTBLAS_API void exdgemmdfdf_(const char *transa, const char *transb, const int *m,
+                                const int *n, const int *k, const exactblas_df *alpha,
+                                const exactblas_df *a, const int *lda, const exactblas_df *b,
+                                const int *ldb, const exactblas_df *beta, exactblas_df *c,
+                                const int *ldc, size_t transa_len, size_t transb_len);
 EXACTBLAS_API void exdtrsv_(const char *uplo, const char *trans, const char *diag, const int *n,
                             const double *a, const int *lda, double *x, const int *incx,
                             size_t uplo_len, size_t trans_len, size_t diag_len);
@@ -157,6 +199,9 @@ EXACTBLAS_API void exdtrsm_(const char *side, const char *uplo, const char *tran
 #define EXACTBLAS_PATH_OPENCL 2   /* the OpenCL device computed (part of) it */
 #define EXACTBLAS_PATH_FALLBACK 4 /* OpenCL was selected but failed (one line on
                                    * stderr); the host computed instead */
+#define EXACTBLAS_PATH_FP32 8     /* the device's binary32 engine computed (part of) it
+                                     (EXDGEMM on a device without binary64, or
+                                     EXACTBLAS_FP64=0; always with PATH_OPENCL) */
 EXACTBLAS_API int exactblas_last_path(void);
 
 /* The EXACTBLAS_* tuning knobs (README) are read from the environment once,

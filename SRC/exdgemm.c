@@ -20,12 +20,15 @@
  * or K = 0 gives C := beta*C (0 for BETA = 0, C not read).
  *
  * Path (EXACTBLAS_GEMM_PATH, gemm.h): split when the data needs few slices,
- * general otherwise, or when A or B holds NaN or Inf.
+ * general otherwise, or when A or B holds NaN or Inf.  On an OpenCL device
+ * without binary64 (or under EXACTBLAS_FP64=0) the split path runs on the
+ * device's binary32 engine, and the general path on the host.
  */
 #include <limits.h>
 
 #include "exactblas.h"
 #include "core/fpenv.h"
+#include "support/note.h"
 #include "support/path.h"
 #include "backend/gemm.h"
 #include "core/superacc.h"
@@ -35,7 +38,7 @@
 #include "routines.h"
 
 
-static int check_args(char transa, char transb, int m, int n, int k, int lda, int ldb, int ldc)
+int exb_gemm_check(char transa, char transb, int m, int n, int k, int lda, int ldb, int ldc)
 {
     int ta = !exb_lsame(transa, 'N'), tb = !exb_lsame(transb, 'N');
     if (ta && !exb_lsame(transa, 'T') && !exb_lsame(transa, 'C'))
@@ -67,13 +70,14 @@ static void scale_c(int m, int n, double beta, double *c, int ldc)
 
 static void gemm(char transa, char transb, int m, int n, int k, double alpha, const double *a,
                  int lda, const double *b, int ldb, double beta, double *c, int ldc);
+static void gemm_binary32(const exb_gemm_args *g, const exb_knobs *knobs);
 
 void exb_dgemm_checked(const char *name, char transa, char transb, int m, int n, int k,
                        double alpha, const double *a, int lda, const double *b, int ldb,
                        double beta, double *c, int ldc)
 {
     exb_path_begin();
-    int bad = check_args(transa, transb, m, n, k, lda, ldb, ldc);
+    int bad = exb_gemm_check(transa, transb, m, n, k, lda, ldb, ldc);
     if (bad) {
         exb_xerbla(name, bad);
         return;
@@ -98,6 +102,10 @@ static void gemm(char transa, char transb, int m, int n, int k, double alpha, co
     exb_knobs_read_rows(&knobs);
     exb_gemm_args g = {!exb_lsame(transa, 'N'), !exb_lsame(transb, 'N'), m, n, k, alpha, a,
                        lda, b, ldb, beta, c, ldc};
+    if (exb_cl_wanted_binary32(&knobs)) {
+        gemm_binary32(&g, &knobs);
+        return;
+    }
     int cl = exb_cl_wanted(&knobs);
     /* auto: the split path when slices(op(A)) * slices(op(B)) plain GEMMs are
      * cheaper than the exact dot products, by the tuning record of where
@@ -114,6 +122,24 @@ static void gemm(char transa, char transb, int m, int n, int k, double alpha, co
         exb_host_gemm_general(&g, &knobs);
         exb_path_host(cl);
     }
+}
+
+/* A device without binary64 (or EXACTBLAS_FP64=0): the split path on its
+ * binary32 engine; what it cannot take (NaN or Inf, a row or column spanning
+ * more than 960 bits, more slice products than the record allows in auto,
+ * EXACTBLAS_GEMM_PATH=general) goes to the host's general path. */
+static void gemm_binary32(const exb_gemm_args *g, const exb_knobs *knobs)
+{
+    long max_products = knobs->gemm_path == EXB_GEMM_SPLIT ? LONG_MAX
+                                                            : exb_cl_tuning()->f32_max_slice_products;
+    if (knobs->gemm_path != EXB_GEMM_GENERAL &&
+        exb_host_gemm_split_f32(g, knobs, max_products, exb_cl_gemm_f32_levels) == 0)
+        return;
+    exb_note("EXDGEMM: a product the OpenCL device's binary32 engine cannot take (NaN or Inf, "
+             "too wide a range, too many slices, or EXACTBLAS_GEMM_PATH=general) runs on the "
+             "host");
+    exb_host_gemm_general(g, knobs);
+    exb_path_add(EXACTBLAS_PATH_HOST);
 }
 
 void exactblas_dgemm(char transa, char transb, int m, int n, int k, double alpha,

@@ -11,6 +11,8 @@
 #ifndef EXACTBLAS_ROUTINES_H
 #define EXACTBLAS_ROUTINES_H
 
+#include "exactblas.h"
+
 /* No argument of a sum or dot is illegal: no name. */
 double exb_dsum_checked(int n, const double *x, int incx);
 double exb_ddot_checked(int n, const double *x, int incx, const double *y, int incy);
@@ -21,6 +23,19 @@ void exb_dgemv_checked(const char *name, char trans, int m, int n, double alpha,
 void exb_dgemm_checked(const char *name, char transa, char transb, int m, int n, int k,
                        double alpha, const double *a, int lda, const double *b, int ldb,
                        double beta, double *c, int ldc);
+
+/* The argument check of DGEMM (0, or the position of the first bad one);
+ * shared by EXDGEMM and the double-float GEMMs. */
+int exb_gemm_check(char transa, char transb, int m, int n, int k, int lda, int ldb, int ldc);
+
+void exb_dgemm_df_checked(const char *name, char transa, char transb, int m, int n, int k,
+                          double alpha, const double *a, int lda, const double *b, int ldb,
+                          double beta, double *c, int ldc);
+
+void exb_dgemm_dfdf_checked(const char *name, char transa, char transb, int m, int n, int k,
+                            exactblas_df alpha, const exactblas_df *a, int lda,
+                            const exactblas_df *b, int ldb, exactblas_df beta, exactblas_df *c,
+                            int ldc);
 
 void exb_dtrsv_checked(const char *name, char uplo, char trans, char diag, int n,
                        const double *a, int lda, double *x, int incx);

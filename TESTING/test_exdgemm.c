@@ -51,6 +51,10 @@ static void oracle(const gemm_case *c, double *expect)
     free(y);
 }
 
+/* Cases each knob line ran on the binary32 engine (EXACTBLAS_FP64=0 lines
+ * must have run some: the path is proven, not assumed). */
+static long binary32_runs[TL_MAX_ITEMS];
+
 static void run_case(const tl_input *in, const char *label, const gemm_case *c, tl_tally *t)
 {
     long len = c->C.lda * (c->n > 0 ? c->n : 1);
@@ -68,6 +72,8 @@ static void run_case(const tl_input *in, const char *label, const gemm_case *c, 
         tl_check_vector(t, label, in->knobs[k], len, want, got);
         if (!tl_check_path(label, in->knobs[k]))
             t->mismatches++;
+        if (exactblas_last_path() & EXACTBLAS_PATH_FP32)
+            binary32_runs[k]++;
     }
     free(want);
     free(got);
@@ -206,5 +212,11 @@ int main(int argc, char **argv)
         tl_tally_add(&total, &t);
     }
     tl_apply_knobs("");
+    for (int k = 0; k < in.nknobs; k++)
+        if (tl_setting_wants_opencl(in.knobs[k]) && strstr(in.knobs[k], "EXACTBLAS_FP64=0")) {
+            printf("binary32 engine: %ld cases under [%s]\n", binary32_runs[k], in.knobs[k]);
+            if (binary32_runs[k] == 0)
+                total.mismatches++;
+        }
     return tl_verdict("EXDGEMM", &total, in.nknobs);
 }

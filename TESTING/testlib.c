@@ -747,15 +747,22 @@ int tl_check_path(const char *label, const char *setting)
         return 1;
     if (strstr(setting, "TL_EXPECT=fallback")) /* the failure path itself is under test */
         ok = (path & EXACTBLAS_PATH_HOST) && (path & EXACTBLAS_PATH_FALLBACK);
+    else if (tl_setting_wants_opencl(setting) && strstr(setting, "EXACTBLAS_FP64=0"))
+        /* binary32 only: EXDGEMM's binary32 engine, or the host (one line) */
+        ok = !(path & EXACTBLAS_PATH_FALLBACK) &&
+             ((path & EXACTBLAS_PATH_OPENCL) ? (path & EXACTBLAS_PATH_FP32) != 0
+                                             : (path & EXACTBLAS_PATH_HOST) != 0);
     else if (tl_setting_wants_opencl(setting))
-        ok = (path & EXACTBLAS_PATH_OPENCL) && !(path & EXACTBLAS_PATH_FALLBACK);
+        ok = (path & EXACTBLAS_PATH_OPENCL) && !(path & EXACTBLAS_PATH_FALLBACK) &&
+             !(path & EXACTBLAS_PATH_FP32);
     else if (strstr(setting, "EXACTBLAS_DEVICE=host"))
         ok = (path & EXACTBLAS_PATH_HOST) && !(path & EXACTBLAS_PATH_OPENCL);
     else
         ok = !(path & EXACTBLAS_PATH_FALLBACK);
     if (!ok)
-        printf("WRONG PATH %s knobs=[%s]: ran%s%s%s\n", label, setting,
+        printf("WRONG PATH %s knobs=[%s]: ran%s%s%s%s\n", label, setting,
                path & EXACTBLAS_PATH_HOST ? " host" : "", path & EXACTBLAS_PATH_OPENCL ? " opencl" : "",
+               path & EXACTBLAS_PATH_FP32 ? " (binary32 engine)" : "",
                path & EXACTBLAS_PATH_FALLBACK ? " (OpenCL failed: fallback)" : "");
     return ok;
 }

@@ -16,6 +16,15 @@
  * device).  Defined by the runtime (opencl/clrt.c; opencl/nocl.c without
  * OpenCL: never). */
 int exb_cl_wanted(const exb_knobs *knobs);
+/* (exb_cl_wanted asks for the binary64 kernels: on a device without binary64,
+ * or under EXACTBLAS_FP64=0, it says no, with one line.) */
+
+/* Whether EXDGEMM should take the device's binary32 engine: OpenCL wanted
+ * (as above) and the device has no binary64 or EXACTBLAS_FP64=0. */
+int exb_cl_wanted_binary32(const exb_knobs *knobs);
+
+/* Whether the double-float GEMMs (binary32 kernels) should try OpenCL. */
+int exb_cl_wanted_df(const exb_knobs *knobs);
 
 /* The tuning record of the process's OpenCL device, or NULL when there is
  * none (tuning.h). */

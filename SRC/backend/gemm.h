@@ -18,6 +18,8 @@
 #ifndef EXACTBLAS_GEMM_H
 #define EXACTBLAS_GEMM_H
 
+#include <stdint.h>
+
 #include "support/knobs.h"
 
 typedef struct exb_gemm_args {
@@ -62,6 +64,25 @@ int exb_gemm_slices(const exb_gemm_args *g, int *slices_a, int *slices_b);
 typedef int (*exb_device_gemm_fn)(long m, long n, long k, const double *a, const double *b,
                                   double *c, int wg);
 
+/* The binary32 engine of the split path on a device (OPENCL/df.cl,
+ * gemm_f32_levels): for every slice pair s < sa, t < sb,
+ * level[(s+t)*m*n + i + j*m] += (as[s] bs[t])_ij, where as[s] = as + s*as_step
+ * (m x k, column-major) and bs[t] = bs + t*bs_step (k x n, leading dimension
+ * k) hold integers below 2^bits, bits <= exb_split_bits_f32(k).  0, or -1
+ * (reported) when the caller must compute them otherwise (level untouched
+ * then). */
+typedef int (*exb_device_levels_fn)(long m, long n, long k, int sa, int sb, const double *as,
+                                    long as_step, const double *bs, long bs_step,
+                                    int64_t *level, int wg);
+
+/* The slice width of the binary32 engine: slice products summed in binary32
+ * over at most EXB_F32_CHUNK terms at a time, exact below 2^24. */
+#define EXB_F32_CHUNK 16
+int exb_split_bits_f32(long k);
+
+int exb_cl_gemm_f32_levels(long m, long n, long k, int sa, int sb, const double *as,
+                           long as_step, const double *bs, long bs_step, int64_t *level, int wg);
+
 /* The split path: 0, or -1 when it cannot run (as exb_gemm_slices says),
  * would need more than max_products slice products, or has no memory; C is
  * untouched then and the caller takes the general path.  The slice products
@@ -69,6 +90,12 @@ typedef int (*exb_device_gemm_fn)(long m, long n, long k, const double *a, const
  * not pick devices), else to the host engine. */
 int exb_host_gemm_split(const exb_gemm_args *g, const exb_knobs *knobs, long max_products,
                         exb_device_gemm_fn device);
+
+/* The same on the device's binary32 engine (slices of exb_split_bits_f32
+ * bits; a round the engine cannot take is done by the host engine on the
+ * same slices, with the same bits). */
+int exb_host_gemm_split_f32(const exb_gemm_args *g, const exb_knobs *knobs, long max_products,
+                            exb_device_levels_fn levels);
 
 /* The plain binary64 engine of the slice products (layouts of
  * exb_device_gemm_fn): `device` when given and it succeeds; else OpenBLAS's

@@ -12,6 +12,12 @@
     .gemm_max_slice_products = 36, .sumdot_min_per_thread = 32768,                            \
     .gemv_min_per_thread = 65536, .trsv_min_per_thread = 32768, .gemv_panel_rows = 256
 
+/* The double-float paper's blocking on its GPUs: 16 x 16 work-items with
+ * 4 x 4 register tiles, panels of depth 16 (four float panels of 64 x 16:
+ * 16 KiB of local memory).  Binary32 slice products: 12 x 12 at most (a
+ * product costs about 1/8 of a binary64 one on a 1:64 GPU, not measured). */
+#define DF_GPU_FIELDS .df_wt = 16, .df_rt = 4, .df_bk = 16, .f32_max_slice_products = 144
+
 static const exb_tuning records[EXB_CLASS_COUNT] = {
     [EXB_CLASS_HOST] = {.name = "host", HOST_FIELDS},
     /* PoCL on x86-64: a work-group runs as one loop, so small groups, each
@@ -19,7 +25,8 @@ static const exb_tuning records[EXB_CLASS_COUNT] = {
      * depth 16 measured fastest (32 was 20% slower at n = 512). */
     [EXB_CLASS_CL_CPU] = {.name = "OpenCL CPU", .reduce_wg = 8, .reduce_groups_per_cu = 4,
                           .reduce_chunked = 1, .reduce_table = 1, .rows_wg = 64, .gemm_wt = 4,
-                          .gemm_rt_exact = 2, .gemm_rt_plain = 2, .gemm_bk = 16, HOST_FIELDS},
+                          .gemm_rt_exact = 2, .gemm_rt_plain = 2, .gemm_bk = 16, .df_wt = 4,
+                          .df_rt = 4, .df_bk = 16, .f32_max_slice_products = 144, HOST_FIELDS},
     /* H100 (run on a lent device): 256-wide reduction groups, 8 per SM,
      * grid-stride loads; the 32 KiB table is a spill to global memory on a
      * GPU, so expansions alone; the exact GEMM element keeps its state in
@@ -27,14 +34,16 @@ static const exb_tuning records[EXB_CLASS_COUNT] = {
     [EXB_CLASS_CL_NVIDIA] = {.name = "NVIDIA GPU", .reduce_wg = 256, .reduce_groups_per_cu = 8,
                              .reduce_chunked = 0, .reduce_table = 0, .rows_wg = 64,
                              .gemm_wt = 16, .gemm_rt_exact = 2, .gemm_rt_plain = 4,
-                             .gemm_bk = 32, HOST_FIELDS},
+                             .gemm_bk = 32, DF_GPU_FIELDS, HOST_FIELDS},
     /* Not measured: the NVIDIA record's shapes, which suit a 64-wide wavefront. */
     [EXB_CLASS_CL_AMD] = {.name = "AMD GPU", .reduce_wg = 256, .reduce_groups_per_cu = 8,
                           .reduce_chunked = 0, .reduce_table = 0, .rows_wg = 64, .gemm_wt = 16,
-                          .gemm_rt_exact = 2, .gemm_rt_plain = 4, .gemm_bk = 32, HOST_FIELDS},
+                          .gemm_rt_exact = 2, .gemm_rt_plain = 4, .gemm_bk = 32, DF_GPU_FIELDS,
+                          HOST_FIELDS},
     [EXB_CLASS_CL_GPU] = {.name = "GPU", .reduce_wg = 256, .reduce_groups_per_cu = 8,
                           .reduce_chunked = 0, .reduce_table = 0, .rows_wg = 64, .gemm_wt = 16,
-                          .gemm_rt_exact = 2, .gemm_rt_plain = 4, .gemm_bk = 32, HOST_FIELDS},
+                          .gemm_rt_exact = 2, .gemm_rt_plain = 4, .gemm_bk = 32, DF_GPU_FIELDS,
+                          HOST_FIELDS},
 };
 
 const exb_tuning *exb_tuning_of(exb_device_class c)

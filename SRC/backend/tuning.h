@@ -37,6 +37,14 @@ typedef struct exb_tuning {
     /* OpenCL GEMM tiles (gemm.cl build options): groups of gemm_wt x gemm_wt
      * work-items, each rt x rt elements, k panels of depth gemm_bk */
     int gemm_wt, gemm_rt_exact, gemm_rt_plain, gemm_bk;
+    /* OpenCL binary32 GEMMs (df.cl): the double-float GEMM and the binary32
+     * engine of the split path, groups of df_wt x df_wt work-items, each
+     * df_rt x df_rt elements, k panels of depth df_bk (the binary32 engine:
+     * EXB_F32_CHUNK, gemm.h) */
+    int df_wt, df_rt, df_bk;
+    /* EXDGEMM auto on the binary32 engine: at most this many slice products,
+     * else the host's general path */
+    int f32_max_slice_products;
     /* EXDGEMM auto: the split path when slices(A) * slices(B) plain GEMMs are
      * at most this many */
     int gemm_max_slice_products;

@@ -39,6 +39,28 @@ void exdgemm_(const char *transa, const char *transb, const int *m, const int *n
                       c, *ldc);
 }
 
+void exdgemmdf_(const char *transa, const char *transb, const int *m, const int *n,
+                const int *k, const double *alpha, const double *a, const int *lda,
+                const double *b, const int *ldb, const double *beta, double *c, const int *ldc,
+                size_t transa_len, size_t transb_len)
+{
+    (void)transa_len;
+    (void)transb_len;
+    exb_dgemm_df_checked("EXDGEMMDF", *transa, *transb, *m, *n, *k, *alpha, a, *lda, b, *ldb,
+                         *beta, c, *ldc);
+}
+
+void exdgemmdfdf_(const char *transa, const char *transb, const int *m, const int *n,
+                  const int *k, const exactblas_df *alpha, const exactblas_df *a, const int *lda,
+                  const exactblas_df *b, const int *ldb, const exactblas_df *beta,
+                  exactblas_df *c, const int *ldc, size_t transa_len, size_t transb_len)
+{
+    (void)transa_len;
+    (void)transb_len;
+    exb_dgemm_dfdf_checked("EXDGEMMDFDF", *transa, *transb, *m, *n, *k, *alpha, a, *lda, b,
+                           *ldb, *beta, c, *ldc);
+}
+
 void exdtrsv_(const char *uplo, const char *trans, const char *diag, const int *n,
               const double *a, const int *lda, double *x, const int *incx, size_t uplo_len,
               size_t trans_len, size_t diag_len)

@@ -24,6 +24,7 @@
 #include "split.h"
 #include "core/superacc.h"
 #include "core/zerosign.h"
+#include "support/path.h"
 
 #define LEVEL_BYTES (64L << 20) /* level sums held at once (sets the column block) */
 #define MAX_SPAN 960            /* top - lowest bit of a row: beyond, scaling could underflow */
@@ -34,6 +35,14 @@ int exb_split_bits(long k)
     while ((1L << lg) < k)
         lg++;
     return (53 - lg) / 2;
+}
+
+int exb_split_bits_f32(long k)
+{
+    int lg = 0;
+    while ((1L << lg) < k && (1L << lg) < EXB_F32_CHUNK)
+        lg++;
+    return (24 - lg) / 2;
 }
 
 /* 2^e for -1022 <= e <= 1023, built from its bits (ldexp is a libm call). */
@@ -174,6 +183,7 @@ typedef struct split_work {
     long nb;         /* columns of C per round of slice products */
     long nb_now;     /* columns in the round being rounded */
     exb_device_gemm_fn device; /* the slice products' device engine, or NULL */
+    exb_device_levels_fn levels_engine; /* the binary32 engine of all of them, or NULL */
 } split_work;
 
 /* ---- rounding the level sums ------------------------------------------------ */
@@ -341,6 +351,17 @@ static void multiply_block(split_work *w, const exb_knobs *knobs, long j0, long 
     long m = g->m, k = g->k, block = m * (j1 - j0), levels = w->sa + w->sb - 1;
     for (long e = 0; e < levels * block; e++)
         w->level[e] = 0;
+    if (w->levels_engine) {
+        if (w->levels_engine(m, j1 - j0, k, w->sa, w->sb, w->as, m * k, w->bs + j0 * k, k * g->n,
+                             w->level, knobs->wg) == 0) {
+            exb_path_add(EXACTBLAS_PATH_OPENCL | EXACTBLAS_PATH_FP32);
+            round_block(w, knobs, j0, j1);
+            return;
+        }
+        exb_path_host(1); /* the host engine on the same slices (said by the engine) */
+        for (long e = 0; e < levels * block; e++)
+            w->level[e] = 0;
+    }
     for (int s = 0; s < w->sa; s++)
         for (int t = 0; t < w->sb; t++) {
             exb_gemm_engine(m, j1 - j0, k, w->as + s * m * k, w->bs + t * k * g->n + j0 * k,
@@ -372,12 +393,12 @@ static void cut_all(split_work *w)
         exb_split_cut(g->b, g->ldb, k, n, 0, w->top_b, w->bits, w->sb, w->bs, k * n, 1, k);
 }
 
-int exb_host_gemm_split(const exb_gemm_args *g, const exb_knobs *knobs, long max_products,
-                        exb_device_gemm_fn device)
+static int split_run(const exb_gemm_args *g, const exb_knobs *knobs, long max_products,
+                     exb_device_gemm_fn device, exb_device_levels_fn levels_engine, int bits)
 {
     long m = g->m, n = g->n, k = g->k;
-    split_work w = {g,    exb_split_bits(k), 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0,
-                    device};
+    split_work w = {g, bits, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, device,
+                    levels_engine};
     if (w.bits < 1)
         return -1;
     w.top_a = malloc((size_t)m * sizeof *w.top_a);
@@ -414,4 +435,16 @@ int exb_host_gemm_split(const exb_gemm_args *g, const exb_knobs *knobs, long max
     free(w.prod);
     free(w.level);
     return ok ? 0 : -1;
+}
+
+int exb_host_gemm_split(const exb_gemm_args *g, const exb_knobs *knobs, long max_products,
+                        exb_device_gemm_fn device)
+{
+    return split_run(g, knobs, max_products, device, NULL, exb_split_bits(g->k));
+}
+
+int exb_host_gemm_split_f32(const exb_gemm_args *g, const exb_knobs *knobs, long max_products,
+                            exb_device_levels_fn levels)
+{
+    return split_run(g, knobs, max_products, NULL, levels, exb_split_bits_f32(g->k));
 }

@@ -59,7 +59,10 @@ static int has_extension(cl_device_id dev, const char *ext)
     return found;
 }
 
-static int device_usable(cl_device_id dev)
+/* Whether the binary64 kernels (the long accumulators) can run: binary64
+ * and 64-bit atomics.  A device without them still runs the kernels of
+ * OPENCL/df.cl (binary32 and 64-bit integers). */
+static int device_full(cl_device_id dev)
 {
     return has_extension(dev, "cl_khr_fp64") && has_extension(dev, "cl_khr_int64_base_atomics");
 }
@@ -96,7 +99,9 @@ static int pick_device(cl_platform_id *platform, cl_device_id *device)
     want_p = wanted_platform;
     want_d = wanted_device;
     pthread_mutex_unlock(&wanted_lock);
-    for (int pass = 0; pass < 2; pass++) {
+    /* passes: a full GPU, a full device, any GPU, any device (a chosen
+     * platform:device is taken as it is) */
+    for (int pass = 0; pass < 4; pass++) {
         for (cl_uint p = 0; p < nplat && p < 16; p++) {
             cl_device_id devs[16];
             cl_uint ndev = 0;
@@ -106,8 +111,9 @@ static int pick_device(cl_platform_id *platform, cl_device_id *device)
                 cl_device_type type;
                 clGetDeviceInfo(devs[d], CL_DEVICE_TYPE, sizeof type, &type, NULL);
                 int chosen = want_p >= 0 ? ((int)p == want_p && (int)d == want_d)
-                                         : (pass == 1 || (type & CL_DEVICE_TYPE_GPU));
-                if (chosen && device_usable(devs[d])) {
+                                         : ((pass & 1) || (type & CL_DEVICE_TYPE_GPU)) &&
+                                               (pass >= 2 || device_full(devs[d]));
+                if (chosen) {
                     *platform = plats[p];
                     *device = devs[d];
                     return 1;
@@ -119,12 +125,11 @@ static int pick_device(cl_platform_id *platform, cl_device_id *device)
     }
     if (want_p >= 0)
         snprintf(device_failure, sizeof device_failure,
-                 "OpenCL device %d:%d not found or lacks cl_khr_fp64 and 64-bit atomics; using "
-                 "the host path",
+                 "OpenCL device %d:%d not found; using the host path",
                  want_p, want_d);
     else
         snprintf(device_failure, sizeof device_failure,
-                 "no OpenCL device with cl_khr_fp64 and 64-bit atomics; using the host path");
+                 "no OpenCL device; using the host path");
     return 0;
 }
 
@@ -174,6 +179,7 @@ static void init_device(void)
     cl_device_type type;
     clGetDeviceInfo(d->device, CL_DEVICE_TYPE, sizeof type, &type, NULL);
     d->is_cpu = (type & CL_DEVICE_TYPE_CPU) != 0;
+    d->fp64 = device_full(d->device);
     clGetDeviceInfo(d->device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof d->compute_units,
                     &d->compute_units, NULL);
     clGetDeviceInfo(d->device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof d->max_wg, &d->max_wg, NULL);
@@ -264,9 +270,11 @@ static cl_program get_program(const exb_cl_device *d, const char *file, const ch
         return NULL;
     }
     snprintf(entry->key, keylen + 1, "%s|%s", file, options);
-    /* the shared core (one source with the host), the kernels' core, the file */
-    const char *sources[3] = {exb_kernel_source("exb_core.h"), exb_kernel_source("core.cl"),
-                              exb_kernel_source(file)};
+    /* the shared core (one source with the host), the kernels' core, the file;
+     * df.cl: the double-float core alone (no binary64 anywhere) */
+    int df = strcmp(file, "df.cl") == 0;
+    const char *sources[3] = {exb_kernel_source(df ? "df_core.h" : "exb_core.h"),
+                              df ? "\n" : exb_kernel_source("core.cl"), exb_kernel_source(file)};
     cl_int err = CL_INVALID_VALUE;
     cl_program program = NULL;
     static const char std_option[] = "-cl-std=CL1.2 ";
@@ -321,7 +329,8 @@ const exb_tuning *exb_cl_tuning(void)
     return exb_cl_device_present() ? the_device.tuning : NULL;
 }
 
-int exb_cl_wanted(const exb_knobs *knobs)
+/* Whether the routine should try OpenCL at all (any kernel). */
+static int wanted_any(const exb_knobs *knobs)
 {
     if (knobs->use_opencl == EXB_DEVICE_HOST)
         return 0;
@@ -338,6 +347,37 @@ int exb_cl_wanted(const exb_knobs *knobs)
         return 1;
     /* auto: quietly the host when there is no device (no line on stderr) */
     return exb_cl_device_present() && !the_device.is_cpu;
+}
+
+/* A device is there and may run binary32 kernels only. */
+static int binary32_only(const exb_knobs *knobs)
+{
+    return exb_cl_device_present() && !(the_device.fp64 && knobs->fp64);
+}
+
+int exb_cl_wanted(const exb_knobs *knobs)
+{
+    if (!wanted_any(knobs))
+        return 0;
+    if (binary32_only(knobs)) {
+        exb_note("OpenCL device %s %s: only EXDGEMM and the double-float GEMMs run on it, the "
+                 "other routines on the host",
+                 the_device.name,
+                 the_device.fp64 ? "is limited to binary32 by EXACTBLAS_FP64=0"
+                                 : "has no binary64 (cl_khr_fp64) and 64-bit atomics");
+        return 0;
+    }
+    return 1;
+}
+
+int exb_cl_wanted_binary32(const exb_knobs *knobs)
+{
+    return wanted_any(knobs) && binary32_only(knobs);
+}
+
+int exb_cl_wanted_df(const exb_knobs *knobs)
+{
+    return wanted_any(knobs);
 }
 
 int exb_cl_launch_fail(exb_cl_launch *L, const char *step, cl_int err)

@@ -18,6 +18,7 @@ typedef struct exb_cl_device {
     cl_context context;
     cl_command_queue queue;
     int is_cpu;
+    int fp64; /* cl_khr_fp64 and 64-bit atomics: the binary64 kernels can run */
     cl_uint compute_units;
     size_t max_wg;
     size_t max_item;   /* CL_DEVICE_MAX_WORK_ITEM_SIZES[0] */

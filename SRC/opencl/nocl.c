@@ -1,6 +1,7 @@
 /* nocl.c -- stand-ins when the library is built without OpenCL
  * (-DEXACTBLAS_OPENCL=OFF): every routine takes the host path. */
 #include "backend/gemm.h"
+#include "backend/gemm_df.h"
 #include "backend/gemv.h"
 #include "backend/device.h"
 #include "backend/sumdot.h"
@@ -74,5 +75,41 @@ int exb_cl_trsm(const exb_tri *t, double *b, long nrhs, long rhs_step, long elem
     (void)rhs_step;
     (void)elem_step;
     (void)knobs;
+    return -1;
+}
+
+int exb_cl_wanted_binary32(const exb_knobs *knobs)
+{
+    (void)knobs;
+    return 0;
+}
+
+int exb_cl_wanted_df(const exb_knobs *knobs)
+{
+    (void)knobs;
+    return 0;
+}
+
+int exb_cl_gemm_df(const exb_df_gemm *g, const exb_knobs *knobs)
+{
+    (void)g;
+    (void)knobs;
+    return -1;
+}
+
+int exb_cl_gemm_f32_levels(long m, long n, long k, int sa, int sb, const double *as,
+                           long as_step, const double *bs, long bs_step, int64_t *level, int wg)
+{
+    (void)m;
+    (void)n;
+    (void)k;
+    (void)sa;
+    (void)sb;
+    (void)as;
+    (void)as_step;
+    (void)bs;
+    (void)bs_step;
+    (void)level;
+    (void)wg;
     return -1;
 }

@@ -48,6 +48,10 @@ static const exb_knob_spec registry[] = {
      "right-hand sides",
      "EXDGEMM's exact dot products, or the error-free slicing onto a plain DGEMM; the "
      "same for the off-diagonal blocks of EXDTRSM's host path"},
+    {"EXACTBLAS_FP64", "auto | 0", "auto: binary64 kernels when the device has cl_khr_fp64",
+     "0: the OpenCL device runs only its binary32 kernels (EXDGEMM's binary32 engine, the "
+     "double-float GEMMs), as a device without binary64 does; the other routines run on the "
+     "host"},
     {"EXACTBLAS_FRONT", "auto | fpe | table", "auto", "front end of the sum/dot kernels"},
     {"EXACTBLAS_WG", "1..65536", "the device's own", "OpenCL work-group size"},
     {"EXACTBLAS_THREADS", "1..1024", "one share per CPU",
@@ -168,6 +172,8 @@ static void read_knobs(exb_knobs *knobs, int rows)
     knobs->trsv_multi = word_knob("EXACTBLAS_TRSV_MODE", modes, 2, 0);
     static const char *const paths[] = {"auto", "general", "split"};
     knobs->gemm_path = word_knob("EXACTBLAS_GEMM_PATH", paths, 3, EXB_GEMM_AUTO);
+    static const char *const fp64[] = {"auto", "0"};
+    knobs->fp64 = word_knob("EXACTBLAS_FP64", fp64, 2, 0) == 0;
     static const char *const isa[] = {"auto", "generic"};
     knobs->host_generic = word_knob("EXACTBLAS_HOST_ISA", isa, 2, 0) == 1;
 }

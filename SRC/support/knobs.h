@@ -35,6 +35,7 @@ typedef struct exb_knobs {
     int trsv_multi; /* 1: EXACTBLAS_TRSV_MODE=multi */
     int gemm_path;  /* enum exb_gemm_path */
     int host_generic; /* EXACTBLAS_HOST_ISA=generic: the portable host kernels */
+    int fp64;         /* 0: EXACTBLAS_FP64=0, the device's binary32 kernels only */
 } exb_knobs;
 
 /* One entry of the knob registry (knobs.c): the knob's name, the values it
