@@ -3,12 +3,17 @@
 ! by reference), so plain EXTERNAL declarations work too; this module adds
 ! compile-time checking of the argument lists.
 module exactblas
-  use, intrinsic :: iso_c_binding, only: c_int
+  use, intrinsic :: iso_c_binding, only: c_int, c_float, c_double
   implicit none
+  ! a double-float number hi + lo (exactblas_df): EXDGEMMDFDF's data
+  type, bind(C) :: exactblas_df
+    real(c_float) :: hi, lo
+  end type exactblas_df
   ! exactblas_last_path(): which path computed the calling thread's last
   ! call (a sum of these bits; exactblas.h)
   integer, parameter :: EXACTBLAS_PATH_NONE = 0, EXACTBLAS_PATH_HOST = 1, &
-                        EXACTBLAS_PATH_OPENCL = 2, EXACTBLAS_PATH_FALLBACK = 4
+                        EXACTBLAS_PATH_OPENCL = 2, EXACTBLAS_PATH_FALLBACK = 4, &
+                        EXACTBLAS_PATH_FP32 = 8
   interface
     integer(c_int) function exactblas_last_path() bind(C, name='exactblas_last_path')
       import :: c_int
@@ -57,5 +62,28 @@ module exactblas
       double precision, intent(in) :: a(lda, *)
       double precision, intent(inout) :: b(ldb, *)
     end subroutine exdtrsm
+    ! the double-float GEMMs (not exact, not correctly rounded; README)
+    subroutine exdgemmdf(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+      character, intent(in) :: transa, transb
+      integer, intent(in) :: m, n, k, lda, ldb, ldc
+      double precision, intent(in) :: alpha, beta, a(lda, *), b(ldb, *)
+      double precision, intent(inout) :: c(ldc, *)
+    end subroutine exdgemmdf
+    subroutine exdgemmdfdf(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+      import :: exactblas_df
+      character, intent(in) :: transa, transb
+      integer, intent(in) :: m, n, k, lda, ldb, ldc
+      type(exactblas_df), intent(in) :: alpha, beta, a(lda, *), b(ldb, *)
+      type(exactblas_df), intent(inout) :: c(ldc, *)
+    end subroutine exdgemmdfdf
+    function exactblas_df_from_double(x) bind(C, name='exactblas_df_from_double') result(r)
+      import :: exactblas_df, c_double
+      real(c_double), value :: x
+      type(exactblas_df) :: r
+    end function exactblas_df_from_double
+    real(c_double) function exactblas_df_to_double(x) bind(C, name='exactblas_df_to_double')
+      import :: exactblas_df, c_double
+      type(exactblas_df), value :: x
+    end function exactblas_df_to_double
   end interface
 end module exactblas

@@ -198,7 +198,7 @@ static int check_readme(const char *path)
     for (const char *p = strstr(section, "\n    EXACTBLAS_"); p && p < end;
          p = strstr(p + 1, "\n    EXACTBLAS_")) {
         char name[64];
-        sscanf(p + 5, "%63[A-Z_]", name);
+        sscanf(p + 5, "%63[A-Z0-9_]", name);
         int known = 0;
         for (int k = 0; k < count; k++)
             known |= strcmp(reg[k].name, name) == 0;

@@ -1,6 +1,6 @@
 /*
- * test_xerbla.c -- argument errors of EXDGEMV, EXDGEMM, EXDTRSV, EXDTRSVX and
- * EXDTRSM.
+ * test_xerbla.c -- argument errors of EXDGEMV, EXDGEMM (and the double-float
+ * EXDGEMMDF, EXDGEMMDFDF), EXDTRSV, EXDTRSVX and EXDTRSM.
  *
  * This program defines its own xerbla_, which must take precedence over the
  * library's: every illegal argument must reach it with the routine's name and
@@ -88,6 +88,27 @@ int main(void)
         if (gemm[k].pos == 0)
             memcpy(sc, c, sizeof c); /* a legal call may write C */
         expect(what, "EXDGEMM", gemm[k].pos, c, sc, 8);
+        /* the double-float GEMMs: the same checks and positions */
+        for (int q = 0; q < 8; q++)
+            c[q] = sc[q] = 3.0 - q;
+        snprintf(what, sizeof what, "EXDGEMMDF case %zu", k);
+        exactblas_dgemm_df(gemm[k].ta, gemm[k].tb, gemm[k].m, gemm[k].n, gemm[k].k, 2.0, a,
+                           gemm[k].lda, a, gemm[k].ldb, 0.5, c, gemm[k].ldc);
+        if (gemm[k].pos == 0)
+            memcpy(sc, c, sizeof c);
+        expect(what, "EXDGEMMDF", gemm[k].pos, c, sc, 8);
+        exactblas_df ad[16], cd[16], scd[16]; /* 16 pairs: the bytes of 8 doubles */
+        for (int q = 0; q < 16; q++) {
+            ad[q] = exactblas_df_from_double(a[q]);
+            cd[q] = scd[q] = exactblas_df_from_double(3.0 - q);
+        }
+        snprintf(what, sizeof what, "EXDGEMMDFDF case %zu", k);
+        exactblas_dgemm_dfdf(gemm[k].ta, gemm[k].tb, gemm[k].m, gemm[k].n, gemm[k].k,
+                             exactblas_df_from_double(2.0), ad, gemm[k].lda, ad, gemm[k].ldb,
+                             exactblas_df_from_double(0.5), cd, gemm[k].ldc);
+        if (gemm[k].pos == 0)
+            memcpy(scd, cd, sizeof cd);
+        expect(what, "EXDGEMMDFDF", gemm[k].pos, (const double *)cd, (const double *)scd, 8);
     }
 
     struct { char uplo, trans, diag; int n, lda, incx, nrefine, pos; } trsv[] = {
