@@ -106,10 +106,16 @@ static double plain_element(const dview *v, long i, long j, long k, double alpha
     return beta == 0.0 ? s : s + beta * c;
 }
 
-/* The exponent that scales a vector's largest entry into [1, 2) (0 for a
- * zero vector); -1 in *bad when the vector holds a NaN or an Inf. */
-static int scale_of(double big, int *bad)
+/* The exponent that scales row q of op(A) (of_b = 0) or column q of op(B)
+ * (of_b = 1) so that its largest entry lies in [1, 2) (0 for a zero
+ * vector); *bad = 1 (and 0) when the vector holds a NaN or an Inf. */
+static int scale_of(const dview *v, int of_b, long q, long k, char *bad)
 {
+    double big = 0.0;
+    for (long l = 0; l < k; l++) {
+        double x = of_b ? opb(v, l, q) : opa(v, q, l);
+        big = isnan(x) ? INFINITY : fmax(big, fabs(x));
+    }
     *bad = !isfinite(big);
     return *bad || big == 0.0 ? 0 : ilogb(big);
 }
@@ -127,22 +133,10 @@ static void dgemm_df(const dview *v, long m, long n, long k, double alpha, doubl
             for (long i = 0; i < m; i++)
                 c[i + j * ldc] = plain_element(v, i, j, k, alpha, beta, c[i + j * ldc]);
     } else {
-        for (long i = 0; i < m; i++) {
-            double big = 0.0;
-            for (long l = 0; l < k; l++)
-                big = isnan(opa(v, i, l)) ? INFINITY : fmax(big, fabs(opa(v, i, l)));
-            int b;
-            ea[i] = scale_of(big, &b);
-            bad[i] = (char)b;
-        }
-        for (long j = 0; j < n; j++) {
-            double big = 0.0;
-            for (long l = 0; l < k; l++)
-                big = isnan(opb(v, l, j)) ? INFINITY : fmax(big, fabs(opb(v, l, j)));
-            int b;
-            eb[j] = scale_of(big, &b);
-            bad_b[j] = (char)b;
-        }
+        for (long i = 0; i < m; i++)
+            ea[i] = scale_of(v, 0, i, k, &bad[i]);
+        for (long j = 0; j < n; j++)
+            eb[j] = scale_of(v, 1, j, k, &bad_b[j]);
         for (long l = 0; l < k; l++)
             for (long i = 0; i < m; i++)
                 ap[i + l * m] = df_in(exactblas_df_from_double(bad[i] ? 0.0 : ldexp(opa(v, i, l), -ea[i])));

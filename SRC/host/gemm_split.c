@@ -29,20 +29,25 @@
 #define LEVEL_BYTES (64L << 20) /* level sums held at once (sets the column block) */
 #define MAX_SPAN 960            /* top - lowest bit of a row: beyond, scaling could underflow */
 
-int exb_split_bits(long k)
+/* The widest slice whose sums of `terms` products stay below 2^precision:
+ * 2*bits + ceil(log2 terms) <= precision. */
+static int slice_bits(int precision, long terms)
 {
     int lg = 0;
-    while ((1L << lg) < k)
+    while ((1L << lg) < terms)
         lg++;
-    return (53 - lg) / 2;
+    return (precision - lg) / 2;
 }
 
+int exb_split_bits(long k)
+{
+    return slice_bits(53, k);
+}
+
+/* The binary32 engine sums at most EXB_F32_CHUNK products at a time. */
 int exb_split_bits_f32(long k)
 {
-    int lg = 0;
-    while ((1L << lg) < k && (1L << lg) < EXB_F32_CHUNK)
-        lg++;
-    return (24 - lg) / 2;
+    return slice_bits(24, k < EXB_F32_CHUNK ? k : EXB_F32_CHUNK);
 }
 
 /* 2^e for -1022 <= e <= 1023, built from its bits (ldexp is a libm call). */
