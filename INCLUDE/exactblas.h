@@ -202,6 +202,8 @@ EXACTBLAS_API void exdtrsm_(const char *side, const char *uplo, const char *tran
 #define EXACTBLAS_PATH_FP32 8     /* the device's binary32 engine computed (part of) it
                                      (EXDGEMM on a device without binary64, or
                                      EXACTBLAS_FP64=0; always with PATH_OPENCL) */
+#define EXACTBLAS_PATH_BINS 16    /* EXDSUM/EXDDOT: the host's binned AVX-512 front end
+                                     took (part of) the terms */
 EXACTBLAS_API int exactblas_last_path(void);
 
 /* The EXACTBLAS_* tuning knobs (README) are read from the environment once,

@@ -12,14 +12,18 @@ void exb_sumdot_accumulate(long n, const double *x, long incx, const double *y, 
 {
     exb_knobs knobs;
     exb_knobs_read(&knobs);
-    exb_sumdot_args args = {n,          x,           incx,  y, incy, knobs.fpe, knobs.early_exit,
-                            knobs.threads, knobs.front, knobs.host_generic};
+    long bins_blocks = 0;
+    exb_sumdot_args args = {n,           x,           incx,          y,
+                            incy,        knobs.fpe,   knobs.early_exit, knobs.threads,
+                            knobs.front, knobs.host_generic, &bins_blocks};
     int cl = exb_cl_wanted(&knobs);
     if (cl && exb_cl_sumdot(&args, &knobs, acc) == 0) {
         exb_path_add(EXACTBLAS_PATH_OPENCL);
     } else {
         exb_host_sumdot(&args, acc);
         exb_path_host(cl);
+        if (bins_blocks > 0)
+            exb_path_add(EXACTBLAS_PATH_BINS);
     }
 }
 

@@ -4,8 +4,49 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include "exactblas.h"
 
 #define MAX_REPORTED 20
+
+/* Per knob line: runs computed on the host alone, and of those the runs in
+ * which the binned AVX-512 front end took terms (EXACTBLAS_PATH_BINS). */
+static long host_runs[TL_MAX_ITEMS], bins_runs[TL_MAX_ITEMS];
+
+/* Whether a knob line lets the bins run: FRONT=auto, FPE not 0, the native
+ * kernels, on a CPU with AVX-512 F/DQ/VL. */
+static int bins_allowed(const char *setting)
+{
+    if (strstr(setting, "EXACTBLAS_HOST_ISA=generic") || strstr(setting, "EXACTBLAS_FRONT=table") ||
+        strstr(setting, "EXACTBLAS_FRONT=fpe") || strstr(setting, "EXACTBLAS_FPE=0"))
+        return 0;
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+           __builtin_cpu_supports("avx512vl");
+#else
+    return 0;
+#endif
+}
+
+/* The front end each knob line asked for is the one that ran: lines that
+ * allow the bins used them in some host run, lines that exclude them never. */
+static long check_bins(const tl_input *in)
+{
+    long bad = 0;
+    for (int k = 0; k < in->nknobs; k++) {
+        if (host_runs[k] == 0)
+            continue;
+        int allowed = bins_allowed(in->knobs[k]);
+        int ok = allowed ? bins_runs[k] > 0 : bins_runs[k] == 0;
+        printf("%s knobs=[%s]: %ld of %ld host runs through the AVX-512 bins%s\n",
+               ok ? "front end" : "WRONG FRONT END", in->knobs[k], bins_runs[k], host_runs[k],
+               allowed ? "" : " (excluded by the knobs or the CPU)");
+        bad += !ok;
+    }
+    return bad;
+}
 
 static void check_case(const sumdot_routine *rt, const tl_input *in, const char *label, long n,
                        const double *x, long incx, const double *y, long incy, tl_tally *t)
@@ -21,6 +62,11 @@ static void check_case(const sumdot_routine *rt, const tl_input *in, const char 
                  incy);
         if (!tl_check_path(where, in->knobs[k]))
             t->mismatches++;
+        int path = exactblas_last_path();
+        if ((path & EXACTBLAS_PATH_HOST) && !(path & EXACTBLAS_PATH_OPENCL)) {
+            host_runs[k]++;
+            bins_runs[k] += (path & EXACTBLAS_PATH_BINS) != 0;
+        }
         /* bit for bit: signed zeros and the one canonical NaN included */
         int same = tl_bits(got) == tl_bits(expected);
         if (!same && t->mismatches++ < MAX_REPORTED)
@@ -67,5 +113,6 @@ int sumdot_suite(const sumdot_routine *rt, const tl_input *in)
         tl_tally_add(&total, &t);
     }
     tl_apply_knobs("");
+    total.mismatches += check_bins(in);
     return tl_verdict(rt->name, &total, in->nknobs);
 }

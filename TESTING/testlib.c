@@ -196,6 +196,42 @@ static void gen_cancel(long n, tl_rng *r, double *x, double *y)
     shuffle(r, n, x, y);
 }
 
+/* A half-way case inside a narrow range, where the binned front end takes
+ * the block (all terms within ~60 bits of the largest): s in [1,2), +-ulp(s)/2,
+ * a nudge of 0 or +-2^-110 (a sticky bit 57 bits below the half ulp), and
+ * cancelling pairs of values in (-1,1) (for a dot product, pairs of
+ * products a*b and a*(-b), whose rounding errors cancel too; the tie's
+ * terms are products with 1). */
+static void gen_narrow_tie(long n, tl_rng *r, double *x, double *y)
+{
+    long used = 0;
+    double tie[3] = {1.0 + tl_rng_uniform(r), tl_rng_sign(r) * 0x1p-53, 0.0};
+    long nudge = rng_int(r, 0, 2);
+    tie[2] = nudge == 0 ? 0.0 : (nudge == 1 ? 0x1p-110 : -0x1p-110);
+    for (; used < 3 && used < n; used++) {
+        x[used] = tie[used];
+        if (y)
+            y[used] = 1.0;
+    }
+    for (; used + 1 < n; used += 2) {
+        double a = 2.0 * tl_rng_uniform(r) - 1.0, b = 2.0 * tl_rng_uniform(r) - 1.0;
+        if (y) {
+            x[used] = x[used + 1] = a;
+            y[used] = b;
+            y[used + 1] = -b;
+        } else {
+            x[used] = a;
+            x[used + 1] = -a;
+        }
+    }
+    if (used < n) {
+        x[used] = 0.0;
+        if (y)
+            y[used] = 2.0 * tl_rng_uniform(r) - 1.0;
+    }
+    shuffle(r, n, x, y);
+}
+
 /* a + ulp(a)/2 (a half-way case), optionally nudged just above or below,
  * plus cancelling pairs: exercises round-half-even and the sticky bit.  For
  * a dot product, a third of the cases put the tie on the subnormal grid
@@ -367,6 +403,8 @@ int tl_generate(const char *kind, double param, long n, tl_rng *r, double *x, do
         gen_cancel(n, r, x, y);
     else if (strcmp(kind, "tie") == 0)
         gen_tie(n, r, x, y);
+    else if (strcmp(kind, "narrowtie") == 0)
+        gen_narrow_tie(n, r, x, y);
     else if (strcmp(kind, "subnormal") == 0)
         gen_subnormal(n, r, x, y);
     else if (strcmp(kind, "overflow") == 0)

@@ -21,6 +21,7 @@ typedef struct exb_sumdot_args {
     int threads;    /* host threads; never changes the result */
     int front;      /* enum exb_front */
     int host_generic; /* the portable host kernel (EXACTBLAS_HOST_ISA=generic) */
+    long *bins_blocks; /* NULL, or counts the blocks the binned front end took */
 } exb_sumdot_args;
 
 /* Host (host/sumdot_host.c): the whole vector, on args->threads threads,

@@ -3,13 +3,25 @@
 
 #include <pthread.h>
 #include <stdint.h>
+#include <time.h>
 #include <unistd.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define CPU_RELAX() _mm_pause()
+#else
+#define CPU_RELAX() ((void)0)
+#endif
 
 #include "core/fpenv.h"
 #include "support/sysres.h"
 
 #define WORKER_STACK (1u << 20) /* shares keep long accumulators on the stack */
 #define MAX_WORKERS 255
+/* After a task a worker polls for the next one this long before it sleeps:
+ * a back-to-back caller then finds it awake (a sleeping worker takes tens of
+ * microseconds to wake on a virtual machine), and it still sleeps promptly,
+ * so it never spins for long against OpenBLAS's or the caller's threads. */
+#define SPIN_NS 20000L
 
 static struct {
     pthread_mutex_t lock; /* guards everything below */
@@ -35,6 +47,25 @@ static void run_shares(exb_share_fn fn, void *arg, int parts)
         fn(arg, s, parts);
 }
 
+static long now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long)t.tv_sec * 1000000000L + t.tv_nsec;
+}
+
+/* Polls (without the lock) until pool.task differs from seen or SPIN_NS
+ * have passed. */
+static void spin_for_task(unsigned long seen)
+{
+    long start = now_ns();
+    for (int k = 1; __atomic_load_n(&pool.task, __ATOMIC_ACQUIRE) == seen; k++) {
+        CPU_RELAX();
+        if ((k & 63) == 0 && now_ns() - start > SPIN_NS)
+            return;
+    }
+}
+
 /* `created` is the task generation when the worker was made: the task it
  * was made for is the next one, even if that is posted before it runs. */
 static void *worker(void *created)
@@ -55,6 +86,9 @@ static void *worker(void *created)
         pthread_mutex_lock(&pool.lock);
         if (--pool.running == 0)
             pthread_cond_signal(&pool.done);
+        pthread_mutex_unlock(&pool.lock);
+        spin_for_task(seen);
+        pthread_mutex_lock(&pool.lock);
     }
     return NULL;
 }
@@ -117,7 +151,7 @@ void exb_parallel(int parts, exb_share_fn fn, void *arg)
     pool.parts = parts;
     __atomic_store_n(&pool.next, 0, __ATOMIC_RELAXED);
     pool.running = pool.workers;
-    pool.task++;
+    __atomic_store_n(&pool.task, pool.task + 1, __ATOMIC_RELEASE);
     pthread_cond_broadcast(&pool.wake);
     pthread_mutex_unlock(&pool.lock);
 

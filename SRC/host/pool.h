@@ -4,9 +4,10 @@
  * A task is split into `parts` shares, numbered 0..parts-1, that the caller
  * and the pool's workers claim one at a time; a share's result never depends
  * on which thread ran it, so neither does any result.  Workers are created
- * on demand, at most one fewer than the machine's CPUs (exb_sys_cpus), and
- * sleep on a condition variable between tasks (no spinning against OpenBLAS's
- * or the caller's OpenMP threads).  When a worker cannot be created (no
+ * on demand, at most one fewer than the machine's CPUs (exb_sys_cpus); after
+ * a task they poll for the next one for 20 microseconds, then sleep on a
+ * condition variable (no long spinning against OpenBLAS's or the caller's
+ * OpenMP threads).  When a worker cannot be created (no
  * memory, a thread limit), or the pool is busy with another caller's task,
  * the caller runs the shares itself: never an abort, never a wait on another
  * caller.  A forked child starts with no workers.

@@ -54,7 +54,7 @@ void exb_rows_colsweep(exb_rows *rows, long r0, long r1, const double *a, long l
 
 void exb_rows_dot(exb_rows *rows, long r, const double *a, const double *x, long len)
 {
-    exb_sumdot_args args = {len, a, 1, x, 1, rows->fpe, rows->early_exit, 1, rows->front, 0};
+    exb_sumdot_args args = {len, a, 1, x, 1, rows->fpe, rows->early_exit, 1, rows->front, 0, NULL};
     rows->dot_range(&args, 0, len, &rows->acc[r]);
 }
 

@@ -17,7 +17,8 @@
  * (the host tuning record). */
 #define MIN_PER_THREAD (exb_tuning_of(EXB_CLASS_HOST)->sumdot_min_per_thread)
 
-/* The AVX2+FMA kernel where the CPU has it; generic (the knob
+/* The AVX-512 kernel (binned front end) or the AVX2+FMA one where the CPU
+ * has it; generic (the knob
  * EXACTBLAS_HOST_ISA=generic) forces the portable one (both give the same
  * bits). */
 exb_sumdot_range_fn exb_sumdot_range_select(int generic)
@@ -26,11 +27,18 @@ exb_sumdot_range_fn exb_sumdot_range_select(int generic)
         return exb_sumdot_range_generic;
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+        __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx2") &&
+        __builtin_cpu_supports("fma"))
+        return exb_sumdot_bins_avx512;
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
         return exb_sumdot_range_avx2;
 #endif
     return exb_sumdot_range_generic;
 }
+
+/* The smallest share worth its own accumulator and merge. */
+#define SHARE_ELEMENTS 65536L
 
 typedef struct sumdot_task {
     const exb_sumdot_args *args;
@@ -65,7 +73,11 @@ void exb_host_sumdot(const exb_sumdot_args *args, exb_superacc *acc)
         range(args, 0, n, acc);
         return;
     }
+    /* More shares than threads, claimed one at a time: a worker that wakes
+     * late takes fewer, and the caller never waits long for it. */
+    long parts = n / SHARE_ELEMENTS;
+    parts = parts < threads ? threads : (parts > 8L * threads ? 8L * threads : parts);
     sumdot_task task = {args, range, acc, PTHREAD_MUTEX_INITIALIZER};
-    exb_parallel(threads, sumdot_share, &task);
+    exb_parallel((int)parts, sumdot_share, &task);
     pthread_mutex_destroy(&task.merge);
 }
