@@ -91,7 +91,10 @@ static void outputs(const exb_gemv_args *g, const exb_knobs *knobs, long t, long
     long leny = g->trans ? g->n : g->m;
     long panels = (leny + PANEL_ROWS - 1) / PANEL_ROWS;
     exb_rows rows;
-    if (g->incx != 1 || exb_rows_init(&rows, g->trans ? 1 : PANEL_ROWS, knobs) != 0) {
+    /* no more rows than there are outputs: a short GEMV neither allocates
+     * nor clears a whole panel */
+    long count = g->trans ? 1 : (leny < PANEL_ROWS ? leny : PANEL_ROWS);
+    if (g->incx != 1 || exb_rows_init(&rows, count, knobs) != 0) {
         for (long q = t; q < panels; q += stride) {
             long i1 = (q + 1) * PANEL_ROWS < leny ? (q + 1) * PANEL_ROWS : leny;
             slow_outputs(g, q * PANEL_ROWS, i1);

@@ -13,7 +13,7 @@ int exb_rows_init(exb_rows *rows, long count, const exb_knobs *knobs)
     /* the same choice (and knob) as the ExDOT kernel, made once per panel
      * rather than once per row */
     rows->dot_range = exb_sumdot_range_select(knobs->host_generic);
-    rows->avx2 = rows->dot_range == exb_sumdot_range_avx2;
+    rows->avx2 = rows->dot_range != exb_sumdot_range_generic; /* AVX2 or AVX-512 */
     size_t n = count > 0 ? (size_t)count : 1;
     rows->expansion = calloc((size_t)(rows->fpe > 0 ? rows->fpe : 1) * n, sizeof(double));
     rows->acc = malloc(n * sizeof(exb_superacc));
