@@ -32,6 +32,11 @@ typedef struct exb_rows {
     exb_superacc *acc; /* count accumulators */
     exb_sumdot_range_fn dot_range; /* the kernels for this CPU, chosen once */
     int avx2;
+    /* AVX-512 with FRONT=auto and FPE >= 2: the column sweep keeps bins
+     * (sumdot_host_avx512.c) instead of expansions; 32 doubles and a column
+     * count per group of four rows */
+    double *bins;
+    long *bins_count;
 } exb_rows;
 
 /* A panel of count zero rows; returns 0, or -1 when out of memory. */
@@ -46,6 +51,19 @@ void exb_rows_colsweep_generic(exb_rows *rows, long r0, long r1, const double *a
                                const double *x, long ncols);
 void exb_rows_colsweep_avx2(exb_rows *rows, long r0, long r1, const double *a, long lda,
                             const double *x, long ncols);
+void exb_rows_colsweep_avx512(exb_rows *rows, long r0, long r1, const double *a, long lda,
+                              const double *x, long ncols);
+/* Row r's bins into its accumulator, the bins of row r emptied. */
+void exb_rows_bins_flush_avx512(exb_rows *rows, long r);
+
+/* row r += sum_{j < len} a[j*inc] * x[j], term by term through the row's
+ * expansion (a few terms, or a strided row: TRSV's diagonal block). */
+void exb_rows_add_products(exb_rows *rows, long r, const double *a, long inc, const double *x,
+                           long len);
+void exb_rows_add_products_generic(exb_rows *rows, long r, const double *a, long inc,
+                                   const double *x, long len);
+void exb_rows_add_products_avx2(exb_rows *rows, long r, const double *a, long inc,
+                                const double *x, long len);
 
 /* row r += sum_{j < len} a[j] * x[j]. */
 void exb_rows_dot(exb_rows *rows, long r, const double *a, const double *x, long len);

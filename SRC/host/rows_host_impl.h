@@ -77,3 +77,49 @@ void EXB_FN(exb_rows_colsweep)(exb_rows *rows, long r0, long r1, const double *a
         for (long j = 0; j < ncols; j++)
             exb_superacc_add_product(&rows->acc[r], a[r + j * lda], x[j]);
 }
+
+/* Knuth's TwoSum on one lane (exb_two_sum4's steps). */
+static inline double EXB_FN(two_sum1)(double a, double b, double *err)
+{
+    double s = a + b, bv = s - a;
+    *err = (a - (s - bv)) + (b - bv);
+    return s;
+}
+
+/* t into the scalar expansion e[level..K-1]; a residual goes to acc. */
+static inline __attribute__((always_inline)) void
+EXB_FN(expansion_add1)(double *e, double t, int level, int K, exb_superacc *acc)
+{
+    for (int k = level; k < K && t != 0.0; k++)
+        e[k] = EXB_FN(two_sum1)(e[k], t, &t);
+    if (t != 0.0)
+        exb_superacc_add_double(acc, t);
+}
+
+void EXB_FN(exb_rows_add_products)(exb_rows *rows, long r, const double *a, long inc,
+                                   const double *x, long len)
+{
+    exb_superacc *acc = &rows->acc[r];
+    int K = rows->fpe;
+    if (K < 2) {
+        for (long j = 0; j < len; j++)
+            exb_superacc_add_product(acc, a[j * inc], x[j]);
+        return;
+    }
+    double e[8];
+    for (int k = 0; k < K; k++)
+        e[k] = rows->expansion[k * rows->count + r];
+    for (long j = 0; j < len; j++) {
+        double av = a[j * inc], xv = x[j], p = av * xv, ap = __builtin_fabs(p);
+        /* outside TwoProduct's exact range (NaN and Inf included): straight in */
+        if (!(ap <= EXB_TERM_MAX && (ap >= EXB_PRODUCT_MIN || av == 0.0 || xv == 0.0))) {
+            exb_superacc_add_product(acc, av, xv);
+            continue;
+        }
+        double q = EXB_FMA1(av, xv, -p); /* TwoProduct: a*x = p + q exactly */
+        EXB_FN(expansion_add1)(e, p, 0, K, acc);
+        EXB_FN(expansion_add1)(e, q, 1, K, acc);
+    }
+    for (int k = 0; k < K; k++)
+        rows->expansion[k * rows->count + r] = e[k];
+}

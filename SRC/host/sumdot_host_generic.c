@@ -8,5 +8,6 @@
            fma((a)[2], (b)[2], (c)[2]), fma((a)[3], (b)[3], (c)[3])})
 #define EXB_MASK4(m)                                                                     \
     ((int)(((m)[0] & 1) | ((m)[1] & 2) | ((m)[2] & 4) | ((m)[3] & 8)))
+#define EXB_FMA1(a, b, c) fma(a, b, c)
 #include "sumdot_host_impl.h"
 #include "rows_host_impl.h"

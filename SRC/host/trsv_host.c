@@ -96,8 +96,13 @@ static void off_diagonal(block_solver *s, long k0, long k1, long c0, long c1)
 /* Row i (panel row p) adds -op(T)_ij x_j for the in-block j in [j0, j1). */
 static void in_block(block_solver *s, long p, long i, long j0, long j1)
 {
-    for (long j = j0; j < j1; j++)
-        exb_superacc_add_product(&s->rows.acc[p], exb_tri_at(s->t, i, j), s->nx[j]);
+    const exb_tri *t = s->t;
+    if (j1 <= j0)
+        return;
+    if (t->colsweep) /* op(T)_ij = a[i + j*lda] */
+        exb_rows_add_products(&s->rows, p, t->a + i + j0 * t->lda, t->lda, s->nx + j0, j1 - j0);
+    else /* op(T)_ij = a[j + i*lda] */
+        exb_rows_add_products(&s->rows, p, t->a + j0 + i * t->lda, 1, s->nx + j0, j1 - j0);
 }
 
 /* Whether every term of row i's exact numerator is -0 (zerosign.h): b_i and
