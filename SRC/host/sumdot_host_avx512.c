@@ -438,54 +438,81 @@ static void rb_slow(rb_group *g, exb_superacc *acc, __mmask8 bad, __mmask8 up, _
     rb_restart(g);
 }
 
-/* Rows r..r+3 over ncols columns (a points at row r). */
-static void rb_sweep4(rb_group *g, long *count, exb_superacc *acc, const double *a, long lda,
-                      const double *x, long ncols)
+/* Remainders below the last bin go to their rows (rare). */
+static __attribute__((noinline)) void rb_spill(exb_superacc *acc, __m256d t, __m256d e)
+{
+    for (int l = 0; l < 4; l++) {
+        if (t[l] != 0.0)
+            exb_superacc_add_double(&acc[l], t[l]);
+        if (e[l] != 0.0)
+            exb_superacc_add_double(&acc[l], e[l]);
+    }
+}
+
+/* One column (factors av of four rows, x_j) into a group's bins. */
+static inline __attribute__((always_inline)) void
+rb_column(rb_group *g, long *count, exb_superacc *acc, __m256d av, double xj)
 {
     const __m256i abs_mask = _mm256_set1_epi64x(INT64_MAX);
     const __m256i big = _mm256_set1_epi64x((long long)BINS_TERM_MAX_BITS);
     const __m256i tiny = _mm256_set1_epi64x(0x0370000000000000LL); /* bits of 2^-968 */
     const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0);
-    for (long j = 0; j < ncols; j++) {
-        __m256d av = _mm256_loadu_pd(a + j * lda), xv = _mm256_set1_pd(x[j]);
-        __m256d p = _mm256_mul_pd(av, xv);
-        __m256i pb = _mm256_and_si256(_mm256_castpd_si256(p), abs_mask);
-        __mmask8 bad = _mm256_cmpge_epu64_mask(pb, big);
-        if (x[j] != 0.0)
-            bad |= _mm256_mask_cmplt_epu64_mask(_mm256_cmp_pd_mask(av, zero, _CMP_NEQ_UQ), pb,
-                                                tiny);
-        __mmask8 up = _mm256_mask_cmpge_epu64_mask((__mmask8)(~bad & 0xf), pb, g->thr);
-        if (bad | up)
-            rb_slow(g, acc, bad, up, &av, &xv, &p);
-        __m256d e = _mm256_fmsub_pd(av, xv, p), t = p;
-        __m256d s;
-        s = _mm256_add_pd(g->s0, t);
-        t = _mm256_sub_pd(t, _mm256_fmsub_pd(s, one, g->s0));
-        g->s0 = s;
-        s = _mm256_fmadd_pd(t, one, g->s1);
-        t = _mm256_fnmadd_pd(_mm256_sub_pd(s, g->s1), one, t);
-        g->s1 = s;
-        s = _mm256_add_pd(g->s1, e);
-        e = _mm256_sub_pd(e, _mm256_fmsub_pd(s, one, g->s1));
-        g->s1 = s;
-        s = _mm256_fmadd_pd(e, one, g->s2);
-        e = _mm256_fnmadd_pd(_mm256_sub_pd(s, g->s2), one, e);
-        g->s2 = s;
-        __m256i left = _mm256_or_si256(_mm256_castpd_si256(t), _mm256_castpd_si256(e));
-        if (_mm256_test_epi64_mask(left, abs_mask)) /* below the last bin: to the rows */
-            for (int l = 0; l < 4; l++) {
-                if (t[l] != 0.0)
-                    exb_superacc_add_double(&acc[l], t[l]);
-                if (e[l] != 0.0)
-                    exb_superacc_add_double(&acc[l], e[l]);
-            }
-        if (++*count % 128 == 0) {
-            rb_convert(g);
-            if (*count >= RB_SUMS_LIMIT) {
-                rb_deposit_all(g, acc);
-                *count = 0;
-            }
+    __m256d xv = _mm256_set1_pd(xj), p = _mm256_mul_pd(av, xv);
+    __m256i pb = _mm256_and_si256(_mm256_castpd_si256(p), abs_mask);
+    __mmask8 bad = _mm256_cmpge_epu64_mask(pb, big);
+    if (xj != 0.0)
+        bad |= _mm256_mask_cmplt_epu64_mask(_mm256_cmp_pd_mask(av, zero, _CMP_NEQ_UQ), pb, tiny);
+    __mmask8 up = _mm256_mask_cmpge_epu64_mask((__mmask8)(~bad & 0xf), pb, g->thr);
+    if (__builtin_expect(bad | up, 0))
+        rb_slow(g, acc, bad, up, &av, &xv, &p);
+    __m256d e = _mm256_fmsub_pd(av, xv, p), t = p, s;
+    s = _mm256_add_pd(g->s0, t);
+    t = _mm256_sub_pd(t, _mm256_fmsub_pd(s, one, g->s0));
+    g->s0 = s;
+    s = _mm256_fmadd_pd(t, one, g->s1);
+    t = _mm256_fnmadd_pd(_mm256_sub_pd(s, g->s1), one, t);
+    g->s1 = s;
+    s = _mm256_add_pd(g->s1, e);
+    e = _mm256_sub_pd(e, _mm256_fmsub_pd(s, one, g->s1));
+    g->s1 = s;
+    s = _mm256_fmadd_pd(e, one, g->s2);
+    e = _mm256_fnmadd_pd(_mm256_sub_pd(s, g->s2), one, e);
+    g->s2 = s;
+    __m256i left = _mm256_or_si256(_mm256_castpd_si256(t), _mm256_castpd_si256(e));
+    if (__builtin_expect(_mm256_test_epi64_mask(left, abs_mask) != 0, 0))
+        rb_spill(acc, t, e);
+    if (__builtin_expect(++*count % 128 == 0, 0)) {
+        rb_convert(g);
+        if (*count >= RB_SUMS_LIMIT) {
+            rb_deposit_all(g, acc);
+            *count = 0;
         }
+    }
+}
+
+/* Rows r..r+3 (and r+4..r+7 when two) over ncols columns, a pointing at row
+ * r; two groups side by side keep two independent chains of bin additions
+ * in flight.  The groups' state is worked on in local copies (registers). */
+static inline __attribute__((always_inline)) void
+rb_sweep(int two, rb_group *gm, long *count_mem, exb_superacc *acc, const double *a, long lda,
+         const double *x, long ncols)
+{
+    rb_group g0 = gm[0], g1;
+    long c0 = count_mem[0], c1 = 0;
+    if (two) {
+        g1 = gm[1];
+        c1 = count_mem[1];
+    }
+    for (long j = 0; j < ncols; j++) {
+        rb_column(&g0, &c0, acc, _mm256_loadu_pd(a + j * lda), x[j]);
+        if (two)
+            rb_column(&g1, &c1, acc + 4, _mm256_loadu_pd(a + 4 + j * lda), x[j]);
+    }
+    gm[0] = g0;
+    count_mem[0] = c0;
+    if (two) {
+        gm[1] = g1;
+        count_mem[1] = c1;
     }
 }
 
@@ -493,10 +520,11 @@ void exb_rows_colsweep_avx512(exb_rows *rows, long r0, long r1, const double *a,
                               const double *x, long ncols)
 {
     long r = r0;
-    for (; r + 4 <= r1; r += 4) {
-        rb_group *g = (rb_group *)rows->bins + r / 4;
-        rb_sweep4(g, &rows->bins_count[r / 4], rows->acc + r, a + r, lda, x, ncols);
-    }
+    rb_group *groups = (rb_group *)rows->bins;
+    for (; r + 8 <= r1; r += 8)
+        rb_sweep(1, groups + r / 4, &rows->bins_count[r / 4], rows->acc + r, a + r, lda, x, ncols);
+    for (; r + 4 <= r1; r += 4)
+        rb_sweep(0, groups + r / 4, &rows->bins_count[r / 4], rows->acc + r, a + r, lda, x, ncols);
     for (; r < r1; r++) /* rows that do not fill a group of four */
         for (long j = 0; j < ncols; j++)
             exb_superacc_add_product(&rows->acc[r], a[r + j * lda], x[j]);

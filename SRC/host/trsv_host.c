@@ -30,7 +30,11 @@ typedef struct block_solver {
     long bs;        /* diagonal block size */
     exb_rows rows;  /* one panel row per row of the block */
     double *nx;     /* nx[j] = -x_j once x_j is known */
+    double *row;    /* bs doubles: an in-block row gathered */
 } block_solver;
+
+/* In-block rows from this many terms go through the sum/dot kernel. */
+#define IN_BLOCK_DOT_MIN 8
 
 void exb_tri_block(const exb_tri *t, long bs, long step, long *k0, long *k1, long *c0, long *c1)
 {
@@ -97,12 +101,25 @@ static void off_diagonal(block_solver *s, long k0, long k1, long c0, long c1)
 static void in_block(block_solver *s, long p, long i, long j0, long j1)
 {
     const exb_tri *t = s->t;
-    if (j1 <= j0)
+    long len = j1 - j0;
+    if (len <= 0)
         return;
-    if (t->colsweep) /* op(T)_ij = a[i + j*lda] */
-        exb_rows_add_products(&s->rows, p, t->a + i + j0 * t->lda, t->lda, s->nx + j0, j1 - j0);
-    else /* op(T)_ij = a[j + i*lda] */
-        exb_rows_add_products(&s->rows, p, t->a + j0 + i * t->lda, 1, s->nx + j0, j1 - j0);
+    if (len < IN_BLOCK_DOT_MIN) { /* a few terms: through the row's expansion */
+        if (t->colsweep) /* op(T)_ij = a[i + j*lda] */
+            exb_rows_add_products(&s->rows, p, t->a + i + j0 * t->lda, t->lda, s->nx + j0, len);
+        else /* op(T)_ij = a[j + i*lda] */
+            exb_rows_add_products(&s->rows, p, t->a + j0 + i * t->lda, 1, s->nx + j0, len);
+        return;
+    }
+    /* more: one exact dot product (the sum/dot kernel), the row gathered
+     * into s->row when it is strided */
+    const double *row = t->a + j0 + i * t->lda;
+    if (t->colsweep) {
+        for (long j = 0; j < len; j++)
+            s->row[j] = t->a[i + (j0 + j) * t->lda];
+        row = s->row;
+    }
+    exb_rows_dot(&s->rows, p, row, s->nx + j0, len);
 }
 
 /* Whether every term of row i's exact numerator is -0 (zerosign.h): b_i and
@@ -149,10 +166,15 @@ static int solver_init(block_solver *s, const exb_tri *t, const exb_knobs *knobs
     s->threads = knobs->threads;
     s->bs = knobs->trsv_block < t->n ? knobs->trsv_block : t->n;
     s->nx = malloc((size_t)t->n * sizeof *s->nx);
-    if (!s->nx)
+    s->row = malloc((size_t)s->bs * sizeof *s->row);
+    if (!s->nx || !s->row) {
+        free(s->nx);
+        free(s->row);
         return -1;
+    }
     if (exb_rows_init(&s->rows, s->bs, knobs) != 0) {
         free(s->nx);
+        free(s->row);
         return -1;
     }
     return 0;
@@ -162,6 +184,7 @@ static void solver_free(block_solver *s)
 {
     exb_rows_free(&s->rows);
     free(s->nx);
+    free(s->row);
 }
 
 void exb_host_trsv_unblocked(const exb_tri *t, double *x, long incx)
