@@ -364,7 +364,7 @@ static inline __m256i rb_count(__m256d s)
 }
 
 /* The bins back at their start values, for every lane's anchor. */
-static inline void rb_restart(rb_group *g)
+static inline __attribute__((always_inline)) void rb_restart(rb_group *g)
 {
     __m256i w = _mm256_set1_epi64x(BIN_WIDTH);
     __m256i l0 = _mm256_sub_epi64(g->e, w), l1 = _mm256_sub_epi64(l0, w);
@@ -374,7 +374,7 @@ static inline void rb_restart(rb_group *g)
 }
 
 /* The bins' counts into the int64 sums, the bins restarted. */
-static inline void rb_convert(rb_group *g)
+static inline __attribute__((always_inline)) void rb_convert(rb_group *g)
 {
     g->sum0 = _mm256_add_epi64(g->sum0, rb_count(g->s0));
     g->sum1 = _mm256_add_epi64(g->sum1, rb_count(g->s1));
@@ -463,8 +463,13 @@ rb_column(rb_group *g, long *count, exb_superacc *acc, __m256d av, double xj)
     if (xj != 0.0)
         bad |= _mm256_mask_cmplt_epu64_mask(_mm256_cmp_pd_mask(av, zero, _CMP_NEQ_UQ), pb, tiny);
     __mmask8 up = _mm256_mask_cmpge_epu64_mask((__mmask8)(~bad & 0xf), pb, g->thr);
-    if (__builtin_expect(bad | up, 0))
-        rb_slow(g, acc, bad, up, &av, &xv, &p);
+    if (__builtin_expect(bad | up, 0)) {
+        /* through a copy, so that g itself never has its address taken and
+         * stays in registers */
+        rb_group slow = *g;
+        rb_slow(&slow, acc, bad, up, &av, &xv, &p);
+        *g = slow;
+    }
     __m256d e = _mm256_fmsub_pd(av, xv, p), t = p, s;
     s = _mm256_add_pd(g->s0, t);
     t = _mm256_sub_pd(t, _mm256_fmsub_pd(s, one, g->s0));
@@ -484,7 +489,9 @@ rb_column(rb_group *g, long *count, exb_superacc *acc, __m256d av, double xj)
     if (__builtin_expect(++*count % 128 == 0, 0)) {
         rb_convert(g);
         if (*count >= RB_SUMS_LIMIT) {
-            rb_deposit_all(g, acc);
+            rb_group all = *g;
+            rb_deposit_all(&all, acc);
+            *g = all;
             *count = 0;
         }
     }

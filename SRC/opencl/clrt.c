@@ -25,7 +25,14 @@ typedef struct cached_program {
 static pthread_once_t device_once = PTHREAD_ONCE_INIT;
 static exb_cl_device the_device;
 static int device_ok;
-static pid_t device_pid;        /* the process that created the context */
+/* Set in a child forked after the context was made (a fork handler): a flag
+ * rather than a getpid() system call on every routine call. */
+static volatile int forked_child;
+
+static void mark_forked_child(void)
+{
+    forked_child = 1;
+}
 static char device_failure[256]; /* why there is no device, said when OpenCL is asked for */
 static pthread_mutex_t program_lock = PTHREAD_MUTEX_INITIALIZER;
 static cached_program *programs;
@@ -138,7 +145,7 @@ static int pick_device(cl_platform_id *platform, cl_device_id *device)
  * not exist, and releasing could hang. */
 static void release_all(void)
 {
-    if (getpid() != device_pid)
+    if (forked_child)
         return;
     pthread_mutex_lock(&program_lock);
     while (programs) {
@@ -195,14 +202,14 @@ static void init_device(void)
     d->tuning = exb_tuning_of(
         exb_tuning_classify(d->is_cpu, (type & CL_DEVICE_TYPE_GPU) != 0, vendor));
     device_ok = 1;
-    device_pid = getpid();
+    pthread_atfork(NULL, NULL, mark_forked_child);
     atexit(release_all);
 }
 
 const exb_cl_device *exb_cl_device_get(void)
 {
     pthread_once(&device_once, init_device);
-    if (device_ok && getpid() != device_pid) {
+    if (device_ok && forked_child) {
         /* fork() copied the context but not the runtime's threads: any call
          * into it could block for ever */
         exb_note("OpenCL is not usable in a forked child process; using the host path");
@@ -216,7 +223,7 @@ const exb_cl_device *exb_cl_device_get(void)
 int exb_cl_device_present(void)
 {
     pthread_once(&device_once, init_device);
-    return device_ok && getpid() == device_pid;
+    return device_ok && !forked_child;
 }
 
 size_t exb_cl_fit_wg(cl_kernel kernel, const char *name, size_t want)
