@@ -36,7 +36,7 @@ static const exb_knob_spec registry[] = {
      "the CPU itself",
      "where the work runs; <platform>:<device> indexes are digits, 0..65535"},
     {"EXACTBLAS_FPE", "0 or 2..8", "4 for sums and dots, 3 for GEMV, TRSV and GEMM rows",
-     "expansion size of the front end; 0: the long accumulator alone"},
+     "expansion size of the expansion front end; 0: the long accumulator alone (no bins)"},
     {"EXACTBLAS_EARLY_EXIT", "0 | 1", "1 for sums and dots, 0 for rows",
      "stop a TwoSum cascade once its error is zero"},
     {"EXACTBLAS_TRSV_BLOCK", "1..4096", "64", "diagonal block size of EXDTRSV and EXDTRSM"},
@@ -52,7 +52,10 @@ static const exb_knob_spec registry[] = {
      "0: the OpenCL device runs only its binary32 kernels (EXDGEMM's binary32 engine, the "
      "double-float GEMMs), as a device without binary64 does; the other routines run on the "
      "host"},
-    {"EXACTBLAS_FRONT", "auto | fpe | table", "auto", "front end of the sum/dot kernels"},
+    {"EXACTBLAS_FRONT", "auto | fpe | table", "auto",
+     "front end of the sum/dot kernels and the host row engine: auto is the binned front end "
+     "on a CPU with AVX-512 (expansions elsewhere and on the device), the exponent table for "
+     "blocks of wide range; fpe: expansions; table: the exponent table"},
     {"EXACTBLAS_WG", "1..65536", "the device's own", "OpenCL work-group size"},
     {"EXACTBLAS_THREADS", "1..1024", "one share per CPU",
      "host shares of the work, run on at most as many threads as the CPUs"},
