@@ -11,7 +11,9 @@
  * per-call time over the rounds, so two thread pools never alternate call by
  * call -- except in the "alternating" rows, which measure exactly that.
  *
- * usage: bench_speed [rounds [threads [max_n]]]   (defaults 5, 2, 1e8)
+ * usage: bench_speed [rounds [threads [max_n [part]]]]   (defaults 5, 2, 1e8,
+ * all; part: table, alt or ns runs only the routine table, the alternating
+ * calls or the ns-per-element table)
  * ExactBLAS runs with its default knobs (EXACTBLAS_THREADS = threads);
  * OpenBLAS with `threads` threads; netlib is single-threaded.
  */
@@ -37,8 +39,8 @@ typedef void (*dgemv_fn)(const char *, const int *, const int *, const double *,
 typedef void (*dtrsv_fn)(const char *, const char *, const char *, const int *, const double *,
                          const int *, double *, const int *, size_t, size_t, size_t);
 typedef void (*dgemm_fn)(const char *, const char *, const int *, const int *, const int *,
-                         const double *, const double *, const int *, const double *,
-                         const int *, const double *, double *, const int *, size_t, size_t);
+                         const double *, const double *, const int *, const double *, const int *,
+                         const double *, double *, const int *, size_t, size_t);
 
 /* One library's entry points (NULL: the library is missing). */
 typedef struct lib {
@@ -60,24 +62,21 @@ typedef struct job {
 
 static volatile double sink;
 
-static void do_dot(void *p)
-{
+static void do_dot(void *p) {
     job *j = p;
     int one = 1;
-    j->result = j->L ? j->L->ddot(&j->n, j->x, &one, j->y, &one)
-                     : exactblas_ddot(j->n, j->x, 1, j->y, 1);
+    j->result =
+        j->L ? j->L->ddot(&j->n, j->x, &one, j->y, &one) : exactblas_ddot(j->n, j->x, 1, j->y, 1);
     sink = j->result;
 }
 
-static void do_sum(void *p)
-{
+static void do_sum(void *p) {
     job *j = p;
     j->result = exactblas_dsum(j->n, j->x, 1);
     sink = j->result;
 }
 
-static void do_gemv(void *p)
-{
+static void do_gemv(void *p) {
     job *j = p;
     int one = 1;
     double alpha = 1.0, beta = 0.0;
@@ -88,8 +87,7 @@ static void do_gemv(void *p)
         exactblas_dgemv(j->trans, j->n, j->n, 1.0, j->a, j->n, j->x, 1, 0.0, j->out, 1);
 }
 
-static void do_trsv(void *p)
-{
+static void do_trsv(void *p) {
     job *j = p;
     int one = 1;
     memcpy(j->out, j->x, (size_t)j->n * sizeof *j->out);
@@ -99,23 +97,20 @@ static void do_trsv(void *p)
         exactblas_dtrsv('L', 'N', 'N', j->n, j->a, j->n, j->out, 1);
 }
 
-static void do_gemm(void *p)
-{
+static void do_gemm(void *p) {
     job *j = p;
     double alpha = 1.0, beta = 0.0;
     if (j->L)
-        j->L->dgemm("N", "N", &j->n, &j->n, &j->n, &alpha, j->a, &j->n, j->b, &j->n, &beta,
-                    j->out, &j->n, 1, 1);
+        j->L->dgemm("N", "N", &j->n, &j->n, &j->n, &alpha, j->a, &j->n, j->b, &j->n, &beta, j->out,
+                    &j->n, 1, 1);
     else
-        exactblas_dgemm('N', 'N', j->n, j->n, j->n, 1.0, j->a, j->n, j->b, j->n, 0.0, j->out,
-                        j->n);
+        exactblas_dgemm('N', 'N', j->n, j->n, j->n, 1.0, j->a, j->n, j->b, j->n, 0.0, j->out, j->n);
 }
 
 /* Median seconds per call: `rounds` rounds, each the call repeated back to
  * back for at least ROUND_S (one warm-up call first).  A call slower than
  * `slow_s` gets fewer rounds (at least 2), to keep the run short. */
-static double per_call(call_fn fn, void *ctx, int rounds, double slow_s)
-{
+static double per_call(call_fn fn, void *ctx, int rounds, double slow_s) {
     double t[MAX_ROUNDS];
     double t0 = tl_now();
     fn(ctx);
@@ -143,30 +138,26 @@ typedef struct pair {
     job *ex, *ob;
 } pair;
 
-static void do_pair(void *p)
-{
+static void do_pair(void *p) {
     pair *q = p;
     q->fn(q->ex);
     q->fn(q->ob);
 }
 
-static void fill_uniform(double *v, long n, tl_rng *r)
-{
+static void fill_uniform(double *v, long n, tl_rng *r) {
     for (long i = 0; i < n; i++)
         v[i] = 2.0 * tl_rng_uniform(r) - 1.0;
 }
 
 /* sign * m * 10^e, m in [1,10), e uniform in [-decades, decades]. */
-static void fill_spread(double *v, long n, double decades, tl_rng *r)
-{
+static void fill_spread(double *v, long n, double decades, tl_rng *r) {
     for (long i = 0; i < n; i++) {
         double e = floor((2.0 * tl_rng_uniform(r) - 1.0) * decades + 0.5);
         v[i] = tl_rng_sign(r) * (1.0 + 9.0 * tl_rng_uniform(r)) * pow(10.0, e);
     }
 }
 
-static int lib_open(exb_blasref *ref, exb_blas_kind kind, int threads, lib *L, const char *name)
-{
+static int lib_open(exb_blasref *ref, exb_blas_kind kind, int threads, lib *L, const char *name) {
     memset(L, 0, sizeof *L);
     L->name = name;
     if (exb_blasref_open(ref, kind) != 0)
@@ -181,8 +172,7 @@ static int lib_open(exb_blasref *ref, exb_blas_kind kind, int threads, lib *L, c
 
 /* One row of the table: ExactBLAS, OpenBLAS and netlib on the same job. */
 static void row(const char *what, call_fn fn, job *j, const lib *ob, const lib *net, int rounds,
-                double target)
-{
+                double target) {
     j->L = NULL;
     double te = per_call(fn, j, rounds, 2.0);
     double to = NAN, tn = NAN;
@@ -199,13 +189,16 @@ static void row(const char *what, call_fn fn, job *j, const lib *ob, const lib *
            te / to, te / tn, target);
 }
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     int rounds = argc > 1 ? atoi(argv[1]) : 5;
     int threads = argc > 2 ? atoi(argv[2]) : 2;
     long max_n = argc > 3 ? (long)atof(argv[3]) : 100000000L;
-    if (rounds < 1 || threads < 1 || max_n < 1000) {
-        fprintf(stderr, "usage: bench_speed [rounds >= 1 [threads >= 1 [max_n >= 1000]]]\n");
+    const char *part = argc > 4 ? argv[4] : "all";
+    int all = strcmp(part, "all") == 0, do_table = all || strcmp(part, "table") == 0,
+        do_alt = all || strcmp(part, "alt") == 0, do_ns = all || strcmp(part, "ns") == 0;
+    if (rounds < 1 || threads < 1 || max_n < 1000 || !(do_table || do_alt || do_ns)) {
+        fprintf(stderr, "usage: bench_speed [rounds >= 1 [threads >= 1 [max_n >= 1000 "
+                        "[all|table|alt|ns]]]]\n");
         return 2;
     }
     char knob[32];
@@ -221,11 +214,14 @@ int main(int argc, char **argv)
     tl_rng rng;
     tl_rng_seed(&rng, 20261123);
 
-    printf("ExactBLAS %d threads (EXACTBLAS_THREADS), OpenBLAS %d threads, netlib 1 thread; "
-           "median per-call time over %d rounds of back-to-back calls (>= %.1f s each)\n",
+    printf("ExactBLAS %d threads (EXACTBLAS_THREADS), OpenBLAS %d threads, "
+           "netlib 1 thread; "
+           "median per-call time over %d rounds of back-to-back calls (>= %.1f s "
+           "each)\n",
            threads, threads, rounds, ROUND_S);
-    printf("%-44s %12s %12s %12s %8s %8s %7s\n", "routine, size, data", "ExactBLAS ms",
-           "OpenBLAS ms", "netlib ms", "Ex/OB", "Ex/net", "target");
+    if (do_table)
+        printf("%-44s %12s %12s %12s %8s %8s %7s\n", "routine, size, data", "ExactBLAS ms",
+               "OpenBLAS ms", "netlib ms", "Ex/OB", "Ex/net", "target");
 
     long nv = 10000000;
     double *x = malloc((size_t)nv * sizeof *x), *y = malloc((size_t)nv * sizeof *y);
@@ -235,6 +231,8 @@ int main(int argc, char **argv)
     fill_spread(xs, nv, 150, &rng);
     fill_spread(ys, nv, 150, &rng);
     job j = {0};
+    if (!do_table)
+        goto alternating;
     j.x = x;
     j.y = y;
     j.n = 10000000;
@@ -249,60 +247,66 @@ int main(int argc, char **argv)
     j.n = 1000;
     row("EXDDOT n=1e3 uniform(-1,1)", do_dot, &j, pob, pnet, rounds, 5);
 
+alternating:;
     int nm = 4096;
     double *a = malloc((size_t)nm * nm * sizeof *a), *b = malloc((size_t)nm * nm * sizeof *b);
     double *out = malloc((size_t)nm * nm * sizeof *out);
     fill_uniform(a, (long)nm * nm, &rng);
-    j.a = a;
-    j.out = out;
-    j.x = x;
-    static const int gemv_n[] = {4096, 100};
-    for (int s = 0; s < 2; s++)
-        for (int t = 0; t < 2; t++) {
+    if (do_table) {
+        j.a = a;
+        j.out = out;
+        j.x = x;
+        static const int gemv_n[] = {4096, 100};
+        for (int s = 0; s < 2; s++)
+            for (int t = 0; t < 2; t++) {
+                char what[64];
+                j.n = gemv_n[s];
+                j.trans = t ? 'T' : 'N';
+                snprintf(what, sizeof what, "EXDGEMV %c n=%d uniform(-1,1)", j.trans, j.n);
+                row(what, do_gemv, &j, pob, pnet, rounds, s == 0 ? 1.5 : 5);
+            }
+
+        /* lower triangular, unit-ish diagonal dominance so the solve stays finite
+         */
+        static const int trsv_n[] = {4096, 1024, 256};
+        static const double trsv_target[] = {1.5, 3, 6};
+        for (int s = 0; s < 3; s++) {
+            int n = trsv_n[s];
+            for (int c = 0; c < n; c++)
+                for (int r = 0; r < n; r++)
+                    a[r + (long)c * n] = r < c ? 0.0
+                                               : (r == c ? 1.0 + tl_rng_uniform(&rng)
+                                                         : (2.0 * tl_rng_uniform(&rng) - 1.0) / n);
             char what[64];
-            j.n = gemv_n[s];
-            j.trans = t ? 'T' : 'N';
-            snprintf(what, sizeof what, "EXDGEMV %c n=%d uniform(-1,1)", j.trans, j.n);
-            row(what, do_gemv, &j, pob, pnet, rounds, s == 0 ? 1.5 : 5);
+            j.n = n;
+            snprintf(what, sizeof what, "EXDTRSV L N N n=%d", n);
+            row(what, do_trsv, &j, pob, pnet, rounds, trsv_target[s]);
         }
 
-    /* lower triangular, unit-ish diagonal dominance so the solve stays finite */
-    static const int trsv_n[] = {4096, 1024, 256};
-    static const double trsv_target[] = {1.5, 3, 6};
-    for (int s = 0; s < 3; s++) {
-        int n = trsv_n[s];
-        for (int c = 0; c < n; c++)
-            for (int r = 0; r < n; r++)
-                a[r + (long)c * n] = r < c ? 0.0 : (r == c ? 1.0 + tl_rng_uniform(&rng)
-                                                           : (2.0 * tl_rng_uniform(&rng) - 1.0) / n);
-        char what[64];
-        j.n = n;
-        snprintf(what, sizeof what, "EXDTRSV L N N n=%d", n);
-        row(what, do_trsv, &j, pob, pnet, rounds, trsv_target[s]);
-    }
-
-    int ng = 1024;
-    fill_uniform(a, (long)ng * ng, &rng);
-    fill_uniform(b, (long)ng * ng, &rng);
-    j.a = a;
-    j.b = b;
-    j.n = ng;
-    row("EXDGEMM n=1024 uniform(-1,1)", do_gemm, &j, pob, pnet, rounds, 6);
-    static const int wide_n[] = {512, 1024};
-    for (int s = 0; s < 2; s++) {
-        long nn = (long)wide_n[s] * wide_n[s];
-        fill_spread(a, nn, 100, &rng);
-        fill_spread(b, nn, 100, &rng);
-        char what[64];
-        j.n = wide_n[s];
-        snprintf(what, sizeof what, "EXDGEMM n=%d log-uniform 1e-100..1e100", j.n);
-        row(what, do_gemm, &j, pob, pnet, rounds, 40);
+        int ng = 1024;
+        fill_uniform(a, (long)ng * ng, &rng);
+        fill_uniform(b, (long)ng * ng, &rng);
+        j.a = a;
+        j.b = b;
+        j.n = ng;
+        row("EXDGEMM n=1024 uniform(-1,1)", do_gemm, &j, pob, pnet, rounds, 6);
+        static const int wide_n[] = {512, 1024};
+        for (int s = 0; s < 2; s++) {
+            long nn = (long)wide_n[s] * wide_n[s];
+            fill_spread(a, nn, 100, &rng);
+            fill_spread(b, nn, 100, &rng);
+            char what[64];
+            j.n = wide_n[s];
+            snprintf(what, sizeof what, "EXDGEMM n=%d log-uniform 1e-100..1e100", j.n);
+            row(what, do_gemm, &j, pob, pnet, rounds, 40);
+        }
     }
 
     /* A program using both libraries: one ExactBLAS call, one OpenBLAS call,
      * alternating; against the sum of the two timed in blocks. */
-    if (have_ob) {
-        printf("\nalternating ExactBLAS and OpenBLAS call by call (%d threads each): time of "
+    if (have_ob && do_alt) {
+        printf("\nalternating ExactBLAS and OpenBLAS call by call (%d threads "
+               "each): time of "
                "a pair against the two timed in blocks (target <= 1.2)\n",
                threads);
         printf("%-44s %12s %12s %12s %8s\n", "routine, size", "pair ms", "Ex block ms",
@@ -332,8 +336,8 @@ int main(int argc, char **argv)
             double to = per_call(alt[k].fn, &jo, rounds, 2.0);
             pair p = {alt[k].fn, &je, &jo};
             double tp = per_call(do_pair, &p, rounds, 2.0);
-            printf("%-44s %12.4g %12.4g %12.4g %8.2f\n", alt[k].what, 1e3 * tp, 1e3 * te,
-                   1e3 * to, tp / (te + to));
+            printf("%-44s %12.4g %12.4g %12.4g %8.2f\n", alt[k].what, 1e3 * tp, 1e3 * te, 1e3 * to,
+                   tp / (te + to));
         }
     }
     free(a);
@@ -341,11 +345,14 @@ int main(int argc, char **argv)
     free(out);
 
     /* ns per element per core: time * threads / n. */
-    printf("\nns per element per core (time x %d threads / n); OpenBLAS ddot and netlib ddot "
-           "for reference\n",
-           threads);
-    printf("%-10s %6s %10s %10s %10s %10s %10s %10s\n", "n", "range", "EXDDOT", "EXDSUM",
-           "OB ddot", "net ddot", "dot/OB", "sum/OB");
+    if (do_ns) {
+        printf("\nns per element per core (time x %d threads / n); OpenBLAS ddot "
+               "and netlib ddot "
+               "for reference\n",
+               threads);
+        printf("%-10s %6s %10s %10s %10s %10s %10s %10s\n", "n", "range", "EXDDOT", "EXDSUM",
+               "OB ddot", "net ddot", "dot/OB", "sum/OB");
+    }
     free(xs);
     free(ys);
     if (max_n > nv) {
@@ -359,7 +366,7 @@ int main(int argc, char **argv)
         }
     }
     static const double ranges[] = {1, 1e15, 1e300};
-    for (int r = 0; r < 3; r++) {
+    for (int r = 0; r < 3 && do_ns; r++) {
         long fill = max_n > nv ? max_n : nv;
         if (ranges[r] == 1) {
             fill_uniform(x, fill, &rng);
@@ -386,8 +393,8 @@ int main(int argc, char **argv)
                 tn = per_call(do_dot, &jd, rounds, 2.0);
             }
             double k = 1e9 * threads / (double)n;
-            printf("%-10ld %6.0e %10.3f %10.3f %10.3f %10.3f %10.2f %10.2f\n", n, ranges[r],
-                   k * td, k * ts, k * to, 1e9 / (double)n * tn, td / to, ts / to);
+            printf("%-10ld %6.0e %10.3f %10.3f %10.3f %10.3f %10.2f %10.2f\n", n, ranges[r], k * td,
+                   k * ts, k * to, 1e9 / (double)n * tn, td / to, ts / to);
         }
     }
     free(x);
