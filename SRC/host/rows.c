@@ -1,8 +1,61 @@
 /* rows.c -- the row panel of rows.h: storage, dispatch, flush and reset. */
 #include "rows.h"
 
+#include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The storage a thread keeps between panels (a pthread key frees it when
+ * the thread ends): a short GEMV or TRSV then neither allocates nor clears
+ * its accumulators (1.1 KB each) on every call. */
+static pthread_key_t kept_key;
+static pthread_once_t kept_once = PTHREAD_ONCE_INIT;
+static int kept_ok;
+
+static void release_storage(exb_rows *rows)
+{
+    free(rows->expansion);
+    free(rows->acc);
+    free(rows->bins);
+    free(rows->bins_count);
+    rows->expansion = NULL;
+    rows->acc = NULL;
+    rows->bins = NULL;
+    rows->bins_count = NULL;
+}
+
+static void kept_destroy(void *p)
+{
+    release_storage(p);
+    free(p);
+}
+
+static void kept_make(void)
+{
+    kept_ok = pthread_key_create(&kept_key, kept_destroy) == 0;
+}
+
+/* Fresh storage for at least the given sizes, every row zero. */
+static int allocate_storage(exb_rows *rows, size_t nexp, size_t nacc, size_t groups)
+{
+    rows->expansion = calloc(nexp, sizeof(double));
+    rows->acc = malloc(nacc * sizeof(exb_superacc));
+    rows->bins = groups ? aligned_alloc(64, groups * 32 * sizeof(double)) : NULL;
+    rows->bins_count = groups ? calloc(groups, sizeof(long)) : NULL;
+    rows->cap_expansion = nexp;
+    rows->cap_acc = nacc;
+    rows->cap_groups = groups;
+    if (!rows->expansion || !rows->acc || (groups && (!rows->bins || !rows->bins_count))) {
+        release_storage(rows);
+        return -1;
+    }
+    for (size_t r = 0; r < nacc; r++)
+        exb_superacc_clear(&rows->acc[r]);
+    if (groups)
+        memset(rows->bins, 0, groups * 32 * sizeof(double)); /* every lane empty */
+    return 0;
+}
 
 int exb_rows_init(exb_rows *rows, long count, const exb_knobs *knobs)
 {
@@ -15,41 +68,68 @@ int exb_rows_init(exb_rows *rows, long count, const exb_knobs *knobs)
     rows->dot_range = exb_sumdot_range_select(knobs->host_generic);
     rows->avx2 = rows->dot_range != exb_sumdot_range_generic; /* AVX2 or AVX-512 */
     size_t n = count > 0 ? (size_t)count : 1;
-    rows->expansion = calloc((size_t)(rows->fpe > 0 ? rows->fpe : 1) * n, sizeof(double));
-    rows->acc = malloc(n * sizeof(exb_superacc));
-    rows->bins = NULL;
-    rows->bins_count = NULL;
-    size_t groups = (size_t)(count / 4);
-    if (rows->dot_range == exb_sumdot_bins_avx512 && rows->fpe >= 2 &&
-        rows->front == EXB_FRONT_AUTO && groups > 0) {
-        size_t bytes = groups * 32 * sizeof(double); /* a multiple of 64 */
-        rows->bins = aligned_alloc(64, bytes);
-        rows->bins_count = calloc(groups, sizeof(long));
-        if (!rows->bins || !rows->bins_count) {
-            exb_rows_free(rows);
-            return -1;
-        }
-        memset(rows->bins, 0, bytes); /* every lane empty */
-    }
-    if (!rows->expansion || !rows->acc) {
-        exb_rows_free(rows);
+    size_t nexp = (size_t)(rows->fpe > 0 ? rows->fpe : 1) * n;
+    int want_bins = rows->dot_range == exb_sumdot_bins_avx512 && rows->fpe >= 2 &&
+                    rows->front == EXB_FRONT_AUTO && count >= 4;
+    size_t groups = want_bins ? (size_t)(count / 4) : 0;
+    pthread_once(&kept_once, kept_make);
+    exb_rows *kept = kept_ok ? pthread_getspecific(kept_key) : NULL;
+    if (kept && kept->cap_expansion >= nexp && kept->cap_acc >= n && kept->cap_groups >= groups) {
+        pthread_setspecific(kept_key, NULL);
+        rows->expansion = kept->expansion;
+        rows->acc = kept->acc;
+        rows->bins = kept->bins;
+        rows->bins_count = kept->bins_count;
+        rows->cap_expansion = kept->cap_expansion;
+        rows->cap_acc = kept->cap_acc;
+        rows->cap_groups = kept->cap_groups;
+        free(kept);
+    } else if (allocate_storage(rows, nexp, n, groups) != 0) {
         return -1;
     }
-    for (long r = 0; r < count; r++)
-        exb_superacc_clear(&rows->acc[r]);
+    rows->use_bins = want_bins; /* kept storage may have bins this panel does not use */
     return 0;
+}
+
+/* Whether every row of the storage is zero (so the next panel can use it
+ * as it is): empty accumulator windows, zero expansions, empty bin lanes. */
+static int storage_clean(const exb_rows *rows)
+{
+    for (size_t r = 0; r < rows->cap_acc; r++) {
+        const exb_superacc *a = &rows->acc[r];
+        if (a->lo <= a->hi || a->flags || a->pending)
+            return 0;
+    }
+    for (size_t k = 0; k < rows->cap_expansion; k++)
+        if (rows->expansion[k] != 0.0)
+            return 0;
+    for (size_t g = 0; g < rows->cap_groups; g++)
+        for (int f = 12; f < 32; f++) { /* the int64 sums, anchors and thresholds */
+            uint64_t bits;
+            memcpy(&bits, &rows->bins[g * 32 + f], sizeof bits);
+            if (bits != 0)
+                return 0;
+        }
+    return 1;
 }
 
 void exb_rows_free(exb_rows *rows)
 {
-    free(rows->expansion);
-    free(rows->acc);
-    free(rows->bins);
-    free(rows->bins_count);
-    rows->expansion = NULL;
-    rows->acc = NULL;
-    rows->bins = NULL;
-    rows->bins_count = NULL;
+    if (rows->acc && kept_ok && !pthread_getspecific(kept_key) && storage_clean(rows)) {
+        exb_rows *keep = malloc(sizeof *keep);
+        if (keep) {
+            *keep = *rows;
+            if (pthread_setspecific(kept_key, keep) == 0) {
+                rows->expansion = NULL;
+                rows->acc = NULL;
+                rows->bins = NULL;
+                rows->bins_count = NULL;
+                return;
+            }
+            free(keep);
+        }
+    }
+    release_storage(rows);
 }
 
 /* Columns per sweep: the cache lines (and pages) one group of rows touches
@@ -63,7 +143,7 @@ void exb_rows_colsweep(exb_rows *rows, long r0, long r1, const double *a, long l
 {
     for (long j0 = 0; j0 < ncols; j0 += SWEEP_COLS) {
         long cols = ncols - j0 < SWEEP_COLS ? ncols - j0 : SWEEP_COLS;
-        if (rows->bins)
+        if (rows->use_bins)
             exb_rows_colsweep_avx512(rows, r0, r1, a + j0 * lda, lda, x + j0, cols);
         else if (rows->avx2)
             exb_rows_colsweep_avx2(rows, r0, r1, a + j0 * lda, lda, x + j0, cols);
@@ -89,7 +169,7 @@ void exb_rows_dot(exb_rows *rows, long r, const double *a, const double *x, long
 
 void exb_rows_flush(exb_rows *rows, long r)
 {
-    if (rows->bins)
+    if (rows->use_bins)
         exb_rows_bins_flush_avx512(rows, r);
     for (int k = 0; k < rows->fpe; k++) {
         double *e = &rows->expansion[k * rows->count + r];
@@ -101,7 +181,7 @@ void exb_rows_flush(exb_rows *rows, long r)
 
 void exb_rows_reset(exb_rows *rows, long r)
 {
-    if (rows->bins)
+    if (rows->use_bins)
         exb_rows_bins_flush_avx512(rows, r); /* emptied; the accumulator is reset below */
     for (int k = 0; k < rows->fpe; k++)
         rows->expansion[k * rows->count + r] = 0.0;
