@@ -6,12 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The storage a thread keeps between panels (a pthread key frees it when
- * the thread ends): a short GEMV or TRSV then neither allocates nor clears
- * its accumulators (1.1 KB each) on every call. */
-static pthread_key_t kept_key;
+/* Panels given back with every row zero are kept (up to KEPT_SLOTS, each
+ * taken by one panel at a time) for the next panel that fits: a short GEMV
+ * or TRSV then neither allocates nor clears its accumulators (1.1 KB each)
+ * on every call.  They stay reachable from this list until the process
+ * ends; a forked child may use the copies it inherits. */
+#define KEPT_SLOTS 8
+static exb_rows *kept_list[KEPT_SLOTS];
+static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t kept_once = PTHREAD_ONCE_INIT;
-static int kept_ok;
 
 static void release_storage(exb_rows *rows)
 {
@@ -25,15 +28,56 @@ static void release_storage(exb_rows *rows)
     rows->bins_count = NULL;
 }
 
-static void kept_destroy(void *p)
+/* A fork may have copied the lock held by another thread: the child starts
+ * with a fresh one. */
+static void kept_after_fork_child(void)
 {
-    release_storage(p);
-    free(p);
+    pthread_mutex_t fresh = PTHREAD_MUTEX_INITIALIZER;
+    kept_lock = fresh;
 }
 
 static void kept_make(void)
 {
-    kept_ok = pthread_key_create(&kept_key, kept_destroy) == 0;
+    pthread_atfork(NULL, NULL, kept_after_fork_child);
+}
+
+/* A kept panel with at least these capacities, taken off the list; NULL
+ * when there is none. */
+static exb_rows *kept_take(size_t nexp, size_t nacc, size_t groups)
+{
+    exb_rows *found = NULL;
+    pthread_once(&kept_once, kept_make);
+    pthread_mutex_lock(&kept_lock);
+    for (int s = 0; s < KEPT_SLOTS && !found; s++) {
+        exb_rows *k = kept_list[s];
+        if (k && k->cap_expansion >= nexp && k->cap_acc >= nacc && k->cap_groups >= groups) {
+            found = k;
+            kept_list[s] = NULL;
+        }
+    }
+    pthread_mutex_unlock(&kept_lock);
+    return found;
+}
+
+/* Puts a copy of the panel's storage on the list; 0, or -1 when full. */
+static int kept_put(const exb_rows *rows)
+{
+    exb_rows *keep = malloc(sizeof *keep);
+    if (!keep)
+        return -1;
+    *keep = *rows;
+    pthread_once(&kept_once, kept_make);
+    pthread_mutex_lock(&kept_lock);
+    int slot = -1;
+    for (int s = 0; s < KEPT_SLOTS && slot < 0; s++)
+        if (!kept_list[s]) {
+            kept_list[s] = keep;
+            slot = s;
+        }
+    pthread_mutex_unlock(&kept_lock);
+    if (slot < 0)
+        free(keep);
+    return slot < 0 ? -1 : 0;
 }
 
 /* Fresh storage for at least the given sizes, every row zero. */
@@ -72,10 +116,8 @@ int exb_rows_init(exb_rows *rows, long count, const exb_knobs *knobs)
     int want_bins = rows->dot_range == exb_sumdot_bins_avx512 && rows->fpe >= 2 &&
                     rows->front == EXB_FRONT_AUTO && count >= 4;
     size_t groups = want_bins ? (size_t)(count / 4) : 0;
-    pthread_once(&kept_once, kept_make);
-    exb_rows *kept = kept_ok ? pthread_getspecific(kept_key) : NULL;
-    if (kept && kept->cap_expansion >= nexp && kept->cap_acc >= n && kept->cap_groups >= groups) {
-        pthread_setspecific(kept_key, NULL);
+    exb_rows *kept = kept_take(nexp, n, groups);
+    if (kept) {
         rows->expansion = kept->expansion;
         rows->acc = kept->acc;
         rows->bins = kept->bins;
@@ -115,19 +157,12 @@ static int storage_clean(const exb_rows *rows)
 
 void exb_rows_free(exb_rows *rows)
 {
-    if (rows->acc && kept_ok && !pthread_getspecific(kept_key) && storage_clean(rows)) {
-        exb_rows *keep = malloc(sizeof *keep);
-        if (keep) {
-            *keep = *rows;
-            if (pthread_setspecific(kept_key, keep) == 0) {
-                rows->expansion = NULL;
-                rows->acc = NULL;
-                rows->bins = NULL;
-                rows->bins_count = NULL;
-                return;
-            }
-            free(keep);
-        }
+    if (rows->acc && storage_clean(rows) && kept_put(rows) == 0) {
+        rows->expansion = NULL;
+        rows->acc = NULL;
+        rows->bins = NULL;
+        rows->bins_count = NULL;
+        return;
     }
     release_storage(rows);
 }

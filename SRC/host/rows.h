@@ -38,17 +38,17 @@ typedef struct exb_rows {
     double *bins;
     long *bins_count;
     int use_bins;
-    /* capacities of the three arrays (doubles, accumulators, groups): a
-     * thread keeps its last panel's storage for the next (rows.c) */
+    /* capacities of the three arrays (doubles, accumulators, groups):
+     * panels given back clean are kept for the next (rows.c) */
     size_t cap_expansion, cap_acc, cap_groups;
 } exb_rows;
 
 /* A panel of count zero rows; returns 0, or -1 when out of memory.  The
- * storage comes from the calling thread's last freed panel when that is
- * large enough (its rows are all zero: nothing to clear). */
+ * storage comes from a kept panel when one is large enough (its rows are
+ * all zero: nothing to clear). */
 int exb_rows_init(exb_rows *rows, long count, const exb_knobs *knobs);
-/* Gives the storage back: kept for the thread's next panel when every row
- * was reset (the users reset each row after rounding it), freed otherwise. */
+/* Gives the storage back: kept for a later panel when every row was reset
+ * (the users reset each row after rounding it), freed otherwise. */
 void exb_rows_free(exb_rows *rows);
 
 /* Rows [r0, r1) of the panel (r0 a multiple of 4):

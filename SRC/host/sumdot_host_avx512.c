@@ -40,7 +40,10 @@
  * exact int64 lane sums, three deposits into the long accumulator per block.
  * A block whose remainder is not zero (terms more than ~77 bits (sum) or ~24
  * bits (a product's error) below the block's largest) is redone by the table
- * path from the start, and the next WIDE_BLOCKS blocks go there directly.
+ * path from the start, and the next WIDE_BLOCKS blocks go there directly;
+ * when fewer than TABLE_MIN_LEFT elements are left, the rest goes to the
+ * expansion kernel instead (no 32 KB table to clear and flush for a short
+ * vector).
  *
  * Range: E is at most 991 (terms below 2^990), so C_0 < 2^1000; E is raised to
  * at least BINS_EMIN, so the lowest bin's lsb is at least 2^-1074 (every
@@ -62,6 +65,9 @@
 #define BINS_BLOCK 2048
 #define BIN_WIDTH 43
 #define BINS 3
+/* A rest shorter than this after a block the bins cannot take goes to the
+ * expansion kernel rather than the table (32 KB to clear and flush). */
+#define TABLE_MIN_LEFT 16384
 #define TABLE_BATCH BINS_BLOCK /* elements whose terms are formed before they are added */
 #define BINS_EMIN (-1074 + BINS * BIN_WIDTH)
 #define BINS_TERM_MAX_BITS UINT64_C(0x7dd0000000000000) /* bits of EXB_TERM_MAX = 2^990 */
@@ -267,7 +273,8 @@ table_block(const double *x, const double *y, long len, int dot, exb_expacc *t, 
 /* Elements [0, n) of contiguous x (and y): block by block through the bins,
  * or the table. */
 static inline __attribute__((always_inline)) long
-bins_range(const double *x, const double *y, long n, int dot, exb_superacc *acc)
+bins_range(const exb_sumdot_args *args, const double *x, const double *y, long n, int dot,
+           exb_superacc *acc)
 {
     exb_expacc *table = NULL;
     int wide_left = 0;
@@ -280,6 +287,16 @@ bins_range(const double *x, const double *y, long n, int dot, exb_superacc *acc)
             if (e_top != INT_MIN && bins_block(xb, yb, len, e_top, dot, acc) == 0) {
                 binned++;
                 continue;
+            }
+            if (!table && n - b < TABLE_MIN_LEFT) {
+                /* a short rest: the expansion kernel, which needs no table
+                 * to allocate, clear and flush */
+                exb_sumdot_args rest = *args;
+                rest.x = xb;
+                rest.y = yb;
+                rest.n = n - b;
+                exb_sumdot_range_avx512(&rest, 0, n - b, acc);
+                break;
             }
             wide_left = WIDE_BLOCKS + 1;
         }
@@ -314,8 +331,8 @@ void exb_sumdot_bins_avx512(const exb_sumdot_args *args, long begin, long end,
         return;
     }
     const double *x = args->x + begin;
-    long binned = args->y ? bins_range(x, args->y + begin, end - begin, 1, acc)
-                          : bins_range(x, NULL, end - begin, 0, acc);
+    long binned = args->y ? bins_range(args, x, args->y + begin, end - begin, 1, acc)
+                          : bins_range(args, x, NULL, end - begin, 0, acc);
     if (args->bins_blocks && binned)
         __atomic_add_fetch(args->bins_blocks, binned, __ATOMIC_RELAXED);
 }
