@@ -185,14 +185,14 @@ bins_block(const double *x, const double *y, long len, int e_top, int dot, exb_s
     __m512i left = _mm512_setzero_si512();
     long i = 0;
     for (; i + 16 <= len; i += 16) {
-        /* the next block's lines, while this one is computed from cache:
-         * pass 1 of the next block then finds them in L2, and memory stays
-         * busy during the arithmetic (a prefetch past the end never faults) */
-        _mm_prefetch((const char *)(x + i + BINS_BLOCK), _MM_HINT_T1);
-        _mm_prefetch((const char *)(x + i + BINS_BLOCK + 8), _MM_HINT_T1);
+        /* the lines two blocks ahead, into L2, while this block is
+         * computed from cache: memory stays busy during the arithmetic, and
+         * pass 1 finds them in L2 (a prefetch past the end never faults) */
+        _mm_prefetch((const char *)(x + i + 2 * BINS_BLOCK), _MM_HINT_T1);
+        _mm_prefetch((const char *)(x + i + 2 * BINS_BLOCK + 8), _MM_HINT_T1);
         if (dot) {
-            _mm_prefetch((const char *)(y + i + BINS_BLOCK), _MM_HINT_T1);
-            _mm_prefetch((const char *)(y + i + BINS_BLOCK + 8), _MM_HINT_T1);
+            _mm_prefetch((const char *)(y + i + 2 * BINS_BLOCK), _MM_HINT_T1);
+            _mm_prefetch((const char *)(y + i + 2 * BINS_BLOCK + 8), _MM_HINT_T1);
         }
         BINS8((__mmask8)0xff, i, a0, a1, a2);
         BINS8((__mmask8)0xff, i + 8, b0, b1, b2);
@@ -235,9 +235,9 @@ table_block(const double *x, const double *y, long len, int dot, exb_expacc *t, 
                 exb_expacc_add(t, acc, terms[k]);
             nt = 0;
         }
-        _mm_prefetch((const char *)(x + i + BINS_BLOCK), _MM_HINT_T1);
+        _mm_prefetch((const char *)(x + i + 2 * BINS_BLOCK), _MM_HINT_T1);
         if (dot)
-            _mm_prefetch((const char *)(y + i + BINS_BLOCK), _MM_HINT_T1);
+            _mm_prefetch((const char *)(y + i + 2 * BINS_BLOCK), _MM_HINT_T1);
         __m512d xv = _mm512_loadu_pd(x + i), p = xv, e = zero;
         __mmask8 bad = 0;
         if (dot) {
@@ -360,6 +360,7 @@ void exb_sumdot_bins_avx512(const exb_sumdot_args *args, long begin, long end,
 #define RB_HEADROOM 8
 #define RB_SUMS_LIMIT (1L << 19)
 #define RB_MAX_E 991
+#define RB_PREFETCH 8
 
 typedef struct rb_group {
     __m256d s0, s1, s2;
@@ -466,26 +467,31 @@ static __attribute__((noinline)) void rb_spill(exb_superacc *acc, __m256d t, __m
     }
 }
 
-/* One column (factors av of four rows, x_j) into a group's bins. */
+/* One column (factors av of four rows, xv = x_j in every lane, xnz the
+ * lanes when x_j != 0) into a group's bins. */
 static inline __attribute__((always_inline)) void
-rb_column(rb_group *g, long *count, exb_superacc *acc, __m256d av, double xj)
+rb_column(rb_group *g, long *count, exb_superacc *acc, __m256d av, __m256d xv, __mmask8 xnz)
 {
     const __m256i abs_mask = _mm256_set1_epi64x(INT64_MAX);
     const __m256i big = _mm256_set1_epi64x((long long)BINS_TERM_MAX_BITS);
     const __m256i tiny = _mm256_set1_epi64x(0x0370000000000000LL); /* bits of 2^-968 */
     const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(1.0);
-    __m256d xv = _mm256_set1_pd(xj), p = _mm256_mul_pd(av, xv);
+    __m256d p = _mm256_mul_pd(av, xv);
     __m256i pb = _mm256_and_si256(_mm256_castpd_si256(p), abs_mask);
-    __mmask8 bad = _mm256_cmpge_epu64_mask(pb, big);
-    if (xj != 0.0)
-        bad |= _mm256_mask_cmplt_epu64_mask(_mm256_cmp_pd_mask(av, zero, _CMP_NEQ_UQ), pb, tiny);
-    __mmask8 up = _mm256_mask_cmpge_epu64_mask((__mmask8)(~bad & 0xf), pb, g->thr);
-    if (__builtin_expect(bad | up, 0)) {
-        /* through a copy, so that g itself never has its address taken and
-         * stays in registers */
+    __mmask8 nz = _mm256_mask_cmp_pd_mask(xnz, av, zero, _CMP_NEQ_UQ);
+    __mmask8 bad = _kor_mask8(_mm256_cmpge_epu64_mask(pb, big),
+                              _mm256_mask_cmplt_epu64_mask(nz, pb, tiny));
+    __mmask8 up = _mm256_mask_cmpge_epu64_mask(_knot_mask8(bad), pb, g->thr);
+    if (__builtin_expect(!_kortestz_mask8_u8(bad, up), 0)) {
+        /* through copies, so that neither g nor the factors ever have their
+         * address taken: they stay in registers */
         rb_group slow = *g;
-        rb_slow(&slow, acc, bad, up, &av, &xv, &p);
+        __m256d a2 = av, x2 = xv, p2 = p;
+        rb_slow(&slow, acc, bad & 0xf, up & 0xf, &a2, &x2, &p2);
         *g = slow;
+        av = a2;
+        xv = x2;
+        p = p2;
     }
     __m256d e = _mm256_fmsub_pd(av, xv, p), t = p, s;
     s = _mm256_add_pd(g->s0, t);
@@ -528,9 +534,14 @@ rb_sweep(int two, rb_group *gm, long *count_mem, exb_superacc *acc, const double
         c1 = count_mem[1];
     }
     for (long j = 0; j < ncols; j++) {
-        rb_column(&g0, &c0, acc, _mm256_loadu_pd(a + j * lda), x[j]);
+        /* the same rows RB_PREFETCH columns on: one line per column, lda
+         * apart, a stride the hardware does not follow far enough */
+        _mm_prefetch((const char *)(a + (j + RB_PREFETCH) * lda), _MM_HINT_T0);
+        __m256d xv = _mm256_set1_pd(x[j]);
+        __mmask8 xnz = (__mmask8)(x[j] != 0.0 ? 0xf : 0);
+        rb_column(&g0, &c0, acc, _mm256_loadu_pd(a + j * lda), xv, xnz);
         if (two)
-            rb_column(&g1, &c1, acc + 4, _mm256_loadu_pd(a + 4 + j * lda), x[j]);
+            rb_column(&g1, &c1, acc + 4, _mm256_loadu_pd(a + 4 + j * lda), xv, xnz);
     }
     gm[0] = g0;
     count_mem[0] = c0;
