@@ -12,9 +12,18 @@
  * on every call.  They stay reachable from this list until the process
  * ends; a forked child may use the copies it inherits. */
 #define KEPT_SLOTS 8
-static exb_rows *kept_list[KEPT_SLOTS];
+static exb_rows kept_list[KEPT_SLOTS]; /* acc == NULL: a free slot */
 static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t kept_once = PTHREAD_ONCE_INIT;
+
+/* The panel no longer owns its storage (it was freed or handed on). */
+static void forget_storage(exb_rows *rows)
+{
+    rows->expansion = NULL;
+    rows->acc = NULL;
+    rows->bins = NULL;
+    rows->bins_count = NULL;
+}
 
 static void release_storage(exb_rows *rows)
 {
@@ -22,10 +31,7 @@ static void release_storage(exb_rows *rows)
     free(rows->acc);
     free(rows->bins);
     free(rows->bins_count);
-    rows->expansion = NULL;
-    rows->acc = NULL;
-    rows->bins = NULL;
-    rows->bins_count = NULL;
+    forget_storage(rows);
 }
 
 /* A fork may have copied the lock held by another thread: the child starts
@@ -41,42 +47,40 @@ static void kept_make(void)
     pthread_atfork(NULL, NULL, kept_after_fork_child);
 }
 
-/* A kept panel with at least these capacities, taken off the list; NULL
- * when there is none. */
-static exb_rows *kept_take(size_t nexp, size_t nacc, size_t groups)
+/* *rows := a kept panel with at least these capacities, taken off the list
+ * (its storage and capacities; the caller sets the rest); 0, or -1 when
+ * there is none. */
+static int kept_take(exb_rows *rows, size_t nexp, size_t nacc, size_t groups)
 {
-    exb_rows *found = NULL;
+    int found = -1;
     pthread_once(&kept_once, kept_make);
     pthread_mutex_lock(&kept_lock);
-    for (int s = 0; s < KEPT_SLOTS && !found; s++) {
-        exb_rows *k = kept_list[s];
-        if (k && k->cap_expansion >= nexp && k->cap_acc >= nacc && k->cap_groups >= groups) {
-            found = k;
-            kept_list[s] = NULL;
+    for (int s = 0; s < KEPT_SLOTS && found < 0; s++) {
+        exb_rows *k = &kept_list[s];
+        if (k->acc && k->cap_expansion >= nexp && k->cap_acc >= nacc && k->cap_groups >= groups) {
+            *rows = *k;
+            forget_storage(k);
+            found = s;
         }
     }
     pthread_mutex_unlock(&kept_lock);
-    return found;
+    return found < 0 ? -1 : 0;
 }
 
-/* Puts a copy of the panel's storage on the list; 0, or -1 when full. */
-static int kept_put(const exb_rows *rows)
+/* The panel's storage onto the list (the panel forgets it); 0, or -1 when
+ * the list is full. */
+static int kept_put(exb_rows *rows)
 {
-    exb_rows *keep = malloc(sizeof *keep);
-    if (!keep)
-        return -1;
-    *keep = *rows;
+    int slot = -1;
     pthread_once(&kept_once, kept_make);
     pthread_mutex_lock(&kept_lock);
-    int slot = -1;
     for (int s = 0; s < KEPT_SLOTS && slot < 0; s++)
-        if (!kept_list[s]) {
-            kept_list[s] = keep;
+        if (!kept_list[s].acc) {
+            kept_list[s] = *rows;
+            forget_storage(rows);
             slot = s;
         }
     pthread_mutex_unlock(&kept_lock);
-    if (slot < 0)
-        free(keep);
     return slot < 0 ? -1 : 0;
 }
 
@@ -103,32 +107,23 @@ static int allocate_storage(exb_rows *rows, size_t nexp, size_t nacc, size_t gro
 
 int exb_rows_init(exb_rows *rows, long count, const exb_knobs *knobs)
 {
-    rows->count = count;
-    rows->fpe = knobs->fpe;
-    rows->early_exit = knobs->early_exit;
-    rows->front = knobs->front;
     /* the same choice (and knob) as the ExDOT kernel, made once per panel
      * rather than once per row */
-    rows->dot_range = exb_sumdot_range_select(knobs->host_generic);
-    rows->avx2 = rows->dot_range != exb_sumdot_range_generic; /* AVX2 or AVX-512 */
+    exb_sumdot_range_fn dot_range = exb_sumdot_range_select(knobs->host_generic);
+    int fpe = knobs->fpe;
     size_t n = count > 0 ? (size_t)count : 1;
-    size_t nexp = (size_t)(rows->fpe > 0 ? rows->fpe : 1) * n;
-    int want_bins = rows->dot_range == exb_sumdot_bins_avx512 && rows->fpe >= 2 &&
-                    rows->front == EXB_FRONT_AUTO && count >= 4;
+    size_t nexp = (size_t)(fpe > 0 ? fpe : 1) * n;
+    int want_bins = dot_range == exb_sumdot_bins_avx512 && exb_bins_allowed(fpe, knobs->front) &&
+                    count >= 4;
     size_t groups = want_bins ? (size_t)(count / 4) : 0;
-    exb_rows *kept = kept_take(nexp, n, groups);
-    if (kept) {
-        rows->expansion = kept->expansion;
-        rows->acc = kept->acc;
-        rows->bins = kept->bins;
-        rows->bins_count = kept->bins_count;
-        rows->cap_expansion = kept->cap_expansion;
-        rows->cap_acc = kept->cap_acc;
-        rows->cap_groups = kept->cap_groups;
-        free(kept);
-    } else if (allocate_storage(rows, nexp, n, groups) != 0) {
+    if (kept_take(rows, nexp, n, groups) != 0 && allocate_storage(rows, nexp, n, groups) != 0)
         return -1;
-    }
+    rows->count = count;
+    rows->fpe = fpe;
+    rows->early_exit = knobs->early_exit;
+    rows->front = knobs->front;
+    rows->dot_range = dot_range;
+    rows->avx2 = dot_range != exb_sumdot_range_generic; /* AVX2 or AVX-512 */
     rows->use_bins = want_bins; /* kept storage may have bins this panel does not use */
     return 0;
 }
@@ -157,14 +152,8 @@ static int storage_clean(const exb_rows *rows)
 
 void exb_rows_free(exb_rows *rows)
 {
-    if (rows->acc && storage_clean(rows) && kept_put(rows) == 0) {
-        rows->expansion = NULL;
-        rows->acc = NULL;
-        rows->bins = NULL;
-        rows->bins_count = NULL;
-        return;
-    }
-    release_storage(rows);
+    if (!rows->acc || !storage_clean(rows) || kept_put(rows) != 0)
+        release_storage(rows);
 }
 
 /* Columns per sweep: the cache lines (and pages) one group of rows touches

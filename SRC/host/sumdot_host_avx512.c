@@ -68,26 +68,35 @@
 /* A rest shorter than this after a block the bins cannot take goes to the
  * expansion kernel rather than the table (32 KB to clear and flush). */
 #define TABLE_MIN_LEFT 16384
-#define TABLE_BATCH BINS_BLOCK /* elements whose terms are formed before they are added */
 #define BINS_EMIN (-1074 + BINS * BIN_WIDTH)
 #define BINS_TERM_MAX_BITS UINT64_C(0x7dd0000000000000) /* bits of EXB_TERM_MAX = 2^990 */
 #define MANT_MASK ((INT64_C(1) << 52) - 1)
 
-/* One Fast2Sum into a bin: s += t rounded to the bin's grid, t = what is left.
+/* One Fast2Sum into a bin: s += t rounded to the bin's grid, t = what is left,
+ * on vectors of the width W (_mm512 or _mm256; `one` is 1.0 in every lane).
  * Two spellings of the same exact operations: fma(a, 1, b) is RN(a + b) (one
  * rounding), so BIN_ADD_F runs two of its three on the FMA units and BIN_ADD
  * two on the adders; alternating them keeps both kinds of unit busy. */
-#define BIN_ADD(s, t)                                                                    \
+#define BIN_ADD(W, s, t)                                                                 \
     do {                                                                                 \
-        __m512d s_new_ = _mm512_add_pd(s, t);                                            \
-        t = _mm512_sub_pd(t, _mm512_fmsub_pd(s_new_, one, s));                           \
+        __typeof__(s) s_new_ = W##_add_pd(s, t);                                         \
+        t = W##_sub_pd(t, W##_fmsub_pd(s_new_, one, s));                                 \
         s = s_new_;                                                                      \
     } while (0)
-#define BIN_ADD_F(s, t)                                                                  \
+#define BIN_ADD_F(W, s, t)                                                               \
     do {                                                                                 \
-        __m512d s_new_ = _mm512_fmadd_pd(t, one, s);                                     \
-        t = _mm512_fnmadd_pd(_mm512_sub_pd(s_new_, s), one, t);                          \
+        __typeof__(s) s_new_ = W##_fmadd_pd(t, one, s);                                  \
+        t = W##_fnmadd_pd(W##_sub_pd(s_new_, s), one, t);                                \
         s = s_new_;                                                                      \
+    } while (0)
+/* A product p + e (TwoProduct) into bins s0, s1, s2: p through bins 0-1, e
+ * through bins 1-2; p and e become what is left below them. */
+#define BINS_PRODUCT(W, s0, s1, s2, p, e)                                                \
+    do {                                                                                 \
+        BIN_ADD(W, s0, p);                                                               \
+        BIN_ADD_F(W, s1, p);                                                             \
+        BIN_ADD(W, s1, e);                                                               \
+        BIN_ADD_F(W, s2, e);                                                             \
     } while (0)
 
 static inline __mmask8 tail_mask(long left)
@@ -159,16 +168,13 @@ static inline __m512i bin_count(__m512d s)
             __m512d p_ = _mm512_mul_pd(t_, yv_);                                         \
             __m512d e_ = _mm512_fmsub_pd(t_, yv_, p_); /* x*y - p, exact */              \
             t_ = p_;                                                                     \
-            BIN_ADD(s0, t_);                                                             \
-            BIN_ADD_F(s1, t_);                                                           \
-            BIN_ADD(s1, e_);                                                             \
-            BIN_ADD_F(s2, e_);                                                           \
+            BINS_PRODUCT(_mm512, s0, s1, s2, t_, e_);                                    \
             left = _mm512_ternarylogic_epi64(left, _mm512_castpd_si512(t_),              \
                                              _mm512_castpd_si512(e_), 0xfe);             \
         } else {                                                                         \
-            BIN_ADD(s0, t_);                                                             \
-            BIN_ADD_F(s1, t_);                                                           \
-            BIN_ADD(s2, t_);                                                             \
+            BIN_ADD(_mm512, s0, t_);                                                     \
+            BIN_ADD_F(_mm512, s1, t_);                                                   \
+            BIN_ADD(_mm512, s2, t_);                                                     \
             left = _mm512_or_si512(left, _mm512_castpd_si512(t_));                       \
         }                                                                                \
     } while (0)
@@ -222,19 +228,15 @@ bins_block(const double *x, const double *y, long len, int e_top, int dot, exb_s
  * that TwoProduct cannot split exactly take the expansion kernel's table
  * code (group_terms routes those to acc) and leave zeros in terms[]. */
 static inline __attribute__((always_inline)) void
-table_block(const double *x, const double *y, long len, int dot, exb_expacc *t, exb_superacc *acc)
+table_block(const exb_sumdot_args *args, const double *x, const double *y, long len, int dot,
+            exb_expacc *t, exb_superacc *acc)
 {
     const __m512i abs_mask = _mm512_set1_epi64(INT64_MAX);
     const __m512i inf_bits = _mm512_set1_epi64(INT64_C(0x7ff0000000000000));
     const __m512d zero = _mm512_setzero_pd(), pmin = _mm512_set1_pd(EXB_PRODUCT_MIN);
-    double terms[2 * TABLE_BATCH];
+    double terms[2 * BINS_BLOCK];
     long i = 0, nt = 0;
     for (; i + 8 <= len; i += 8, nt += dot ? 16 : 8) {
-        if (i % TABLE_BATCH == 0 && nt > 0) {
-            for (long k = 0; k < nt; k++)
-                exb_expacc_add(t, acc, terms[k]);
-            nt = 0;
-        }
         _mm_prefetch((const char *)(x + i + 2 * BINS_BLOCK), _MM_HINT_T1);
         if (dot)
             _mm_prefetch((const char *)(y + i + 2 * BINS_BLOCK), _MM_HINT_T1);
@@ -262,12 +264,7 @@ table_block(const double *x, const double *y, long len, int dot, exb_expacc *t, 
         exb_expacc_add(t, acc, terms[k]);
     long groups = (len - i) / 4;
     block_table_avx512(x + i, 1, dot ? y + i : NULL, 1, 0, groups, t, acc);
-    for (i += 4 * groups; i < len; i++) {
-        if (dot)
-            exb_superacc_add_product(acc, x[i], y[i]);
-        else
-            exb_superacc_add_double(acc, x[i]);
-    }
+    add_exact_avx512(args, x, y, i + 4 * groups, len, acc);
 }
 
 /* Elements [0, n) of contiguous x (and y): block by block through the bins,
@@ -303,17 +300,10 @@ bins_range(const exb_sumdot_args *args, const double *x, const double *y, long n
         wide_left--;
         if (!table)
             table = calloc(1, sizeof *table);
-        if (table) {
-            table_block(xb, yb, len, dot, table, acc);
-            continue;
-        }
-        /* no memory for the table: the long accumulator alone */
-        for (long i = 0; i < len; i++) {
-            if (dot)
-                exb_superacc_add_product(acc, xb[i], yb[i]);
-            else
-                exb_superacc_add_double(acc, xb[i]);
-        }
+        if (table)
+            table_block(args, xb, yb, len, dot, table, acc);
+        else /* no memory for the table: the long accumulator alone */
+            add_exact_avx512(args, xb, yb, 0, len, acc);
     }
     if (table) {
         exb_expacc_flush(table, acc);
@@ -325,7 +315,7 @@ bins_range(const exb_sumdot_args *args, const double *x, const double *y, long n
 void exb_sumdot_bins_avx512(const exb_sumdot_args *args, long begin, long end,
                             exb_superacc *acc)
 {
-    if (args->fpe < 2 || args->front != EXB_FRONT_AUTO || args->incx != 1 ||
+    if (!exb_bins_allowed(args->fpe, args->front) || args->incx != 1 ||
         (args->y && args->incy != 1)) {
         exb_sumdot_range_avx512(args, begin, end, acc);
         return;
@@ -493,19 +483,8 @@ rb_column(rb_group *g, long *count, exb_superacc *acc, __m256d av, __m256d xv, _
         xv = x2;
         p = p2;
     }
-    __m256d e = _mm256_fmsub_pd(av, xv, p), t = p, s;
-    s = _mm256_add_pd(g->s0, t);
-    t = _mm256_sub_pd(t, _mm256_fmsub_pd(s, one, g->s0));
-    g->s0 = s;
-    s = _mm256_fmadd_pd(t, one, g->s1);
-    t = _mm256_fnmadd_pd(_mm256_sub_pd(s, g->s1), one, t);
-    g->s1 = s;
-    s = _mm256_add_pd(g->s1, e);
-    e = _mm256_sub_pd(e, _mm256_fmsub_pd(s, one, g->s1));
-    g->s1 = s;
-    s = _mm256_fmadd_pd(e, one, g->s2);
-    e = _mm256_fnmadd_pd(_mm256_sub_pd(s, g->s2), one, e);
-    g->s2 = s;
+    __m256d e = _mm256_fmsub_pd(av, xv, p), t = p;
+    BINS_PRODUCT(_mm256, g->s0, g->s1, g->s2, t, e);
     __m256i left = _mm256_or_si256(_mm256_castpd_si256(t), _mm256_castpd_si256(e));
     if (__builtin_expect(_mm256_test_epi64_mask(left, abs_mask) != 0, 0))
         rb_spill(acc, t, e);
