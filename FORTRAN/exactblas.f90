@@ -13,7 +13,8 @@ module exactblas
   ! call (a sum of these bits; exactblas.h)
   integer, parameter :: EXACTBLAS_PATH_NONE = 0, EXACTBLAS_PATH_HOST = 1, &
                         EXACTBLAS_PATH_OPENCL = 2, EXACTBLAS_PATH_FALLBACK = 4, &
-                        EXACTBLAS_PATH_FP32 = 8, EXACTBLAS_PATH_BINS = 16
+                        EXACTBLAS_PATH_FP32 = 8, EXACTBLAS_PATH_BINS = 16, &
+                        EXACTBLAS_PATH_EARLY = 32
   interface
     integer(c_int) function exactblas_last_path() bind(C, name='exactblas_last_path')
       import :: c_int

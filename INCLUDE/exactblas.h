@@ -204,6 +204,9 @@ EXACTBLAS_API void exdtrsm_(const char *side, const char *uplo, const char *tran
                                      EXACTBLAS_FP64=0; always with PATH_OPENCL) */
 #define EXACTBLAS_PATH_BINS 16    /* EXDSUM/EXDDOT: the host's binned AVX-512 front end
                                      took (part of) the terms */
+#define EXACTBLAS_PATH_EARLY 32   /* EXDGEMM: elements were rounded from the leading
+                                     slice products alone, where a bound proved the
+                                     rounding (the early-decision path) */
 EXACTBLAS_API int exactblas_last_path(void);
 
 /* The EXACTBLAS_* tuning knobs (README) are read from the environment once,

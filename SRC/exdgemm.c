@@ -19,8 +19,10 @@
  * DGEMM, when M = 0, N = 0, or (ALPHA = 0 or K = 0) and BETA = 1; ALPHA = 0
  * or K = 0 gives C := beta*C (0 for BETA = 0, C not read).
  *
- * Path (EXACTBLAS_GEMM_PATH, gemm.h): split when the data needs few slices,
- * general otherwise, or when A or B holds NaN or Inf.  On an OpenCL device
+ * Path (EXACTBLAS_GEMM_PATH, gemm.h): on the host, the split path with early
+ * rounding decisions (host/gemm_early.c); with OpenCL, split when the data
+ * needs few slices, general otherwise; general when A or B holds NaN or
+ * Inf.  On an OpenCL device
  * without binary64 (or under EXACTBLAS_FP64=0) the split path runs on the
  * device's binary32 engine, and the general path on the host.
  */
@@ -107,9 +109,15 @@ static void gemm(char transa, char transb, int m, int n, int k, double alpha, co
         return;
     }
     int cl = exb_cl_wanted(&knobs);
-    /* auto: the split path when slices(op(A)) * slices(op(B)) plain GEMMs are
-     * cheaper than the exact dot products, by the tuning record of where
-     * they would run */
+    /* early: the split path with early rounding decisions, its slice
+     * products on the device when one is wanted; auto on the host takes it
+     * too (it computes only the slice products the rounding needs) */
+    if ((knobs.gemm_path == EXB_GEMM_EARLY || (knobs.gemm_path == EXB_GEMM_AUTO && !cl)) &&
+        exb_host_gemm_early(&g, &knobs, cl ? exb_cl_gemm_plain : NULL) == 0)
+        return;
+    /* auto with OpenCL: the split path when slices(op(A)) * slices(op(B))
+     * plain GEMMs are cheaper than the exact dot products, by the tuning
+     * record of where they would run */
     const exb_tuning *tuning = cl && exb_cl_tuning() ? exb_cl_tuning() : exb_tuning_of(EXB_CLASS_HOST);
     long max_products =
         knobs.gemm_path == EXB_GEMM_SPLIT ? LONG_MAX : tuning->gemm_max_slice_products;

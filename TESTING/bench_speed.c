@@ -13,7 +13,7 @@
  *
  * usage: bench_speed [rounds [threads [max_n [part]]]]   (defaults 5, 2, 1e8,
  * all; part: table, alt or ns runs only the routine table, the alternating
- * calls or the ns-per-element table)
+ * calls or the ns-per-element table; gemm only the table's EXDGEMM rows)
  * ExactBLAS runs with its default knobs (EXACTBLAS_THREADS = threads);
  * OpenBLAS with `threads` threads; netlib is single-threaded.
  */
@@ -194,11 +194,11 @@ int main(int argc, char **argv) {
     int threads = argc > 2 ? atoi(argv[2]) : 2;
     long max_n = argc > 3 ? (long)atof(argv[3]) : 100000000L;
     const char *part = argc > 4 ? argv[4] : "all";
-    int all = strcmp(part, "all") == 0, do_table = all || strcmp(part, "table") == 0,
-        do_alt = all || strcmp(part, "alt") == 0, do_ns = all || strcmp(part, "ns") == 0;
+    int only_gemm = strcmp(part, "gemm") == 0, all = strcmp(part, "all") == 0,
+        do_table = all || only_gemm || strcmp(part, "table") == 0, do_alt = all || strcmp(part, "alt") == 0, do_ns = all || strcmp(part, "ns") == 0;
     if (rounds < 1 || threads < 1 || max_n < 1000 || !(do_table || do_alt || do_ns)) {
         fprintf(stderr, "usage: bench_speed [rounds >= 1 [threads >= 1 [max_n >= 1000 "
-                        "[all|table|alt|ns]]]]\n");
+                        "[all|table|gemm|alt|ns]]]]\n");
         return 2;
     }
     char knob[32];
@@ -231,7 +231,7 @@ int main(int argc, char **argv) {
     fill_spread(xs, nv, 150, &rng);
     fill_spread(ys, nv, 150, &rng);
     job j = {0};
-    if (!do_table)
+    if (!do_table || only_gemm)
         goto alternating;
     j.x = x;
     j.y = y;
@@ -257,7 +257,7 @@ alternating:;
         j.out = out;
         j.x = x;
         static const int gemv_n[] = {4096, 100};
-        for (int s = 0; s < 2; s++)
+        for (int s = 0; s < 2 * !only_gemm; s++)
             for (int t = 0; t < 2; t++) {
                 char what[64];
                 j.n = gemv_n[s];
@@ -270,7 +270,7 @@ alternating:;
          */
         static const int trsv_n[] = {4096, 1024, 256};
         static const double trsv_target[] = {1.5, 3, 6};
-        for (int s = 0; s < 3; s++) {
+        for (int s = 0; s < 3 * !only_gemm; s++) {
             int n = trsv_n[s];
             for (int c = 0; c < n; c++)
                 for (int r = 0; r < n; r++)

@@ -9,8 +9,9 @@
  * stay untouched; alpha and beta cycled through 0, 1, -1, 0.1, 2^-900,
  * 2^900.  beta = 0 starts C as NaN (it must not be read); alpha = 0 fills A
  * and B with NaN (they must not be read).  Every case runs under every knob
- * setting (paths general, split, auto; threads; expansion sizes) and the
- * whole C array must match.
+ * setting (paths general, split, early, auto; threads; expansion sizes) and
+ * the whole C array must match; the early lines, and auto on the host, must
+ * have decided some cases early (EXACTBLAS_PATH_EARLY).
  *
  * Generators: those of level2lib, plus "zero" (op(A)'s odd columns negate
  * the even ones and op(B)'s odd rows repeat them: exact zeros, or beta*C)
@@ -54,6 +55,10 @@ static void oracle(const gemm_case *c, double *expect)
 /* Cases each knob line ran on the binary32 engine (EXACTBLAS_FP64=0 lines
  * must have run some: the path is proven, not assumed). */
 static long binary32_runs[TL_MAX_ITEMS];
+/* Cases each knob line rounded (some elements of) on the early-decision path
+ * (EXACTBLAS_PATH_EARLY): GEMM_PATH=early lines, and auto on the host, must
+ * have some. */
+static long early_runs[TL_MAX_ITEMS];
 
 static void run_case(const tl_input *in, const char *label, const gemm_case *c, tl_tally *t)
 {
@@ -74,6 +79,8 @@ static void run_case(const tl_input *in, const char *label, const gemm_case *c, 
             t->mismatches++;
         if (exactblas_last_path() & EXACTBLAS_PATH_FP32)
             binary32_runs[k]++;
+        if (exactblas_last_path() & EXACTBLAS_PATH_EARLY)
+            early_runs[k]++;
     }
     free(want);
     free(got);
@@ -216,6 +223,13 @@ int main(int argc, char **argv)
         if (tl_setting_wants_opencl(in.knobs[k]) && strstr(in.knobs[k], "EXACTBLAS_FP64=0")) {
             printf("binary32 engine: %ld cases under [%s]\n", binary32_runs[k], in.knobs[k]);
             if (binary32_runs[k] == 0)
+                total.mismatches++;
+        }
+    for (int k = 0; k < in.nknobs; k++)
+        if (strstr(in.knobs[k], "GEMM_PATH=early") ||
+            (strstr(in.knobs[k], "GEMM_PATH=auto") && !tl_setting_wants_opencl(in.knobs[k]))) {
+            printf("early decisions: %ld cases under [%s]\n", early_runs[k], in.knobs[k]);
+            if (early_runs[k] == 0)
                 total.mismatches++;
         }
     return tl_verdict("EXDGEMM", &total, in.nknobs);

@@ -91,6 +91,16 @@ int exb_cl_gemm_f32_levels(long m, long n, long k, int sa, int sb, const double 
 int exb_host_gemm_split(const exb_gemm_args *g, const exb_knobs *knobs, long max_products,
                         exb_device_gemm_fn device);
 
+/* The split path with early rounding decisions (host/gemm_early.c): slices
+ * cut one at a time, the leading slice products only, each element rounded
+ * from them where a rigorous bound proves the rounding and computed exactly
+ * otherwise.  Slice products on `device` when not NULL, else the host
+ * engine.  0, or -1 when it cannot run (an entry of A or B, alpha or beta
+ * not finite, or no memory at the start); C is untouched then.  Once it has
+ * started it completes C (a block that runs out of memory takes the general
+ * path). */
+int exb_host_gemm_early(const exb_gemm_args *g, const exb_knobs *knobs, exb_device_gemm_fn device);
+
 /* The same on the device's binary32 engine (slices of exb_split_bits_f32
  * bits; a round the engine cannot take is done by the host engine on the
  * same slices, with the same bits). */

@@ -48,6 +48,10 @@ typedef struct exb_tuning {
     /* EXDGEMM auto: the split path when slices(A) * slices(B) plain GEMMs are
      * at most this many */
     int gemm_max_slice_products;
+    /* EXDGEMM's early-decision path: an element finished by an exact dot
+     * product costs about this many of its slice products (sets how many
+     * levels are computed before the undecided elements are finished) */
+    int gemm_exact_cost;
     /* host threads: the least work (elements, or matrix entries) one thread is
      * given before another is started */
     long sumdot_min_per_thread, gemv_min_per_thread, trsv_min_per_thread;

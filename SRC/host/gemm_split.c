@@ -22,6 +22,7 @@
 
 #include "pool.h"
 #include "split.h"
+#include "wide.h"
 #include "core/superacc.h"
 #include "core/zerosign.h"
 #include "support/path.h"
@@ -193,72 +194,6 @@ typedef struct split_work {
 
 /* ---- rounding the level sums ------------------------------------------------ */
 
-/* A 192-bit two's complement integer: x[0] is the low limb. */
-typedef struct wide_int {
-    uint64_t x[3];
-} wide_int;
-
-/* w += v * 2^shift, 0 <= shift < 128. */
-static void wide_add(wide_int *w, int64_t v, int shift)
-{
-    uint64_t ext = v < 0 ? ~UINT64_C(0) : 0, s[3] = {(uint64_t)v, ext, ext};
-    for (; shift >= 64; shift -= 64) {
-        s[2] = s[1];
-        s[1] = s[0];
-        s[0] = 0;
-    }
-    if (shift) {
-        s[2] = (s[2] << shift) | (s[1] >> (64 - shift));
-        s[1] = (s[1] << shift) | (s[0] >> (64 - shift));
-        s[0] <<= shift;
-    }
-    unsigned __int128 c = 0;
-    for (int q = 0; q < 3; q++) {
-        c += (unsigned __int128)w->x[q] + s[q];
-        w->x[q] = (uint64_t)c;
-        c >>= 64;
-    }
-}
-
-/* Whether any bit below i is set. */
-static int wide_any_below(const wide_int *w, int i)
-{
-    for (int q = 0; q < 3; q++) {
-        int lo = 64 * q;
-        if (i <= lo)
-            return 0;
-        uint64_t mask = i - lo >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << (i - lo)) - 1;
-        if (w->x[q] & mask)
-            return 1;
-    }
-    return 0;
-}
-
-/* Bits [i, i+64) as an integer. */
-static uint64_t wide_bits_from(const wide_int *w, int i)
-{
-    int q = i >> 6, r = i & 63;
-    uint64_t lo = q < 3 ? w->x[q] >> r : 0;
-    if (r && q + 1 < 3)
-        lo |= w->x[q + 1] << (64 - r);
-    return lo;
-}
-
-/* RN(M * 2^lsb) for the magnitude M (below 2^190) of a wide_int, negated if
- * neg: its top 64 bits and a sticky bit go to the one rounding of the core
- * (exb_round_u64). */
-static double wide_round(const wide_int *w, int lsb, int neg)
-{
-    int p = -1;
-    for (int q = 2; q >= 0 && p < 0; q--)
-        if (w->x[q])
-            p = 64 * q + 63 - __builtin_clzll(w->x[q]);
-    if (p < 0)
-        return 0.0;
-    int q = p >= 63 ? p - 63 : 0;
-    return exb_round_u64(wide_bits_from(w, q), lsb + q, wide_any_below(w, q), neg);
-}
-
 /* C_ij := RN(S) for alpha = 1, beta = 0, S = sum_L v_L 2^(lsb_low + (levels-1-L) bits),
  * when the levels fit 192 bits; returns 0 if they do not. */
 static int round_levels_fast(const int64_t *v, long stride, int levels, int bits, int lsb_low,
@@ -266,20 +201,12 @@ static int round_levels_fast(const int64_t *v, long stride, int levels, int bits
 {
     if ((levels - 1) * bits + 64 + 8 > 190)
         return 0;
-    wide_int w = {{0, 0, 0}};
+    exb_wide w;
+    exb_wide_zero(&w, 3);
     for (int L = 0; L < levels; L++)
         if (v[L * stride])
-            wide_add(&w, v[L * stride], (levels - 1 - L) * bits);
-    int neg = (int64_t)w.x[2] < 0;
-    if (neg) { /* magnitude: two's complement negation */
-        unsigned __int128 c = 1;
-        for (int q = 0; q < 3; q++) {
-            c += (uint64_t)~w.x[q];
-            w.x[q] = (uint64_t)c;
-            c >>= 64;
-        }
-    }
-    *out = wide_round(&w, lsb_low, neg);
+            exb_wide_add(&w, 3, v[L * stride], (levels - 1 - L) * bits);
+    *out = exb_wide_round(&w, 3, lsb_low);
     return 1;
 }
 

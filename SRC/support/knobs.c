@@ -173,8 +173,8 @@ static void read_knobs(exb_knobs *knobs, int rows)
     knobs->trsv_block = int_knob("EXACTBLAS_TRSV_BLOCK", DEFAULT_TRSV_BLOCK, 1, 4096, 0);
     static const char *const modes[] = {"fused", "multi"};
     knobs->trsv_multi = word_knob("EXACTBLAS_TRSV_MODE", modes, 2, 0);
-    static const char *const paths[] = {"auto", "general", "split"};
-    knobs->gemm_path = word_knob("EXACTBLAS_GEMM_PATH", paths, 3, EXB_GEMM_AUTO);
+    static const char *const paths[] = {"auto", "general", "split", "early"};
+    knobs->gemm_path = word_knob("EXACTBLAS_GEMM_PATH", paths, 4, EXB_GEMM_AUTO);
     static const char *const fp64[] = {"auto", "0"};
     knobs->fp64 = word_knob("EXACTBLAS_FP64", fp64, 2, 0) == 0;
     static const char *const isa[] = {"auto", "generic"};

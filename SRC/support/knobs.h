@@ -21,7 +21,7 @@ enum exb_front { EXB_FRONT_AUTO, EXB_FRONT_FPE, EXB_FRONT_TABLE };
 
 enum exb_device_choice { EXB_DEVICE_HOST, EXB_DEVICE_OPENCL, EXB_DEVICE_AUTO };
 
-enum exb_gemm_path { EXB_GEMM_AUTO, EXB_GEMM_GENERAL, EXB_GEMM_SPLIT };
+enum exb_gemm_path { EXB_GEMM_AUTO, EXB_GEMM_GENERAL, EXB_GEMM_SPLIT, EXB_GEMM_EARLY };
 
 typedef struct exb_knobs {
     int use_opencl; /* enum exb_device_choice; see exb_cl_wanted (clrt.h) */

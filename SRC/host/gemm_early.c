@@ -1,0 +1,613 @@
+/*
+ * gemm_early.c -- EXDGEMM's split path with early rounding decisions (host,
+ * binary64 slice products): the leading slice products only, every element
+ * rounded from them where a bound proves the rounding, the rest computed
+ * exactly.
+ *
+ * Slices (split.h, gemm.h): row i of op(A) has top exponent E_i; cut without
+ * end, a_il = sum_{s>=1} q_s 2^(E_i - s beta) with integers |q_s| < 2^beta;
+ * the same for column j of op(B) with F_j and r_t.  A slice product A_s B_t
+ * is exact in any binary64 GEMM (2 beta + ceil(log2 k) <= 53), and "level"
+ * L = s + t of element (i, j) is
+ *     V_L = sum_{s+t=L} (A_s B_t)_ij,   standing for V_L 2^(E_i + F_j - L beta).
+ * The slices are cut one at a time, only as far as they are used.
+ *
+ * The bound.  After levels 2..L, in units u = 2^(E_i + F_j - L beta),
+ *     C_ij = W + T,   W = sum_{l=2..L} V_l 2^((L - l) beta)  (an exact integer),
+ * where T is every product with s + t > L.  Since |q_s| |r_t| < 2^(2 beta)
+ * and level l has l - 1 pairs,
+ *     |T| < k sum_{l > L} (l - 1) 2^(E_i + F_j - (l - 2) beta)
+ *         = k 2^(E_i + F_j - (L - 1) beta) sum_{j >= 0} (L + j) x^j,  x = 2^-beta,
+ *         = k 2^(E_i + F_j - (L - 1) beta) (L / (1 - x) + x / (1 - x)^2)
+ *        <= 2 k (L + 1) 2^beta u  =: R u        (x <= 1/2),
+ * and T = 0 once every pair is in (L = sa + sb, the slices that hold every
+ * bit of every row and column).  RN(alpha c + beta y) is monotone in c, so
+ * when it takes the same value at c = (W - R) u and at (W + R) u, that value
+ * is the correctly rounded result: the element is decided.  A zero, a NaN
+ * or values that differ leave it undecided, and it is computed exactly (the
+ * sum/dot kernel into a long accumulator, rounded once with alpha, beta and
+ * C): either way the bits are those of the exact result, so neither the
+ * number of levels nor which elements were decided can change a bit.
+ *
+ * How many levels: after each level, a fixed sample of the block's elements
+ * says which are decided and, from the size of W, at which level the others
+ * would be; the next level is computed while its slice products cost less
+ * than the exact dot products it is expected to save (the tuning record's
+ * gemm_exact_cost).  That choice only moves time between the two.
+ */
+#include "backend/gemm.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "backend/sumdot.h"
+#include "backend/tuning.h"
+#include "pool.h"
+#include "rows.h"
+#include "split.h"
+#include "sumdot_host.h"
+#include "wide.h"
+#include "support/path.h"
+
+#define LEVEL_BYTES (256L << 20) /* level sums held at once (sets the column block;
+                                     only the levels used are touched) */
+#define SLICE_BYTES (1024L << 20) /* slices and rests held at once (caps the levels) */
+#define MAX_LEVEL 20
+#define SAMPLES 256
+#define COLUMN_CHUNK 4 /* columns a thread claims at a time when rounding */
+#define UNKNOWN (1 << 20) /* slices of a row wider than one cut holds: not counted */
+
+typedef struct early_work {
+    const exb_gemm_args *g;
+    const exb_knobs *knobs;
+    exb_device_gemm_fn device; /* the slice products' device, or NULL */
+    exb_sumdot_range_fn dot; /* the exact dot product of undecided elements */
+    int bits;
+    double shift;            /* 2^bits */
+    int lcap;                /* the highest level computed */
+    int sa, sb;              /* slices that hold every bit (UNKNOWN: not counted) */
+    int *top_a, *top_b;
+    double *ra, *rb;         /* what is left to cut: A's rows, B's block of columns */
+    double *as[MAX_LEVEL], *bs[MAX_LEVEL]; /* slices cut so far (1-based) */
+    int ca, cb;              /* how many */
+    double *prod;            /* one slice product, m x nb */
+    int64_t *level;          /* levels 2..lcap, m x nb each */
+    long nb, j0, cols;       /* the column block */
+    int L;                   /* levels of the block computed */
+    int powers;              /* alpha = +-2^alpha_exp, beta = 0 or +-2^beta_exp */
+    int alpha_exp, beta_exp;
+    atomic_long next;        /* the next chunk of columns to round */
+    atomic_int early;        /* some element was decided with R > 0 */
+} early_work;
+
+/* 2^e for -1022 <= e <= 1023, else ldexp. */
+static double pow2(int e)
+{
+    if (e < -1022 || e > 1023)
+        return ldexp(1.0, e);
+    union {
+        uint64_t u;
+        double d;
+    } v = {(uint64_t)(e + 1023) << 52};
+    return v.d;
+}
+
+/* Whether x = +-2^e (x finite, nonzero). */
+static int power_of_two(double x, int *e)
+{
+    int ex;
+    double f = frexp(x, &ex);
+    *e = ex - 1;
+    return fabs(f) == 0.5;
+}
+
+/* ---- slices, one at a time ----------------------------------------------- */
+
+/* rest := x * 2^(bits - top): exact (|rest| < 2^bits), or flushed below
+ * 2^-1022 where every slice the levels can reach is zero anyway. */
+static double scaled(double x, int top, int bits)
+{
+    return x == 0.0 ? 0.0 : x * pow2(bits - top);
+}
+
+static void rests_a(early_work *w)
+{
+    const exb_gemm_args *g = w->g;
+    for (long l = 0; l < g->k; l++)
+        for (long i = 0; i < g->m; i++)
+            w->ra[i + l * g->m] = scaled(exb_gemm_opa(g, i, l), w->top_a[i], w->bits);
+}
+
+static void rests_b(early_work *w)
+{
+    const exb_gemm_args *g = w->g;
+    for (long j = 0; j < w->cols; j++)
+        for (long l = 0; l < g->k; l++)
+            w->rb[l + j * g->k] = scaled(exb_gemm_opb(g, l, w->j0 + j), w->top_b[w->j0 + j], w->bits);
+}
+
+/* The next slice: q = trunc(rest) (|rest| < 2^bits <= 2^26), rest := (rest - q) 2^bits,
+ * both exact. */
+static double *cut(double *rest, long len, double shift)
+{
+    double *out = exb_split_alloc((size_t)len * sizeof *out);
+    if (out)
+        for (long e = 0; e < len; e++) {
+            double q = (double)(int64_t)rest[e];
+            out[e] = q;
+            rest[e] = (rest[e] - q) * shift;
+        }
+    return out;
+}
+
+/* Slices s of A and t of B, cut if not yet; 0, or -1 without memory. */
+static int have_slices(early_work *w, int s, int t)
+{
+    const exb_gemm_args *g = w->g;
+    while (w->ca < s)
+        if (!(w->as[++w->ca] = cut(w->ra, g->m * g->k, w->shift))) {
+            w->ca--;
+            return -1;
+        }
+    while (w->cb < t)
+        if (!(w->bs[++w->cb] = cut(w->rb, g->k * w->cols, w->shift))) {
+            w->cb--;
+            return -1;
+        }
+    return 0;
+}
+
+/* Slice pairs of level L (s + t = L, s <= sa, t <= sb). */
+static int pairs(const early_work *w, int L)
+{
+    int count = 0;
+    for (int s = 1; s < L; s++)
+        count += s <= w->sa && L - s <= w->sb;
+    return count;
+}
+
+typedef struct level_task {
+    early_work *w;
+    int L;
+} level_task;
+
+/* Columns [c0, c1) of the block's level L: the slice products (the serial
+ * engine: the caller's threads are the pool's, no second pool spins
+ * beside them), added as integers. */
+static void level_columns(const early_work *w, int L, long c0, long c1)
+{
+    const exb_gemm_args *g = w->g;
+    long m = g->m, k = g->k;
+    int64_t *lev = w->level + (long)(L - 2) * m * w->nb + c0 * m;
+    double *prod = w->prod + c0 * m;
+    for (long e = 0; e < (c1 - c0) * m; e++)
+        lev[e] = 0;
+    for (int s = 1; s < L; s++) {
+        int t = L - s;
+        if (s > w->sa || t > w->sb)
+            continue;
+        if (w->device)
+            exb_gemm_engine(m, c1 - c0, k, w->as[s], w->bs[t] + c0 * k, prod, w->device,
+                            w->knobs->wg);
+        else
+            exb_gemm_engine_serial(m, c1 - c0, k, w->as[s], w->bs[t] + c0 * k, prod);
+        for (long e = 0; e < (c1 - c0) * m; e++)
+            lev[e] += (int64_t)prod[e]; /* an integer below 2^53 */
+    }
+}
+
+static void level_share(void *arg, int s, int parts)
+{
+    const level_task *task = arg;
+    long cols = task->w->cols;
+    level_columns(task->w, task->L, cols * s / parts, cols * (s + 1) / parts);
+}
+
+/* Level L of the block; 0, or -1 without memory. */
+static int add_level(early_work *w, int L)
+{
+    for (int s = 1; s < L; s++)
+        if (s <= w->sa && L - s <= w->sb && have_slices(w, s, L - s) != 0)
+            return -1;
+    const exb_gemm_args *g = w->g;
+    int threads = w->knobs->threads > 0 ? w->knobs->threads : 1;
+    if (w->device || g->m * w->cols * g->k < 262144)
+        threads = 1; /* a device engine is called once */
+    threads = threads < w->cols ? threads : (int)w->cols;
+    level_task task = {w, L};
+    exb_parallel(threads, level_share, &task);
+    w->L = L;
+    exb_path_add(w->device ? 0 : EXACTBLAS_PATH_HOST);
+    return 0;
+}
+
+/* ---- deciding an element --------------------------------------------------- */
+
+/* Limbs for levels 2..L: the top level is shifted by x = (L - 2) bits, which
+ * exb_wide_add takes when x < 64 (nl - 1); |W| < 2^(x + 53 + log2 L + 1) + R
+ * < 2^(x + 60) <= 2^(64 nl - 1) then too. */
+static int limbs(int L, int bits)
+{
+    return (L - 2) * bits / 64 + 2;
+}
+
+/* W of element (i, j) of the block (column jb), and R (0 once every pair is in). */
+static uint64_t partial(const early_work *w, long i, long jb, exb_wide *sum, int *nl)
+{
+    const exb_gemm_args *g = w->g;
+    int L = w->L;
+    *nl = limbs(L, w->bits);
+    exb_wide_zero(sum, *nl);
+    const int64_t *v = w->level + i + jb * g->m;
+    for (int l = 2; l <= L; l++) {
+        int64_t x = v[(long)(l - 2) * g->m * w->nb];
+        if (x)
+            exb_wide_add(sum, *nl, x, (L - l) * w->bits);
+    }
+    return L >= w->sa + w->sb ? 0 : (uint64_t)(2 * g->k * (L + 1)) << w->bits;
+}
+
+/* x = m 2^e with an integer m < 2^53 (x finite, nonzero), from its bits. */
+static void integer_and_exponent(double x, int64_t *m, int *e)
+{
+    union {
+        double d;
+        uint64_t u;
+    } v = {x};
+    int ex = (int)((v.u >> 52) & 0x7ff);
+    int64_t mag = (int64_t)(v.u & ((UINT64_C(1) << 52) - 1));
+    *m = (int64_t)(v.u >> 63) ? -(ex ? mag | (INT64_C(1) << 52) : mag)
+                              : (ex ? mag | (INT64_C(1) << 52) : mag);
+    *e = ex ? ex - 1075 : -1074;
+}
+
+/* alpha = +-2^a and beta = 0 or +-2^b (w->powers): alpha W u + beta C_ij as
+ * an integer in sum, in units 2^lsb (lsb updated, limbs widened as needed):
+ * 1, or 0 (sum untouched) when C_ij is not finite or too far from W to be
+ * held. */
+static int fold_affine(const early_work *w, exb_wide *sum, int *nl, int *lsb, double cij)
+{
+    int64_t mc = 0;
+    int ec = 0, shift = 0, to = *nl;
+    if (w->g->beta != 0.0 && cij != 0.0) {
+        if (!isfinite(cij))
+            return 0;
+        integer_and_exponent(cij, &mc, &ec);
+        shift = ec + w->beta_exp - (*lsb + w->alpha_exp);
+        if (shift < 0 || shift >= 64 * (EXB_WIDE_LIMBS - 1))
+            return 0; /* C_ij has bits below W's, or is far above it */
+        to = shift / 64 + 2 > to ? shift / 64 + 2 : to;
+    }
+    exb_wide_extend(sum, *nl, to);
+    *nl = to;
+    *lsb += w->alpha_exp;
+    if (w->g->alpha < 0)
+        exb_wide_negate(sum, *nl);
+    if (mc)
+        exb_wide_add(sum, *nl, w->g->beta < 0 ? -mc : mc, shift);
+    return 1;
+}
+
+/* RN(sum 2^lsb) when every value within r of sum rounds to it, read from
+ * the 11 bits below the last bit of the result: 1 with *out, or 0 when this
+ * cannot tell (a midpoint within one unit 2^d of sum, r >= 2^d, a result
+ * outside the normal range, a zero). */
+static int round_clear(const exb_wide *sum, int nl, uint64_t r, int lsb, double *out)
+{
+    exb_wide mag = *sum;
+    int neg = exb_wide_abs(&mag, nl), p = exb_wide_top_bit(&mag, nl), d = p - 63;
+    int e = p + lsb; /* 2^e <= |sum| 2^lsb < 2^(e+1) */
+    if (d < 0 || (d < 64 && (r >> d) != 0) || e < -1022 || e > 1022)
+        return 0;
+    /* |sum| = top 2^d + s, 0 <= s < 2^d; with f = top mod 2^11, the distance
+     * to the midpoint 2^10 2^d is at least 2^d > r unless f is 2^10 or 2^10-1 */
+    uint64_t top = exb_wide_bits_from(&mag, nl, d);
+    int f = (int)(top & 0x7ff);
+    if (f == 0x400 || f == 0x3ff)
+        return 0;
+    uint64_t mant = (top >> 11) + (f > 0x400);
+    if (mant >> 53) {
+        mant >>= 1;
+        e++;
+    }
+    union {
+        uint64_t u;
+        double d;
+    } v = {((uint64_t)neg << 63) | ((uint64_t)(e + 1023) << 52) |
+           (mant & ((UINT64_C(1) << 52) - 1))};
+    *out = v.d;
+    return 1;
+}
+
+/* Element (i, j) decided into *out: 1, else 0. */
+static int decide(const early_work *w, long i, long jb, exb_superacc *acc, double *out)
+{
+    const exb_gemm_args *g = w->g;
+    exb_wide sum;
+    int nl;
+    int64_t r = (int64_t)partial(w, i, jb, &sum, &nl);
+    long j = w->j0 + jb;
+    int lsb = w->top_a[i] + w->top_b[j] - w->L * w->bits;
+    double cij = g->beta != 0.0 ? g->c[i + j * g->ldc] : 0.0, lo, hi;
+    if (w->powers && fold_affine(w, &sum, &nl, &lsb, cij)) {
+        if (round_clear(&sum, nl, (uint64_t)r, lsb, out))
+            return 1;
+        exb_wide_add(&sum, nl, -r, 0);
+        lo = exb_wide_round(&sum, nl, lsb);
+        exb_wide_add(&sum, nl, 2 * r, 0);
+        hi = exb_wide_round(&sum, nl, lsb);
+    } else {
+        if (lsb < EXB_ACC_LSB + 64)
+            return 0; /* R u below the accumulator's range: exactly, instead */
+        exb_wide_add(&sum, nl, -r, 0);
+        exb_superacc_reset(acc);
+        exb_wide_deposit(acc, &sum, nl, lsb);
+        lo = exb_superacc_round_affine(acc, g->alpha, g->beta, cij);
+        exb_wide_add(&sum, nl, 2 * r, 0);
+        exb_superacc_reset(acc);
+        exb_wide_deposit(acc, &sum, nl, lsb);
+        hi = exb_superacc_round_affine(acc, g->alpha, g->beta, cij);
+    }
+    if (lo != hi || lo == 0.0) /* a zero (its sign) or a NaN: exactly */
+        return 0;
+    *out = lo;
+    return 1;
+}
+
+/* The level at which element (i, j) would be decided, from the size of W:
+ * the first whose bound is 2^10 below the element's last bit (INT_MAX: none
+ * up to lcap). */
+static int expected_level(const early_work *w, long i, long jb, exb_superacc *acc)
+{
+    double unused;
+    if (decide(w, i, jb, acc, &unused))
+        return w->L;
+    exb_wide sum;
+    int nl;
+    uint64_t r = partial(w, i, jb, &sum, &nl);
+    if (r == 0)
+        return INT_MAX;
+    exb_wide_abs(&sum, nl);
+    int pw = exb_wide_top_bit(&sum, nl), pr = 63 - __builtin_clzll(r);
+    int p = pw > pr + 8 ? pw : pr; /* hidden below the bound: at most about R */
+    for (int l = w->L + 1; l <= w->lcap; l++) {
+        double bound = (double)(2 * w->g->k * (l + 1));
+        if ((l - 1) * w->bits - (int)ceil(log2(bound)) >= w->L * w->bits - p + 62)
+            return l;
+    }
+    return INT_MAX;
+}
+
+/* Whether another level is worth its slice products. */
+static int worth_another_level(const early_work *w, exb_superacc *acc)
+{
+    if (w->L >= w->lcap || w->L >= w->sa + w->sb)
+        return 0;
+    const exb_gemm_args *g = w->g;
+    long count = g->m * w->cols < SAMPLES ? g->m * w->cols : SAMPLES;
+    int need[SAMPLES];
+    for (long s = 0; s < count; s++) {
+        /* a fixed spread of the block's elements */
+        long e = count == g->m * w->cols ? s : (long)(((uint64_t)s * 2654435761u) % (uint64_t)(g->m * w->cols));
+        need[s] = expected_level(w, e % g->m, e / g->m, acc);
+    }
+    double exact = exb_tuning_of(EXB_CLASS_HOST)->gemm_exact_cost, products = 0.0, best = 0.0;
+    int best_level = w->L;
+    for (int l = w->L; l <= w->lcap; l++) {
+        if (l > w->L)
+            products += pairs(w, l);
+        long left = 0;
+        for (long s = 0; s < count; s++)
+            left += need[s] > l;
+        double cost = products + exact * (double)left / (double)count;
+        if (l == w->L || cost < best) {
+            best = cost;
+            best_level = l;
+        }
+    }
+    return best_level > w->L;
+}
+
+/* ---- the elements ---------------------------------------------------------- */
+
+typedef struct finish_task {
+    early_work *w;
+} finish_task;
+
+/* The exact dot product of row i of op(A) and column j of op(B), rounded
+ * once with alpha, beta and C (x, y: scratch of k). */
+static double exactly(const early_work *w, long i, long j, double *x, double *y,
+                      exb_superacc *acc)
+{
+    const exb_gemm_args *g = w->g;
+    const double *row = g->a + i * g->lda, *col = g->b + j * g->ldb;
+    if (!g->transa) {
+        for (long l = 0; l < g->k; l++)
+            x[l] = g->a[i + l * g->lda];
+        row = x;
+    }
+    if (g->transb) {
+        for (long l = 0; l < g->k; l++)
+            y[l] = g->b[j + l * g->ldb];
+        col = y;
+    }
+    const exb_knobs *kn = w->knobs;
+    exb_sumdot_args args = {g->k, row, 1, col, 1, kn->fpe, kn->early_exit, 1, kn->front,
+                            kn->host_generic, NULL};
+    exb_superacc_reset(acc);
+    w->dot(&args, 0, g->k, acc);
+    if (exb_superacc_is_zero(acc) && exb_gemm_element_negzero(g, i, j))
+        exb_superacc_set_negative_zero(acc);
+    return exb_superacc_round_affine(acc, g->alpha, g->beta,
+                                     g->beta != 0.0 ? g->c[i + j * g->ldc] : 0.0);
+}
+
+static void finish_share(void *arg, int s, int parts)
+{
+    (void)s;
+    (void)parts;
+    early_work *w = ((finish_task *)arg)->w;
+    const exb_gemm_args *g = w->g;
+    double *x = malloc((size_t)g->k * 2 * sizeof *x);
+    exb_superacc *acc = malloc(sizeof *acc);
+    if (!x || !acc) {
+        /* no scratch: this thread rounds nothing, the others (or the
+         * caller's last pass) take the columns */
+        free(x);
+        free(acc);
+        return;
+    }
+    exb_superacc_clear(acc);
+    int early = 0;
+    for (;;) {
+        long c0 = atomic_fetch_add(&w->next, COLUMN_CHUNK);
+        if (c0 >= w->cols)
+            break;
+        long c1 = c0 + COLUMN_CHUNK < w->cols ? c0 + COLUMN_CHUNK : w->cols;
+        for (long jb = c0; jb < c1; jb++)
+            for (long i = 0; i < g->m; i++) {
+                double value;
+                if (decide(w, i, jb, acc, &value))
+                    early = 1;
+                else
+                    value = exactly(w, i, w->j0 + jb, x, x + g->k, acc);
+                g->c[i + (w->j0 + jb) * g->ldc] = value;
+            }
+    }
+    if (early && w->L < w->sa + w->sb)
+        atomic_store(&w->early, 1);
+    free(x);
+    free(acc);
+}
+
+/* ---- the driver ------------------------------------------------------------- */
+
+static void free_slices(early_work *w, int b_only)
+{
+    for (; w->cb > 0; w->cb--)
+        free(w->bs[w->cb]);
+    if (!b_only)
+        for (; w->ca > 0; w->ca--)
+            free(w->as[w->ca]);
+}
+
+/* The levels that fit: the wide sums, MAX_LEVEL, and SLICE_BYTES for the
+ * slices and rests of A and of a block of B. */
+static int level_cap(const exb_gemm_args *g, int bits, long nb)
+{
+    int cap = 2 + (64 * (EXB_WIDE_LIMBS - 1) - 1) / bits;
+    cap = cap < MAX_LEVEL ? cap : MAX_LEVEL;
+    double per_slice = 8.0 * (double)g->k * (double)(g->m + nb);
+    long slices = (long)((double)SLICE_BYTES / per_slice) - 1; /* a slice per side, and the rests */
+    return slices + 1 < cap ? (int)(slices + 1) : cap;
+}
+
+/* Columns [j0, j0 + cols) of C on the general path (the same bits): for a
+ * block that ran out of memory before any of its elements was written. */
+static void block_general(const early_work *w, long j0, long cols)
+{
+    exb_gemm_args sub = *w->g;
+    sub.n = cols;
+    sub.b += j0 * (sub.transb ? 1 : sub.ldb);
+    sub.c += j0 * sub.ldc;
+    exb_host_gemm_general(&sub, w->knobs);
+}
+
+/* Columns [j0, j0 + cols) of C. */
+static void block(early_work *w, long j0, long cols, exb_superacc *acc)
+{
+    const exb_gemm_args *g = w->g;
+    w->j0 = j0;
+    w->cols = cols;
+    w->L = 1;
+    free_slices(w, 1);
+    rests_b(w);
+    int ok;
+    do
+        ok = add_level(w, w->L + 1) == 0;
+    while (ok && worth_another_level(w, acc));
+    if (!ok) {
+        block_general(w, j0, cols);
+        return;
+    }
+    int threads = w->knobs->threads > 0 ? w->knobs->threads : 1;
+    if (g->m * cols * g->k < 65536)
+        threads = 1;
+    atomic_store(&w->next, 0);
+    finish_task task = {w};
+    exb_parallel(threads, finish_share, &task);
+    if (atomic_load(&w->next) == 0) /* no thread had scratch: none wrote */
+        block_general(w, j0, cols);
+}
+
+int exb_host_gemm_early(const exb_gemm_args *g, const exb_knobs *knobs, exb_device_gemm_fn device)
+{
+    long m = g->m, n = g->n, k = g->k;
+    int bits = exb_split_bits(k);
+    if (bits < 1 || !isfinite(g->alpha) || !isfinite(g->beta))
+        return -1;
+    early_work w = {0};
+    w.g = g;
+    w.knobs = knobs;
+    w.device = device;
+    w.dot = exb_sumdot_range_select(knobs->host_generic);
+    w.bits = bits;
+    w.shift = pow2(bits);
+    w.powers = power_of_two(g->alpha, &w.alpha_exp) &&
+               (g->beta == 0.0 || power_of_two(g->beta, &w.beta_exp));
+    w.top_a = malloc((size_t)m * sizeof *w.top_a);
+    w.top_b = malloc((size_t)n * sizeof *w.top_b);
+    int *low = malloc((size_t)(m > n ? m : n) * sizeof *low);
+    int ok = w.top_a && w.top_b && low &&
+             exb_split_ranges(g->a, g->lda, g->transa ? k : m, g->transa ? m : k, !g->transa,
+                              w.top_a, low) == 0;
+    if (ok)
+        w.sa = exb_split_count(w.top_a, low, m, bits);
+    ok = ok && exb_split_ranges(g->b, g->ldb, g->transb ? n : k, g->transb ? k : n, g->transb,
+                                w.top_b, low) == 0;
+    if (ok)
+        w.sb = exb_split_count(w.top_b, low, n, bits);
+    free(low);
+    if (ok) {
+        w.sa = w.sa < 0 ? UNKNOWN : (w.sa > 0 ? w.sa : 1); /* -1: wider than one cut holds */
+        w.sb = w.sb < 0 ? UNKNOWN : (w.sb > 0 ? w.sb : 1);
+        for (long i = 0; i < m; i++)
+            w.top_a[i] = w.top_a[i] == INT_MIN ? 0 : w.top_a[i]; /* zero rows: any top */
+        for (long j = 0; j < n; j++)
+            w.top_b[j] = w.top_b[j] == INT_MIN ? 0 : w.top_b[j];
+        w.nb = LEVEL_BYTES / (long)sizeof(int64_t) / ((MAX_LEVEL - 1) * m);
+        w.nb = w.nb < 1 ? 1 : (w.nb > n ? n : w.nb);
+        w.lcap = level_cap(g, bits, w.nb);
+        ok = w.lcap >= 3;
+    }
+    if (ok) {
+        w.ra = exb_split_alloc((size_t)(m * k) * sizeof *w.ra);
+        w.rb = exb_split_alloc((size_t)(k * w.nb) * sizeof *w.rb);
+        w.prod = exb_split_alloc((size_t)(m * w.nb) * sizeof *w.prod);
+        w.level = exb_split_alloc((size_t)((w.lcap - 1) * m * w.nb) * sizeof *w.level);
+        ok = w.ra && w.rb && w.prod && w.level;
+    }
+    exb_superacc *acc = ok ? malloc(sizeof *acc) : NULL;
+    ok = ok && acc;
+    if (ok) {
+        /* from here C is written block by block, and always completed */
+        exb_superacc_clear(acc);
+        rests_a(&w);
+        for (long j0 = 0; j0 < n; j0 += w.nb)
+            block(&w, j0, j0 + w.nb < n ? w.nb : n - j0, acc);
+    }
+    free(acc);
+    free_slices(&w, 0);
+    free(w.top_a);
+    free(w.top_b);
+    free(w.ra);
+    free(w.rb);
+    free(w.prod);
+    free(w.level);
+    if (ok && atomic_load(&w.early))
+        exb_path_add(EXACTBLAS_PATH_EARLY);
+    return ok ? 0 : -1;
+}
