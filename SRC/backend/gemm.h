@@ -116,8 +116,9 @@ const char *exb_gemm_engine(long m, long n, long k, const double *a, const doubl
                             exb_device_gemm_fn device, int wg);
 
 /* The same product on the calling thread alone (callers that run on
- * several threads at once): OpenBLAS's serial build when installed, else
- * the blocked loop. */
+ * several threads at once): OpenBLAS's serial build when installed (one
+ * call at a time: it is not safe to call concurrently), else the blocked
+ * loop. */
 const char *exb_gemm_engine_serial(long m, long n, long k, const double *a, const double *b,
                                    double *c);
 

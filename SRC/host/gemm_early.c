@@ -42,6 +42,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "backend/sumdot.h"
 #include "backend/tuning.h"
@@ -58,6 +59,7 @@
 #define MAX_LEVEL 20
 #define SAMPLES 256
 #define COLUMN_CHUNK 4 /* columns a thread claims at a time when rounding */
+#define MAX_THREADS 256
 #define UNKNOWN (1 << 20) /* slices of a row wider than one cut holds: not counted */
 
 typedef struct early_work {
@@ -77,11 +79,21 @@ typedef struct early_work {
     int64_t *level;          /* levels 2..lcap, m x nb each */
     long nb, j0, cols;       /* the column block */
     int L;                   /* levels of the block computed */
+    int threads;
+    double product_ns;       /* a slice product of one element, wall time (measured) */
+    double exact_ns;         /* an element finished exactly, wall time (measured once) */
     int powers;              /* alpha = +-2^alpha_exp, beta = 0 or +-2^beta_exp */
     int alpha_exp, beta_exp;
     atomic_long next;        /* the next chunk of columns to round */
     atomic_int early;        /* some element was decided with R > 0 */
 } early_work;
+
+static double seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
 
 /* 2^e for -1022 <= e <= 1023, else ldexp. */
 static double pow2(int e)
@@ -133,7 +145,7 @@ static void rests_b(early_work *w)
  * both exact. */
 static double *cut(double *rest, long len, double shift)
 {
-    double *out = exb_split_alloc((size_t)len * sizeof *out);
+    double *out = exb_work_take((size_t)len * sizeof *out);
     if (out)
         for (long e = 0; e < len; e++) {
             double q = (double)(int64_t)rest[e];
@@ -169,58 +181,29 @@ static int pairs(const early_work *w, int L)
     return count;
 }
 
-typedef struct level_task {
-    early_work *w;
-    int L;
-} level_task;
-
-/* Columns [c0, c1) of the block's level L: the slice products (the serial
- * engine: the caller's threads are the pool's, no second pool spins
- * beside them), added as integers. */
-static void level_columns(const early_work *w, int L, long c0, long c1)
-{
-    const exb_gemm_args *g = w->g;
-    long m = g->m, k = g->k;
-    int64_t *lev = w->level + (long)(L - 2) * m * w->nb + c0 * m;
-    double *prod = w->prod + c0 * m;
-    for (long e = 0; e < (c1 - c0) * m; e++)
-        lev[e] = 0;
-    for (int s = 1; s < L; s++) {
-        int t = L - s;
-        if (s > w->sa || t > w->sb)
-            continue;
-        if (w->device)
-            exb_gemm_engine(m, c1 - c0, k, w->as[s], w->bs[t] + c0 * k, prod, w->device,
-                            w->knobs->wg);
-        else
-            exb_gemm_engine_serial(m, c1 - c0, k, w->as[s], w->bs[t] + c0 * k, prod);
-        for (long e = 0; e < (c1 - c0) * m; e++)
-            lev[e] += (int64_t)prod[e]; /* an integer below 2^53 */
-    }
-}
-
-static void level_share(void *arg, int s, int parts)
-{
-    const level_task *task = arg;
-    long cols = task->w->cols;
-    level_columns(task->w, task->L, cols * s / parts, cols * (s + 1) / parts);
-}
-
-/* Level L of the block; 0, or -1 without memory. */
+/* Level L of the block: its slice products (one call of the engine each,
+ * with the engine's own threads: Debian's serial OpenBLAS is not safe to
+ * call from several threads at once), added as integers.  0, or -1 without
+ * memory. */
 static int add_level(early_work *w, int L)
 {
     for (int s = 1; s < L; s++)
         if (s <= w->sa && L - s <= w->sb && have_slices(w, s, L - s) != 0)
             return -1;
     const exb_gemm_args *g = w->g;
-    int threads = w->knobs->threads > 0 ? w->knobs->threads : 1;
-    if (w->device || g->m * w->cols * g->k < 262144)
-        threads = 1; /* a device engine is called once */
-    threads = threads < w->cols ? threads : (int)w->cols;
-    level_task task = {w, L};
-    exb_parallel(threads, level_share, &task);
+    long block = g->m * w->cols;
+    int64_t *lev = w->level + (long)(L - 2) * g->m * w->nb;
+    for (long e = 0; e < block; e++)
+        lev[e] = 0;
+    for (int s = 1; s < L; s++) {
+        if (s > w->sa || L - s > w->sb)
+            continue;
+        exb_gemm_engine(g->m, w->cols, g->k, w->as[s], w->bs[L - s], w->prod, w->device,
+                        w->knobs->wg);
+        for (long e = 0; e < block; e++)
+            lev[e] += (int64_t)w->prod[e]; /* an integer below 2^53 */
+    }
     w->L = L;
-    exb_path_add(w->device ? 0 : EXACTBLAS_PATH_HOST);
     return 0;
 }
 
@@ -381,20 +364,55 @@ static int expected_level(const early_work *w, long i, long jb, exb_superacc *ac
     return INT_MAX;
 }
 
+static const double *load_row(const early_work *w, long i, double *x);
+static double exactly(const early_work *w, const double *row, long i, long j, double *y,
+                      exb_superacc *acc);
+
+/* How many slice products of an element an exact one costs: both timed on
+ * this data (the exact dot products once, on a few of the sampled
+ * elements: their cost depends on the range of the products); the tuning
+ * record's figure when a clock says nothing. */
+static double exact_cost(early_work *w, const long *sample, long count, exb_superacc *acc)
+{
+    const exb_gemm_args *g = w->g;
+    if (w->exact_ns == 0.0) {
+        double *x = malloc((size_t)g->k * 2 * sizeof *x), spent = 0.0;
+        long tries = count < 8 ? count : 8;
+        if (x && tries > 0) {
+            for (long s = 0; s < tries; s++) {
+                long i = sample[s] % g->m;
+                const double *row = load_row(w, i, x); /* once per row when finishing */
+                double t0 = seconds();
+                (void)exactly(w, row, i, w->j0 + sample[s] / g->m, x + g->k, acc);
+                spent += seconds() - t0;
+            }
+            w->exact_ns = 1e9 * spent / (double)tries / w->threads;
+        }
+        free(x);
+    }
+    if (w->exact_ns > 0.0 && w->product_ns > 0.0)
+        return w->exact_ns / w->product_ns;
+    return exb_tuning_of(EXB_CLASS_HOST)->gemm_exact_cost;
+}
+
 /* Whether another level is worth its slice products. */
-static int worth_another_level(const early_work *w, exb_superacc *acc)
+static int worth_another_level(early_work *w, exb_superacc *acc)
 {
     if (w->L >= w->lcap || w->L >= w->sa + w->sb)
         return 0;
     const exb_gemm_args *g = w->g;
     long count = g->m * w->cols < SAMPLES ? g->m * w->cols : SAMPLES;
     int need[SAMPLES];
+    long sample[SAMPLES];
     for (long s = 0; s < count; s++) {
         /* a fixed spread of the block's elements */
-        long e = count == g->m * w->cols ? s : (long)(((uint64_t)s * 2654435761u) % (uint64_t)(g->m * w->cols));
+        long e = count == g->m * w->cols
+                     ? s
+                     : (long)(((uint64_t)s * 2654435761u) % (uint64_t)(g->m * w->cols));
+        sample[s] = e;
         need[s] = expected_level(w, e % g->m, e / g->m, acc);
     }
-    double exact = exb_tuning_of(EXB_CLASS_HOST)->gemm_exact_cost, products = 0.0, best = 0.0;
+    double exact = exact_cost(w, sample, count, acc), products = 0.0, best = 0.0;
     int best_level = w->L;
     for (int l = w->L; l <= w->lcap; l++) {
         if (l > w->L)
@@ -413,22 +431,24 @@ static int worth_another_level(const early_work *w, exb_superacc *acc)
 
 /* ---- the elements ---------------------------------------------------------- */
 
-typedef struct finish_task {
-    early_work *w;
-} finish_task;
+/* Row i of op(A), contiguous (copied into x when it is not). */
+static const double *load_row(const early_work *w, long i, double *x)
+{
+    const exb_gemm_args *g = w->g;
+    if (g->transa)
+        return g->a + i * g->lda;
+    for (long l = 0; l < g->k; l++)
+        x[l] = g->a[i + l * g->lda];
+    return x;
+}
 
-/* The exact dot product of row i of op(A) and column j of op(B), rounded
- * once with alpha, beta and C (x, y: scratch of k). */
-static double exactly(const early_work *w, long i, long j, double *x, double *y,
+/* The exact dot product of row i of op(A) (row) and column j of op(B),
+ * rounded once with alpha, beta and C (y: scratch of k). */
+static double exactly(const early_work *w, const double *row, long i, long j, double *y,
                       exb_superacc *acc)
 {
     const exb_gemm_args *g = w->g;
-    const double *row = g->a + i * g->lda, *col = g->b + j * g->ldb;
-    if (!g->transa) {
-        for (long l = 0; l < g->k; l++)
-            x[l] = g->a[i + l * g->lda];
-        row = x;
-    }
+    const double *col = g->b + j * g->ldb;
     if (g->transb) {
         for (long l = 0; l < g->k; l++)
             y[l] = g->b[j + l * g->ldb];
@@ -445,22 +465,43 @@ static double exactly(const early_work *w, long i, long j, double *x, double *y,
                                      g->beta != 0.0 ? g->c[i + j * g->ldc] : 0.0);
 }
 
-static void finish_share(void *arg, int s, int parts)
+/* One thread's scratch: a row and a column of k, an accumulator, and the
+ * elements it left undecided (keys i * cols + jb). */
+typedef struct scratch {
+    double *x;
+    exb_superacc *acc;
+    long *list, len, cap;
+} scratch;
+
+typedef struct finish_task {
+    early_work *w;
+    scratch *sc;
+    long *keys, nkeys; /* every share's undecided elements, sorted by row */
+} finish_task;
+
+static int push(scratch *sc, long key)
 {
-    (void)s;
-    (void)parts;
-    early_work *w = ((finish_task *)arg)->w;
-    const exb_gemm_args *g = w->g;
-    double *x = malloc((size_t)g->k * 2 * sizeof *x);
-    exb_superacc *acc = malloc(sizeof *acc);
-    if (!x || !acc) {
-        /* no scratch: this thread rounds nothing, the others (or the
-         * caller's last pass) take the columns */
-        free(x);
-        free(acc);
-        return;
+    if (sc->len == sc->cap) {
+        long cap = sc->cap ? 2 * sc->cap : 1024;
+        long *list = realloc(sc->list, (size_t)cap * sizeof *list);
+        if (!list)
+            return -1;
+        sc->list = list;
+        sc->cap = cap;
     }
-    exb_superacc_clear(acc);
+    sc->list[sc->len++] = key;
+    return 0;
+}
+
+/* Pass 1: every element decided where it can be; the others listed (or,
+ * when the list cannot grow, computed exactly on the spot). */
+static void decide_share(void *arg, int s, int parts)
+{
+    (void)parts;
+    finish_task *task = arg;
+    early_work *w = task->w;
+    scratch *sc = &task->sc[s];
+    const exb_gemm_args *g = w->g;
     int early = 0;
     for (;;) {
         long c0 = atomic_fetch_add(&w->next, COLUMN_CHUNK);
@@ -469,18 +510,88 @@ static void finish_share(void *arg, int s, int parts)
         long c1 = c0 + COLUMN_CHUNK < w->cols ? c0 + COLUMN_CHUNK : w->cols;
         for (long jb = c0; jb < c1; jb++)
             for (long i = 0; i < g->m; i++) {
-                double value;
-                if (decide(w, i, jb, acc, &value))
+                double *cij = &g->c[i + (w->j0 + jb) * g->ldc], value;
+                if (decide(w, i, jb, sc->acc, &value)) {
                     early = 1;
-                else
-                    value = exactly(w, i, w->j0 + jb, x, x + g->k, acc);
-                g->c[i + (w->j0 + jb) * g->ldc] = value;
+                    *cij = value;
+                } else if (push(sc, i * w->cols + jb) != 0) {
+                    *cij = exactly(w, load_row(w, i, sc->x), i, w->j0 + jb, sc->x + g->k,
+                                   sc->acc);
+                }
             }
     }
     if (early && w->L < w->sa + w->sb)
         atomic_store(&w->early, 1);
-    free(x);
-    free(acc);
+}
+
+/* Pass 2: the undecided elements exactly, row by row (a row of op(A) is
+ * loaded once for all its elements). */
+static void exact_share(void *arg, int s, int parts)
+{
+    finish_task *task = arg;
+    early_work *w = task->w;
+    scratch *sc = &task->sc[s];
+    const long *keys = task->keys ? task->keys + task->nkeys * s / parts : sc->list;
+    long count = task->keys ? task->nkeys * (s + 1) / parts - task->nkeys * s / parts : sc->len;
+    const double *row = NULL;
+    long last = -1;
+    for (long q = 0; q < count; q++) {
+        long i = keys[q] / w->cols, jb = keys[q] % w->cols;
+        if (i != last)
+            row = load_row(w, i, sc->x);
+        last = i;
+        w->g->c[i + (w->j0 + jb) * w->g->ldc] =
+            exactly(w, row, i, w->j0 + jb, sc->x + w->g->k, sc->acc);
+    }
+}
+
+static int by_key(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return (x > y) - (x < y);
+}
+
+/* The block's elements on `threads` threads: 0, or -1 (nothing written)
+ * when no scratch could be had. */
+static int finish(early_work *w, int threads)
+{
+    const exb_gemm_args *g = w->g;
+    scratch sc[MAX_THREADS] = {{0}};
+    threads = threads < MAX_THREADS ? threads : MAX_THREADS;
+    int parts = 0;
+    while (parts < threads) {
+        scratch *x = &sc[parts];
+        x->x = malloc((size_t)g->k * 2 * sizeof *x->x);
+        x->acc = malloc(sizeof *x->acc);
+        if (!x->x || !x->acc)
+            break;
+        exb_superacc_clear(x->acc);
+        parts++;
+    }
+    if (parts > 0) {
+        finish_task task = {w, sc, NULL, 0};
+        atomic_store(&w->next, 0);
+        exb_parallel(parts, decide_share, &task);
+        for (int s = 0; s < parts; s++)
+            task.nkeys += sc[s].len;
+        task.keys = task.nkeys > 0 ? malloc((size_t)task.nkeys * sizeof *task.keys) : NULL;
+        if (task.keys) {
+            long at = 0;
+            for (int s = 0; s < parts; s++)
+                for (long q = 0; q < sc[s].len; q++)
+                    task.keys[at++] = sc[s].list[q];
+            qsort(task.keys, (size_t)task.nkeys, sizeof *task.keys, by_key);
+        }
+        if (task.nkeys > 0) /* without the sorted copy, each share its own list */
+            exb_parallel(parts, exact_share, &task);
+        free(task.keys);
+    }
+    for (int s = 0; s <= parts && s < threads; s++) {
+        free(sc[s].x);
+        free(sc[s].acc);
+        free(sc[s].list);
+    }
+    return parts > 0 ? 0 : -1;
 }
 
 /* ---- the driver ------------------------------------------------------------- */
@@ -488,10 +599,10 @@ static void finish_share(void *arg, int s, int parts)
 static void free_slices(early_work *w, int b_only)
 {
     for (; w->cb > 0; w->cb--)
-        free(w->bs[w->cb]);
+        exb_work_give(w->bs[w->cb]);
     if (!b_only)
         for (; w->ca > 0; w->ca--)
-            free(w->as[w->ca]);
+            exb_work_give(w->as[w->ca]);
 }
 
 /* The levels that fit: the wide sums, MAX_LEVEL, and SLICE_BYTES for the
@@ -526,20 +637,19 @@ static void block(early_work *w, long j0, long cols, exb_superacc *acc)
     free_slices(w, 1);
     rests_b(w);
     int ok;
-    do
+    do {
+        double t0 = seconds();
         ok = add_level(w, w->L + 1) == 0;
-    while (ok && worth_another_level(w, acc));
+        int products = pairs(w, w->L);
+        if (ok && products > 0)
+            w->product_ns = 1e9 * (seconds() - t0) / products / (double)(g->m * cols);
+    } while (ok && worth_another_level(w, acc));
     if (!ok) {
         block_general(w, j0, cols);
         return;
     }
-    int threads = w->knobs->threads > 0 ? w->knobs->threads : 1;
-    if (g->m * cols * g->k < 65536)
-        threads = 1;
-    atomic_store(&w->next, 0);
-    finish_task task = {w};
-    exb_parallel(threads, finish_share, &task);
-    if (atomic_load(&w->next) == 0) /* no thread had scratch: none wrote */
+    int threads = g->m * cols * g->k < 65536 ? 1 : w->threads;
+    if (finish(w, threads) != 0) /* no scratch: nothing written */
         block_general(w, j0, cols);
 }
 
@@ -553,6 +663,7 @@ int exb_host_gemm_early(const exb_gemm_args *g, const exb_knobs *knobs, exb_devi
     w.g = g;
     w.knobs = knobs;
     w.device = device;
+    w.threads = knobs->threads > 0 ? knobs->threads : 1;
     w.dot = exb_sumdot_range_select(knobs->host_generic);
     w.bits = bits;
     w.shift = pow2(bits);
@@ -584,10 +695,10 @@ int exb_host_gemm_early(const exb_gemm_args *g, const exb_knobs *knobs, exb_devi
         ok = w.lcap >= 3;
     }
     if (ok) {
-        w.ra = exb_split_alloc((size_t)(m * k) * sizeof *w.ra);
-        w.rb = exb_split_alloc((size_t)(k * w.nb) * sizeof *w.rb);
-        w.prod = exb_split_alloc((size_t)(m * w.nb) * sizeof *w.prod);
-        w.level = exb_split_alloc((size_t)((w.lcap - 1) * m * w.nb) * sizeof *w.level);
+        w.ra = exb_work_take((size_t)(m * k) * sizeof *w.ra);
+        w.rb = exb_work_take((size_t)(k * w.nb) * sizeof *w.rb);
+        w.prod = exb_work_take((size_t)(m * w.nb) * sizeof *w.prod);
+        w.level = exb_work_take((size_t)((w.lcap - 1) * m * w.nb) * sizeof *w.level);
         ok = w.ra && w.rb && w.prod && w.level;
     }
     exb_superacc *acc = ok ? malloc(sizeof *acc) : NULL;
@@ -603,10 +714,10 @@ int exb_host_gemm_early(const exb_gemm_args *g, const exb_knobs *knobs, exb_devi
     free_slices(&w, 0);
     free(w.top_a);
     free(w.top_b);
-    free(w.ra);
-    free(w.rb);
-    free(w.prod);
-    free(w.level);
+    exb_work_give(w.ra);
+    exb_work_give(w.rb);
+    exb_work_give(w.prod);
+    exb_work_give(w.level);
     if (ok && atomic_load(&w.early))
         exb_path_add(EXACTBLAS_PATH_EARLY);
     return ok ? 0 : -1;

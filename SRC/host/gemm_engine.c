@@ -30,6 +30,7 @@ typedef void (*dgemm_fn)(const char *, const char *, const int *, const int *, c
 
 static pthread_once_t engine_once = PTHREAD_ONCE_INIT, serial_once = PTHREAD_ONCE_INIT;
 static dgemm_fn engine_dgemm, serial_dgemm;
+static pthread_mutex_t serial_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static dgemm_fn load_dgemm(const char *path, int flags)
 {
@@ -123,7 +124,13 @@ const char *exb_gemm_engine_serial(long m, long n, long k, const double *a, cons
     if (fits && address_space_allows_engine()) {
         pthread_once(&serial_once, load_serial);
         if (serial_dgemm) {
+            /* Debian's serial OpenBLAS (0.3.21, built without USE_LOCKING)
+             * hands two concurrent calls the same work buffer now and then
+             * (1 call in a few hundred gave wrong products here): one call
+             * at a time */
+            pthread_mutex_lock(&serial_lock);
             call_dgemm(serial_dgemm, m, n, k, a, b, c);
+            pthread_mutex_unlock(&serial_lock);
             return "OpenBLAS serial";
         }
     }

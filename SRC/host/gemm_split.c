@@ -11,14 +11,12 @@
  * goes into the element's long accumulator, and alpha, beta and C are folded
  * into the one rounding (exb_superacc_round_affine).
  */
-#define _DEFAULT_SOURCE /* madvise */
 #include "backend/gemm.h"
 
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <sys/mman.h>
 
 #include "pool.h"
 #include "split.h"
@@ -264,19 +262,6 @@ static void round_block(split_work *w, const exb_knobs *knobs, long j0, long j1)
 
 /* ---- the products -------------------------------------------------------------- */
 
-void *exb_split_alloc(size_t bytes)
-{
-    void *p = NULL;
-    if (bytes < ((size_t)4 << 20))
-        return malloc(bytes);
-    if (posix_memalign(&p, (size_t)2 << 20, bytes) != 0)
-        return NULL;
-#ifdef MADV_HUGEPAGE
-    madvise(p, bytes, MADV_HUGEPAGE);
-#endif
-    return p;
-}
-
 static void multiply_block(split_work *w, const exb_knobs *knobs, long j0, long j1)
 {
     const exb_gemm_args *g = w->g;
@@ -349,10 +334,10 @@ static int split_run(const exb_gemm_args *g, const exb_knobs *knobs, long max_pr
     long levels = w.sa + w.sb - 1;
     w.nb = LEVEL_BYTES / (long)sizeof(int64_t) / (levels * m);
     w.nb = w.nb < 1 ? 1 : (w.nb > n ? n : w.nb);
-    w.as = exb_split_alloc((size_t)(w.sa * m * k) * sizeof *w.as);
-    w.bs = exb_split_alloc((size_t)(w.sb * k * n) * sizeof *w.bs);
-    w.prod = exb_split_alloc((size_t)(m * w.nb) * sizeof *w.prod);
-    w.level = exb_split_alloc((size_t)(levels * m * w.nb) * sizeof *w.level);
+    w.as = exb_work_take((size_t)(w.sa * m * k) * sizeof *w.as);
+    w.bs = exb_work_take((size_t)(w.sb * k * n) * sizeof *w.bs);
+    w.prod = exb_work_take((size_t)(m * w.nb) * sizeof *w.prod);
+    w.level = exb_work_take((size_t)(levels * m * w.nb) * sizeof *w.level);
     int ok = w.as && w.bs && w.prod && w.level;
     if (ok) {
         cut_all(&w);
@@ -362,10 +347,10 @@ static int split_run(const exb_gemm_args *g, const exb_knobs *knobs, long max_pr
     free(w.top_a);
     free(w.top_b);
     free(w.low);
-    free(w.as);
-    free(w.bs);
-    free(w.prod);
-    free(w.level);
+    exb_work_give(w.as);
+    exb_work_give(w.bs);
+    exb_work_give(w.prod);
+    exb_work_give(w.level);
     return ok ? 0 : -1;
 }
 

@@ -38,4 +38,10 @@ void exb_split_cut(const double *p, long ld, long rows, long cols, int per_row, 
  * them, so that first touches cost 1/512 of the faults.  free() releases it. */
 void *exb_split_alloc(size_t bytes);
 
+/* The same, from the buffers kept between calls (workspace.c) when one is
+ * large enough; its content is undefined.  Given back with exb_work_give
+ * (NULL is ignored), which keeps it for the next call or frees it. */
+void *exb_work_take(size_t bytes);
+void exb_work_give(void *p);
+
 #endif
