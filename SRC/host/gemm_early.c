@@ -60,6 +60,7 @@
 #define SAMPLES 256
 #define COLUMN_CHUNK 4 /* columns a thread claims at a time when rounding */
 #define MAX_THREADS 256
+#define CONTINUE_BYTES (32L << 20) /* a thread's slices of one row and one column */
 #define UNKNOWN (1 << 20) /* slices of a row wider than one cut holds: not counted */
 
 typedef struct early_work {
@@ -69,7 +70,8 @@ typedef struct early_work {
     exb_sumdot_range_fn dot; /* the exact dot product of undecided elements */
     int bits;
     double shift;            /* 2^bits */
-    int lcap;                /* the highest level computed */
+    int lcap;                /* the highest level computed for the whole block */
+    int lwide;               /* the highest level the wide sums hold (one element) */
     int sa, sb;              /* slices that hold every bit (UNKNOWN: not counted) */
     int *top_a, *top_b;
     double *ra, *rb;         /* what is left to cut: A's rows, B's block of columns */
@@ -217,20 +219,29 @@ static int limbs(int L, int bits)
     return (L - 2) * bits / 64 + 2;
 }
 
-/* W of element (i, j) of the block (column jb), and R (0 once every pair is in). */
+/* W = sum_{l=2..L} V_l 2^((L - l) bits) from V_l = v[(l - 2) stride]. */
+static void wide_levels(const int64_t *v, long stride, int L, int bits, exb_wide *sum, int *nl)
+{
+    *nl = limbs(L, bits);
+    exb_wide_zero(sum, *nl);
+    for (int l = 2; l <= L; l++) {
+        int64_t x = v[(long)(l - 2) * stride];
+        if (x)
+            exb_wide_add(sum, *nl, x, (L - l) * bits);
+    }
+}
+
+/* R after levels 2..L (0 once every pair is in). */
+static uint64_t bound(const early_work *w, int L)
+{
+    return L >= w->sa + w->sb ? 0 : (uint64_t)(2 * w->g->k * (L + 1)) << w->bits;
+}
+
+/* W of element (i, j) of the block (column jb) after the block's levels, and R. */
 static uint64_t partial(const early_work *w, long i, long jb, exb_wide *sum, int *nl)
 {
-    const exb_gemm_args *g = w->g;
-    int L = w->L;
-    *nl = limbs(L, w->bits);
-    exb_wide_zero(sum, *nl);
-    const int64_t *v = w->level + i + jb * g->m;
-    for (int l = 2; l <= L; l++) {
-        int64_t x = v[(long)(l - 2) * g->m * w->nb];
-        if (x)
-            exb_wide_add(sum, *nl, x, (L - l) * w->bits);
-    }
-    return L >= w->sa + w->sb ? 0 : (uint64_t)(2 * g->k * (L + 1)) << w->bits;
+    wide_levels(w->level + i + jb * w->g->m, w->g->m * w->nb, w->L, w->bits, sum, nl);
+    return bound(w, w->L);
 }
 
 /* x = m 2^e with an integer m < 2^53 (x finite, nonzero), from its bits. */
@@ -305,33 +316,31 @@ static int round_clear(const exb_wide *sum, int nl, uint64_t r, int lsb, double 
     return 1;
 }
 
-/* Element (i, j) decided into *out: 1, else 0. */
-static int decide(const early_work *w, long i, long jb, exb_superacc *acc, double *out)
+/* Element (i, j) from W (sum, after levels 2..L) and R = r: 1 with the
+ * rounded result in *out when decided, else 0. */
+static int decide_sum(const early_work *w, exb_wide *sum, int nl, int64_t r, int L, long i,
+                      long j, exb_superacc *acc, double *out)
 {
     const exb_gemm_args *g = w->g;
-    exb_wide sum;
-    int nl;
-    int64_t r = (int64_t)partial(w, i, jb, &sum, &nl);
-    long j = w->j0 + jb;
-    int lsb = w->top_a[i] + w->top_b[j] - w->L * w->bits;
+    int lsb = w->top_a[i] + w->top_b[j] - L * w->bits;
     double cij = g->beta != 0.0 ? g->c[i + j * g->ldc] : 0.0, lo, hi;
-    if (w->powers && fold_affine(w, &sum, &nl, &lsb, cij)) {
-        if (round_clear(&sum, nl, (uint64_t)r, lsb, out))
+    if (w->powers && fold_affine(w, sum, &nl, &lsb, cij)) {
+        if (round_clear(sum, nl, (uint64_t)r, lsb, out))
             return 1;
-        exb_wide_add(&sum, nl, -r, 0);
-        lo = exb_wide_round(&sum, nl, lsb);
-        exb_wide_add(&sum, nl, 2 * r, 0);
-        hi = exb_wide_round(&sum, nl, lsb);
+        exb_wide_add(sum, nl, -r, 0);
+        lo = exb_wide_round(sum, nl, lsb);
+        exb_wide_add(sum, nl, 2 * r, 0);
+        hi = exb_wide_round(sum, nl, lsb);
     } else {
         if (lsb < EXB_ACC_LSB + 64)
             return 0; /* R u below the accumulator's range: exactly, instead */
-        exb_wide_add(&sum, nl, -r, 0);
+        exb_wide_add(sum, nl, -r, 0);
         exb_superacc_reset(acc);
-        exb_wide_deposit(acc, &sum, nl, lsb);
+        exb_wide_deposit(acc, sum, nl, lsb);
         lo = exb_superacc_round_affine(acc, g->alpha, g->beta, cij);
-        exb_wide_add(&sum, nl, 2 * r, 0);
+        exb_wide_add(sum, nl, 2 * r, 0);
         exb_superacc_reset(acc);
-        exb_wide_deposit(acc, &sum, nl, lsb);
+        exb_wide_deposit(acc, sum, nl, lsb);
         hi = exb_superacc_round_affine(acc, g->alpha, g->beta, cij);
     }
     if (lo != hi || lo == 0.0) /* a zero (its sign) or a NaN: exactly */
@@ -340,93 +349,31 @@ static int decide(const early_work *w, long i, long jb, exb_superacc *acc, doubl
     return 1;
 }
 
-/* The level at which element (i, j) would be decided, from the size of W:
- * the first whose bound is 2^10 below the element's last bit (INT_MAX: none
- * up to lcap). */
-static int expected_level(const early_work *w, long i, long jb, exb_superacc *acc)
+/* Element (i, j) decided from the block's levels into *out: 1, else 0. */
+static int decide(const early_work *w, long i, long jb, exb_superacc *acc, double *out)
 {
-    double unused;
-    if (decide(w, i, jb, acc, &unused))
-        return w->L;
     exb_wide sum;
     int nl;
-    uint64_t r = partial(w, i, jb, &sum, &nl);
+    int64_t r = (int64_t)partial(w, i, jb, &sum, &nl);
+    return decide_sum(w, &sum, nl, r, w->L, i, w->j0 + jb, acc, out);
+}
+
+/* The level, up to `cap`, whose bound is 2^10 below the last bit of an
+ * element with W = sum after level L (INT_MAX: none, or r = 0): from the
+ * size of W, or, when W is within 2^8 R, as if it were R. */
+static int predicted_level(const early_work *w, exb_wide *sum, int nl, uint64_t r, int L, int cap)
+{
     if (r == 0)
         return INT_MAX;
-    exb_wide_abs(&sum, nl);
-    int pw = exb_wide_top_bit(&sum, nl), pr = 63 - __builtin_clzll(r);
-    int p = pw > pr + 8 ? pw : pr; /* hidden below the bound: at most about R */
-    for (int l = w->L + 1; l <= w->lcap; l++) {
+    exb_wide_abs(sum, nl);
+    int pw = exb_wide_top_bit(sum, nl), pr = 63 - __builtin_clzll(r);
+    int p = pw > pr + 8 ? pw : pr;
+    for (int l = L + 1; l <= cap; l++) {
         double bound = (double)(2 * w->g->k * (l + 1));
-        if ((l - 1) * w->bits - (int)ceil(log2(bound)) >= w->L * w->bits - p + 62)
+        if ((l - 1) * w->bits - (int)ceil(log2(bound)) >= L * w->bits - p + 62)
             return l;
     }
     return INT_MAX;
-}
-
-static const double *load_row(const early_work *w, long i, double *x);
-static double exactly(const early_work *w, const double *row, long i, long j, double *y,
-                      exb_superacc *acc);
-
-/* How many slice products of an element an exact one costs: both timed on
- * this data (the exact dot products once, on a few of the sampled
- * elements: their cost depends on the range of the products); the tuning
- * record's figure when a clock says nothing. */
-static double exact_cost(early_work *w, const long *sample, long count, exb_superacc *acc)
-{
-    const exb_gemm_args *g = w->g;
-    if (w->exact_ns == 0.0) {
-        double *x = malloc((size_t)g->k * 2 * sizeof *x), spent = 0.0;
-        long tries = count < 8 ? count : 8;
-        if (x && tries > 0) {
-            for (long s = 0; s < tries; s++) {
-                long i = sample[s] % g->m;
-                const double *row = load_row(w, i, x); /* once per row when finishing */
-                double t0 = seconds();
-                (void)exactly(w, row, i, w->j0 + sample[s] / g->m, x + g->k, acc);
-                spent += seconds() - t0;
-            }
-            w->exact_ns = 1e9 * spent / (double)tries / w->threads;
-        }
-        free(x);
-    }
-    if (w->exact_ns > 0.0 && w->product_ns > 0.0)
-        return w->exact_ns / w->product_ns;
-    return exb_tuning_of(EXB_CLASS_HOST)->gemm_exact_cost;
-}
-
-/* Whether another level is worth its slice products. */
-static int worth_another_level(early_work *w, exb_superacc *acc)
-{
-    if (w->L >= w->lcap || w->L >= w->sa + w->sb)
-        return 0;
-    const exb_gemm_args *g = w->g;
-    long count = g->m * w->cols < SAMPLES ? g->m * w->cols : SAMPLES;
-    int need[SAMPLES];
-    long sample[SAMPLES];
-    for (long s = 0; s < count; s++) {
-        /* a fixed spread of the block's elements */
-        long e = count == g->m * w->cols
-                     ? s
-                     : (long)(((uint64_t)s * 2654435761u) % (uint64_t)(g->m * w->cols));
-        sample[s] = e;
-        need[s] = expected_level(w, e % g->m, e / g->m, acc);
-    }
-    double exact = exact_cost(w, sample, count, acc), products = 0.0, best = 0.0;
-    int best_level = w->L;
-    for (int l = w->L; l <= w->lcap; l++) {
-        if (l > w->L)
-            products += pairs(w, l);
-        long left = 0;
-        for (long s = 0; s < count; s++)
-            left += need[s] > l;
-        double cost = products + exact * (double)left / (double)count;
-        if (l == w->L || cost < best) {
-            best = cost;
-            best_level = l;
-        }
-    }
-    return best_level > w->L;
 }
 
 /* ---- the elements ---------------------------------------------------------- */
@@ -465,13 +412,120 @@ static double exactly(const early_work *w, const double *row, long i, long j, do
                                      g->beta != 0.0 ? g->c[i + j * g->ldc] : 0.0);
 }
 
-/* One thread's scratch: a row and a column of k, an accumulator, and the
- * elements it left undecided (keys i * cols + jb). */
+/* Whether a thread's slices of one row and one column fit CONTINUE_BYTES. */
+static int continue_room(const early_work *w)
+{
+    return w->lwide > w->L && (double)w->lwide * (double)w->g->k * 16.0 <= CONTINUE_BYTES;
+}
+
+/* One thread's scratch: a row and a column of k, an accumulator, the
+ * elements it left undecided (keys i * cols + jb), and the slices of one
+ * row of op(A) and one column of op(B) for the levels past the block's. */
 typedef struct scratch {
     double *x;
     exb_superacc *acc;
     long *list, len, cap;
+    double *row_cut;  /* the row's rest, then its slices 1.. (NULL: no room) */
+    double *col_cut;  /* the column's rest past B's cut slices, then its slices */
+    long row;         /* the row whose slices row_cut holds (-1: none) */
+    int row_slices, col_slices;
 } scratch;
+
+/* Slice s of row i of op(A), contiguous (x: the row, loaded). */
+static const double *row_slice(const early_work *w, scratch *sc, const double *x, long i, int s)
+{
+    long k = w->g->k;
+    if (sc->row != i) {
+        for (long l = 0; l < k; l++)
+            sc->row_cut[l] = scaled(x[l], w->top_a[i], w->bits);
+        sc->row = i;
+        sc->row_slices = 0;
+    }
+    while (sc->row_slices < s) {
+        double *out = sc->row_cut + (long)(++sc->row_slices) * k;
+        for (long l = 0; l < k; l++) {
+            double q = (double)(int64_t)sc->row_cut[l];
+            out[l] = q;
+            sc->row_cut[l] = (sc->row_cut[l] - q) * w->shift;
+        }
+    }
+    return sc->row_cut + (long)s * k;
+}
+
+/* Slice t of column jb of the block's op(B): B's slices as cut, then more
+ * from its rest (col_slices counts those; reset per element). */
+static const double *col_slice(const early_work *w, scratch *sc, long jb, int t)
+{
+    long k = w->g->k;
+    if (t <= w->cb)
+        return w->bs[t] + jb * k;
+    if (sc->col_slices == 0)
+        for (long l = 0; l < k; l++)
+            sc->col_cut[l] = w->rb[l + jb * k];
+    while (w->cb + sc->col_slices < t) {
+        double *out = sc->col_cut + (long)(++sc->col_slices) * k;
+        for (long l = 0; l < k; l++) {
+            double q = (double)(int64_t)sc->col_cut[l];
+            out[l] = q;
+            sc->col_cut[l] = (sc->col_cut[l] - q) * w->shift;
+        }
+    }
+    return sc->col_cut + (long)(t - w->cb) * k;
+}
+
+/* x . y for slices: every product and partial sum is an integer below 2^53,
+ * so exact in any order. */
+static int64_t slice_dot(const double *x, const double *y, long k)
+{
+    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+    long l = 0;
+    for (; l + 4 <= k; l += 4) {
+        s0 += x[l] * y[l];
+        s1 += x[l + 1] * y[l + 1];
+        s2 += x[l + 2] * y[l + 2];
+        s3 += x[l + 3] * y[l + 3];
+    }
+    for (; l < k; l++)
+        s0 += x[l] * y[l];
+    return (int64_t)s0 + (int64_t)s1 + (int64_t)s2 + (int64_t)s3;
+}
+
+/* An element the block's levels left undecided: more levels of its own
+ * (row i's and column jb's slices), deciding after each, up to the levels
+ * the wide sums hold; then, if still undecided, the exact dot product. */
+static double finish_element(const early_work *w, scratch *sc, const double *row, long i,
+                             long jb)
+{
+    const exb_gemm_args *g = w->g;
+    long j = w->j0 + jb;
+    int64_t v[MAX_LEVEL];
+    for (int l = 2; l <= w->L; l++)
+        v[l - 2] = w->level[i + jb * g->m + (long)(l - 2) * g->m * w->nb];
+    exb_wide sum;
+    int nl;
+    wide_levels(v, 1, w->L, w->bits, &sum, &nl);
+    if (sc->row_cut && sc->col_cut &&
+        predicted_level(w, &sum, nl, bound(w, w->L), w->L, w->lwide) <= w->L + 2) {
+        sc->col_slices = 0;
+        for (int L = w->L + 1; L <= w->lwide && L <= w->sa + w->sb; L++) {
+            int64_t level = 0;
+            for (int s = 1; s < L; s++)
+                if (s <= w->sa && L - s <= w->sb)
+                    level += slice_dot(row_slice(w, sc, row, i, s), col_slice(w, sc, jb, L - s),
+                                       g->k);
+            v[L - 2] = level;
+            double value;
+            wide_levels(v, 1, L, w->bits, &sum, &nl);
+            if (decide_sum(w, &sum, nl, (int64_t)bound(w, L), L, i, j, sc->acc, &value))
+                return value;
+            /* more levels only while they are expected to decide it soon */
+            wide_levels(v, 1, L, w->bits, &sum, &nl);
+            if (predicted_level(w, &sum, nl, bound(w, L), L, w->lwide) > L + 2)
+                break;
+        }
+    }
+    return exactly(w, row, i, j, sc->x + g->k, sc->acc);
+}
 
 typedef struct finish_task {
     early_work *w;
@@ -515,8 +569,8 @@ static void decide_share(void *arg, int s, int parts)
                     early = 1;
                     *cij = value;
                 } else if (push(sc, i * w->cols + jb) != 0) {
-                    *cij = exactly(w, load_row(w, i, sc->x), i, w->j0 + jb, sc->x + g->k,
-                                   sc->acc);
+                    sc->row = -1; /* x is reloaded */
+                    *cij = finish_element(w, sc, load_row(w, i, sc->x), i, jb);
                 }
             }
     }
@@ -540,8 +594,7 @@ static void exact_share(void *arg, int s, int parts)
         if (i != last)
             row = load_row(w, i, sc->x);
         last = i;
-        w->g->c[i + (w->j0 + jb) * w->g->ldc] =
-            exactly(w, row, i, w->j0 + jb, sc->x + w->g->k, sc->acc);
+        w->g->c[i + (w->j0 + jb) * w->g->ldc] = finish_element(w, sc, row, i, jb);
     }
 }
 
@@ -565,6 +618,11 @@ static int finish(early_work *w, int threads)
         x->acc = malloc(sizeof *x->acc);
         if (!x->x || !x->acc)
             break;
+        x->row = -1;
+        if (continue_room(w)) { /* else the exact dot products alone */
+            x->row_cut = malloc((size_t)(w->lwide * g->k) * sizeof *x->row_cut);
+            x->col_cut = malloc((size_t)(w->lwide * g->k) * sizeof *x->col_cut);
+        }
         exb_superacc_clear(x->acc);
         parts++;
     }
@@ -590,8 +648,98 @@ static int finish(early_work *w, int threads)
         free(sc[s].x);
         free(sc[s].acc);
         free(sc[s].list);
+        free(sc[s].row_cut);
+        free(sc[s].col_cut);
     }
     return parts > 0 ? 0 : -1;
+}
+
+/* ---- how many levels ----------------------------------------------------- */
+
+/* The level at which element (i, j) would be decided, from the size of W:
+ * the first whose bound is 2^10 below the element's last bit (INT_MAX: none
+ * up to lcap). */
+static int expected_level(const early_work *w, long i, long jb, exb_superacc *acc)
+{
+    double unused;
+    if (decide(w, i, jb, acc, &unused))
+        return w->L;
+    exb_wide sum;
+    int nl;
+    uint64_t r = partial(w, i, jb, &sum, &nl);
+    return predicted_level(w, &sum, nl, r, w->L, w->lcap);
+}
+
+/* How many slice products an undecided element costs to finish: both
+ * timed on this data (the finishing on up to 8 of the sampled elements still
+ * undecided, at every level: it depends on the range of the products and on
+ * the levels left); the tuning record's figure when a clock says nothing. */
+static double finish_cost(early_work *w, const long *sample, const int *need, long count,
+                          exb_superacc *acc)
+{
+    const exb_gemm_args *g = w->g;
+    scratch sc = {0};
+    sc.x = malloc((size_t)g->k * 2 * sizeof *sc.x);
+    sc.acc = acc;
+    sc.row = -1;
+    if (continue_room(w)) {
+        sc.row_cut = malloc((size_t)(w->lwide * g->k) * sizeof *sc.row_cut);
+        sc.col_cut = malloc((size_t)(w->lwide * g->k) * sizeof *sc.col_cut);
+    }
+    double spent = 0.0;
+    long tries = 0;
+    for (long s = 0; s < count && tries < 8 && sc.x; s++) {
+        if (need[s] <= w->L)
+            continue;
+        long i = sample[s] % g->m;
+        const double *row = load_row(w, i, sc.x); /* once per row when finishing */
+        double t0 = seconds();
+        (void)finish_element(w, &sc, row, i, sample[s] / g->m);
+        spent += seconds() - t0;
+        tries++;
+    }
+    if (tries > 0)
+        w->exact_ns = 1e9 * spent / (double)tries / w->threads;
+    free(sc.x);
+    free(sc.row_cut);
+    free(sc.col_cut);
+    if (w->exact_ns > 0.0 && w->product_ns > 0.0)
+        return w->exact_ns / w->product_ns;
+    return exb_tuning_of(EXB_CLASS_HOST)->gemm_exact_cost;
+}
+
+/* Whether another level is worth its slice products. */
+static int worth_another_level(early_work *w, exb_superacc *acc)
+{
+    if (w->L >= w->lcap || w->L >= w->sa + w->sb)
+        return 0;
+    const exb_gemm_args *g = w->g;
+    long count = g->m * w->cols < SAMPLES ? g->m * w->cols : SAMPLES;
+    int need[SAMPLES];
+    long sample[SAMPLES];
+    for (long s = 0; s < count; s++) {
+        /* a fixed spread of the block's elements */
+        long e = count == g->m * w->cols
+                     ? s
+                     : (long)(((uint64_t)s * 2654435761u) % (uint64_t)(g->m * w->cols));
+        sample[s] = e;
+        need[s] = expected_level(w, e % g->m, e / g->m, acc);
+    }
+    double exact = finish_cost(w, sample, need, count, acc), products = 0.0, best = 0.0;
+    int best_level = w->L;
+    for (int l = w->L; l <= w->lcap; l++) {
+        if (l > w->L)
+            products += pairs(w, l);
+        long left = 0;
+        for (long s = 0; s < count; s++)
+            left += need[s] > l;
+        double cost = products + exact * (double)left / (double)count;
+        if (l == w->L || cost < best) {
+            best = cost;
+            best_level = l;
+        }
+    }
+    return best_level > w->L;
 }
 
 /* ---- the driver ------------------------------------------------------------- */
@@ -692,6 +840,8 @@ int exb_host_gemm_early(const exb_gemm_args *g, const exb_knobs *knobs, exb_devi
         w.nb = LEVEL_BYTES / (long)sizeof(int64_t) / ((MAX_LEVEL - 1) * m);
         w.nb = w.nb < 1 ? 1 : (w.nb > n ? n : w.nb);
         w.lcap = level_cap(g, bits, w.nb);
+        w.lwide = 2 + (64 * (EXB_WIDE_LIMBS - 1) - 1) / bits;
+        w.lwide = w.lwide < MAX_LEVEL ? w.lwide : MAX_LEVEL;
         ok = w.lcap >= 3;
     }
     if (ok) {
