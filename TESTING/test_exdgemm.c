@@ -14,8 +14,10 @@
  * have decided some cases early (EXACTBLAS_PATH_EARLY).
  *
  * Generators: those of level2lib, plus "zero" (op(A)'s odd columns negate
- * the even ones and op(B)'s odd rows repeat them: exact zeros, or beta*C)
- * and "tie" (exact halfway cases decided by the lowest bits, make_ties).
+ * the even ones and op(B)'s odd rows repeat them: exact zeros, or beta*C),
+ * "tie" (exact halfway cases decided by the lowest bits, make_ties) and
+ * "neartie" (midpoints moved at two levels of the slice products, against
+ * the early path's bound, make_near_ties).
  */
 #include <math.h>
 #include <stdio.h>
@@ -123,11 +125,53 @@ static void make_ties(gemm_case *c, tl_rng *r)
     }
 }
 
+/* "neartie" (k >= 4): against the early-decision path's bound.  With
+ * beta = the split path's slice width for k, every exact C_ij is
+ * s 2^(e_i+f_j) (1 + 2^-53 - sigma 2^(-4 beta - 1) + tau 2^(-4 beta)),
+ * sigma, tau in {-1, 0, 1}: a midpoint (levels <= 4 of the slice products),
+ * moved by 2^(-4 beta - 1) at level 5 and by twice that, the other way or
+ * the same, only at level 6.  After level 5 the partial sum lies within
+ * 2^-11 ulp of the midpoint, on one side, and the bound is below that
+ * distance's unit, so a decision that trusted the 11 bits below the last
+ * one too far (or a bound too small) rounds it the wrong way; the
+ * knob lines EXACTBLAS_GEMM_LEVELS=4..6 stop there.  Pairs (x, y), (-x, y)
+ * fill the rest of k: they cancel within each level. */
+static void make_near_ties(gemm_case *c, tl_rng *r)
+{
+    int lg = 0;
+    while ((1L << lg) < c->k)
+        lg++;
+    int beta = (53 - lg) / 2;
+    for (long i = 0; i < c->m; i++) {
+        int e = (int)(tl_rng_u64(r) % 7) - 3;
+        double s = tl_rng_sign(r), top = s * ldexp(1.0, e);
+        *opa(c, i, 0) = top;
+        *opa(c, i, 1) = -top * 0x1p-26;
+        *opa(c, i, 2) = ldexp(top, 1 - 2 * beta);
+        *opa(c, i, 3) = top;
+        for (long l = 4; l < c->k; l++)
+            *opa(c, i, l) = l % 2 == 0 ? top * tl_rng_uniform(r) / 8 : -*opa(c, i, l - 1);
+        if (c->k % 2 == 1)
+            *opa(c, i, c->k - 1) = 0.0;
+    }
+    for (long j = 0; j < c->n; j++) {
+        double top = ldexp(1.0, (int)(tl_rng_u64(r) % 7) - 3);
+        double sigma = (double)(j % 3) - 1.0, tau = (double)((j / 3) % 3) - 1.0;
+        *opb(c, 0, j) = top * (1.0 + 0x1p-52);
+        *opb(c, 1, j) = top * 0x1p-27;
+        *opb(c, 2, j) = -sigma * ldexp(top, 1 - 2 * beta - 3);
+        *opb(c, 3, j) = tau * ldexp(top, -4 * beta);
+        for (long l = 4; l < c->k; l++)
+            *opb(c, l, j) = l % 2 == 0 ? top * tl_rng_uniform(r) / 8 : *opb(c, l - 1, j);
+    }
+}
+
 /* Fills the case's matrices for generator g; -1 for an unknown one. */
 static int generate(const char *gen, double param, gemm_case *c, tl_rng *r)
 {
-    int zero = strcmp(gen, "zero") == 0, tie = strcmp(gen, "tie") == 0;
-    const char *kind = zero || tie ? "random" : gen;
+    int zero = strcmp(gen, "zero") == 0, tie = strcmp(gen, "tie") == 0,
+        near = strcmp(gen, "neartie") == 0;
+    const char *kind = zero || tie || near ? "random" : gen;
     if (tl_matrix_generate(kind, param, &c->A, r) != 0 ||
         tl_matrix_generate(kind, param, &c->B, r) != 0)
         return -1;
@@ -141,6 +185,8 @@ static int generate(const char *gen, double param, gemm_case *c, tl_rng *r)
     }
     if (tie && c->k >= 4)
         make_ties(c, r);
+    if (near && c->k >= 4)
+        make_near_ties(c, r);
     tl_matrix_generate(strcmp(gen, "zeros") == 0 ? "zeros" : "random", 1e10, &c->C, r);
     if (strcmp(gen, "zeros") == 0) /* op(B) positive: the products are A's zeros */
         for (long l = 0; l < c->k; l++)

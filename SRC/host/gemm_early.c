@@ -713,6 +713,8 @@ static int worth_another_level(early_work *w, exb_superacc *acc)
 {
     if (w->L >= w->lcap || w->L >= w->sa + w->sb)
         return 0;
+    if (w->knobs->gemm_levels) /* EXACTBLAS_GEMM_LEVELS */
+        return w->L < w->knobs->gemm_levels;
     const exb_gemm_args *g = w->g;
     long count = g->m * w->cols < SAMPLES ? g->m * w->cols : SAMPLES;
     int need[SAMPLES];

@@ -316,7 +316,8 @@ void exb_host_trsm(const exb_tri *t, double *b, long nrhs, long rhs_step, long e
     /* the off-diagonal blocks as error-free GEMMs: EXACTBLAS_GEMM_PATH
      * (auto, split) as for EXDGEMM; needs more than one diagonal block */
     int forced = knobs->gemm_path == EXB_GEMM_SPLIT;
-    if (t->n > knobs->trsv_block && (forced || (knobs->gemm_path == EXB_GEMM_AUTO && nrhs >= SPLIT_MIN_RHS))) {
+    if (t->n > knobs->trsv_block && (forced || ((knobs->gemm_path == EXB_GEMM_AUTO || knobs->gemm_path == EXB_GEMM_EARLY) &&
+                                                 nrhs >= SPLIT_MIN_RHS))) {
         long max_products = forced ? LONG_MAX : exb_tuning_of(EXB_CLASS_HOST)->gemm_max_slice_products;
         if (exb_host_trsm_split(t, b, nrhs, rhs_step, elem_step, knobs, max_products) == 0)
             return;

@@ -34,6 +34,7 @@ typedef struct exb_knobs {
     int trsv_block;
     int trsv_multi; /* 1: EXACTBLAS_TRSV_MODE=multi */
     int gemm_path;  /* enum exb_gemm_path */
+    int gemm_levels; /* EXACTBLAS_GEMM_LEVELS: the early path's levels, 0: its choice */
     int host_generic; /* EXACTBLAS_HOST_ISA=generic: the portable host kernels */
     int fp64;         /* 0: EXACTBLAS_FP64=0, the device's binary32 kernels only */
 } exb_knobs;
