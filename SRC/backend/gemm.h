@@ -10,7 +10,12 @@
  *     bits relative to each row's (column's) largest entry, so every slice
  *     product is a matrix of integers below 2^53 that any binary64 GEMM
  *     computes exactly, whatever its order, blocking or threads; the slice
- *     products are then added exactly per element and rounded once.
+ *     products are then added exactly per element and rounded once;
+ *   early (host/gemm_early.c; auto on the host): the same slices, cut one
+ *     at a time, and only the leading slice products: each element is
+ *     rounded from them where a rigorous bound on the products left out
+ *     proves the rounding, the others take more slice products of their
+ *     own or the exact dot product.
  *
  * Both need finite A and B (the split path); the caller sends anything else
  * to the general path, which follows IEEE for NaN and Inf.
