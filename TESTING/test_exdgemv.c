@@ -7,6 +7,8 @@
  * cycled through lists that include 0, 1 and inexact-looking values; every
  * case runs under every knob setting and the whole output array (sentinels
  * included) must match.  beta = 0 cases start y as NaN: it must not be read.
+ * On a CPU with AVX-512 the host lines with the default front end must have
+ * rounded some cases through the floating-point filter of 'N'.
  */
 #include <math.h>
 #include <stdio.h>
@@ -16,9 +18,52 @@
 #include "exactblas.h"
 #include "level2lib.h"
 
+/* "neartie" ('N', n >= 3; these cases run with TRANS = 'N', unit
+ * increments and alpha = +-1): x = 1 and every row of A a midpoint v + h
+ * (h = +-half an ulp of v, v a random 53-bit value), moved by n - 2 terms of
+ * 2^-107..2^-105 |v| (every third row: 2^-82..2^-80 |v|), random signs: the
+ * exact sum is within a few 2^-105 |v| of the midpoint, about what the
+ * floating-point sums of a filter lose in their own roundings (the unit of
+ * the last place of h is 2^-105 |v|), so a filter whose bound is too small
+ * rounds some rows the wrong way. */
+static void near_ties(tl_matrix *A, double *x, tl_rng *r)
+{
+    for (long j = 0; j < A->n; j++)
+        x[j] = 1.0;
+    for (long i = 0; i < A->m; i++) {
+        int e = (int)(tl_rng_u64(r) % 7) - 3;
+        double v = ldexp(1.0 + (double)(tl_rng_u64(r) >> 12) * 0x1p-52, e);
+        A->a[i] = tl_rng_sign(r) * v;
+        A->a[i + A->lda] = tl_rng_sign(r) * ldexp(1.0, e - 53);
+        int tiny = i % 3 == 2 ? -80 : -105;
+        for (long j = 2; j < A->n; j++)
+            A->a[i + j * A->lda] = tl_rng_sign(r) *
+                                   ldexp(1.0 + tl_rng_uniform(r), e + tiny - (int)(tl_rng_u64(r) % 3));
+    }
+}
+
 static const double alphas[] = {1.0, -1.0, 0.1, 3.0, 0x1p-600, 0x1p600, 0.0, -0x1.8p-3};
 static const double betas[] = {0.0, 1.0, -0.5, 0.1, 0x1p-900, 0.0, 1.0};
 #define COUNT(a) ((long)(sizeof a / sizeof a[0]))
+
+/* Cases each knob line rounded (some outputs of) through the host's
+ * floating-point filter (EXACTBLAS_PATH_EARLY): on a CPU with AVX-512 the
+ * host lines that leave the front end to auto must have some. */
+static long filter_runs[TL_MAX_ITEMS];
+
+static int filter_expected(const char *setting)
+{
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("avx512f") || !__builtin_cpu_supports("avx512dq") ||
+        !__builtin_cpu_supports("avx512vl"))
+        return 0;
+#else
+    return 0;
+#endif
+    return strstr(setting, "EXACTBLAS_DEVICE=host") && !strstr(setting, "FPE=0") &&
+           !strstr(setting, "HOST_ISA=generic") && !strstr(setting, "FRONT=");
+}
 
 static void run_case(const tl_input *in, const char *label, char trans, const tl_matrix *A,
                      double alpha, const double *x, long incx, double beta, const double *y,
@@ -42,6 +87,8 @@ static void run_case(const tl_input *in, const char *label, char trans, const tl
         tl_check_vector(t, label, in->knobs[k], len, want, ys);
         if (!tl_check_path(label, in->knobs[k]))
             t->mismatches++;
+        if (exactblas_last_path() & EXACTBLAS_PATH_EARLY)
+            filter_runs[k]++;
         free(ys);
     }
     free(xs);
@@ -68,12 +115,16 @@ int main(int argc, char **argv)
                 long m = in.sizes[s], n = in.sizes[(s + c) % in.nsizes];
                 if ((m > in.big || n > in.big) && c > 0)
                     break;
-                char trans = in.variants[serial % in.nvariants][0];
-                long incx = in.incs[serial % in.nincs], incy = in.incs[(serial / 2 + 1) % in.nincs];
-                double alpha = alphas[serial % COUNT(alphas)], beta = betas[serial % COUNT(betas)];
+                int near = strcmp(in.gens[g], "neartie") == 0;
+                char trans = near ? 'N' : in.variants[serial % in.nvariants][0];
+                long incx = near ? 1 : in.incs[serial % in.nincs],
+                     incy = in.incs[(serial / 2 + 1) % in.nincs];
+                double alpha = near ? (serial % 2 ? -1.0 : 1.0) : alphas[serial % COUNT(alphas)],
+                       beta = betas[serial % COUNT(betas)];
                 tl_matrix A;
                 tl_matrix_alloc(&A, m, n, (m > 1 ? m : 1) + serial % 3);
-                if (tl_matrix_generate(in.gens[g], in.gen_params[g], &A, &rng) != 0) {
+                if (tl_matrix_generate(near ? "random" : in.gens[g], in.gen_params[g], &A,
+                                       &rng) != 0) {
                     printf("unknown generator %s\n", in.gens[g]);
                     return 2;
                 }
@@ -86,6 +137,8 @@ int main(int argc, char **argv)
                 if (strcmp(in.gens[g], "cancel") == 0) /* x_{2k+1} = x_{2k} */
                     for (long j = 1; j < lenx; j += 2)
                         x[j] = x[j - 1];
+                if (near && trans == 'N' && n >= 3)
+                    near_ties(&A, x, &rng);
                 if (strcmp(in.gens[g], "zeros") == 0) { /* products -0, y a signed zero */
                     for (long j = 0; j < lenx; j++)
                         x[j] = fabs(x[j]);
@@ -110,5 +163,11 @@ int main(int argc, char **argv)
         tl_tally_add(&total, &t);
     }
     tl_apply_knobs("");
+    for (int k = 0; k < in.nknobs; k++)
+        if (filter_expected(in.knobs[k])) {
+            printf("floating-point filter: %ld cases under [%s]\n", filter_runs[k], in.knobs[k]);
+            if (filter_runs[k] == 0)
+                total.mismatches++;
+        }
     return tl_verdict("EXDGEMV", &total, in.nknobs);
 }

@@ -10,11 +10,15 @@
  */
 #include "backend/gemv.h"
 
+#include <math.h>
+#include <stdlib.h>
+
 #include "pool.h"
 #include "rows.h"
 #include "core/superacc.h"
 #include "core/zerosign.h"
 #include "backend/tuning.h"
+#include "support/path.h"
 
 /* Rows per panel (bounds the rows' working set), and the least work worth a
  * second thread: the host tuning record. */
@@ -53,6 +57,106 @@ static void finish_row(const exb_gemv_args *g, exb_rows *rows, long p, long i)
     exb_rows_reset(rows, p);
 }
 
+/* ---- the floating-point filter ('N', AVX-512) ---------------------------------
+ *
+ * For a row, with p_j = RN(a_j x_j) and e_j = RN(a_j x_j - p_j) (one FMA),
+ * hi the floating-point sum of the p_j whose TwoSum errors t_j are exact,
+ * lo the floating-point sum of RN(t_j + e_j), and ab that of |p_j|
+ * (exb_rows_filter_avx512), the exact S = sum a_j x_j satisfies
+ *     S = hi + sum (t_j + e_j) + sum eta_j,   |eta_j| <= 2^-1075
+ * (eta_j: e_j's own rounding, nonzero only when a_j x_j - p_j lies below
+ * the normal range; TwoSum is exact, overflow aside), and with the
+ * textbook bounds sum |t_j| <= gamma_{n-1} sum |p_j|, |e_j| <= u |p_j| +
+ * 2^-1075, |lo - sum (t_j + e_j)| <= gamma_n sum |t_j + e_j| and
+ * sum |p_j| <= ab / (1 - gamma_n):
+ *     |S - hi - lo| <= gamma_n^2 ab / (1 - gamma_n) + n 2^-1074
+ *                   <= 2 n^2 u^2 ab + n 2^-1073 =: B     (n u < 2^-20).
+ * beta y_i joins the sum as one more term (beta/alpha, y_i) when alpha =
+ * +-2^k; r = RN(hi + lo) and its TwoSum error e give hi + lo = r + e
+ * exactly, and RN(S) = r when |e| + B is below half the smaller gap next to
+ * r.  Then y_i = alpha r exactly (both normal).  Anything else -- a NaN or
+ * Inf anywhere, a zero or subnormal r, other alpha, a near tie -- takes
+ * the exact row. */
+
+/* Whether x = +-2^k, normal. */
+static int normal_power_of_two(double x)
+{
+    int e;
+    return isfinite(x) && fabs(frexp(x, &e)) == 0.5 && fabs(x) >= 0x1p-1022;
+}
+
+/* y_i := RN(alpha S + beta y_i) from the filter's hi, lo, ab when the
+ * bound decides it: 1, else 0 (y_i untouched). */
+static int filter_round(const exb_gemv_args *g, double beta2, double h, double lo, double ab,
+                        long i)
+{
+    double *yi = g->y + i * g->incy, nn = (double)g->n;
+    if (g->beta != 0.0) { /* (beta / alpha) y_i, one more term */
+        double p = beta2 * *yi, e = fma(beta2, *yi, -p);
+        double sum = h + p, bb = sum - h, t = (h - (sum - bb)) + (p - bb);
+        h = sum;
+        lo += t + e;
+        ab += fabs(p);
+        nn += 1.0;
+    }
+    double r = h + lo, bb = r - h, e = (h - (r - bb)) + (lo - bb);
+    if (!isfinite(r) || !isfinite(e) || !isfinite(ab) || fabs(r) < 0x1p-1021 || nn > 0x1p30)
+        return 0;
+    double bound = (2.0 * nn * nn * 0x1p-106 * ab) * (1.0 + 0x1p-40) + nn * 0x1p-1073;
+    int ex;
+    double m = frexp(r, &ex); /* |r| in [2^(ex-1), 2^ex): ulp 2^(ex-53) */
+    double half_gap = ldexp(1.0, fabs(m) == 0.5 ? ex - 55 : ex - 54);
+    if (!((fabs(e) + bound) * (1.0 + 0x1p-50) < half_gap))
+        return 0;
+    double out = g->alpha * r;
+    if (!isfinite(out) || fabs(out) < 0x1p-1021)
+        return 0;
+    *yi = out;
+    return 1;
+}
+
+/* Outputs [i0, i1) of 'N' through the filter; the rows it cannot decide
+ * exactly (a gathered row into the panel's row 0).  0, or -1 (nothing
+ * written) when the filter does not apply. */
+static int filtered_panel(const exb_gemv_args *g, exb_rows *rows, long i0, long i1)
+{
+    if (g->acc_out || !rows->use_bins || !normal_power_of_two(g->alpha))
+        return -1;
+    double beta2 = g->beta / g->alpha; /* exact, or refused */
+    if (g->beta != 0.0 &&
+        (!isfinite(beta2) || !(fabs(beta2) >= 0x1p-1022) || beta2 * g->alpha != g->beta))
+        return -1;
+    int decided = 0;
+    enum { CHUNK = 256 };
+    double hi[CHUNK], lo[CHUNK], ab[CHUNK], *row = NULL;
+    for (long c0 = i0; c0 < i1; c0 += CHUNK) {
+        long c1 = c0 + CHUNK < i1 ? c0 + CHUNK : i1;
+        exb_rows_filter_avx512(g->a + c0, g->lda, c1 - c0, g->x, g->n, hi, lo, ab);
+        for (long i = c0; i < c1; i++) {
+            if (filter_round(g, beta2, hi[i - c0], lo[i - c0], ab[i - c0], i)) {
+                decided = 1;
+                continue;
+            }
+            if (!row && !(row = malloc((size_t)g->n * sizeof *row))) {
+                exb_superacc acc; /* no memory: term by term */
+                exb_superacc_clear(&acc);
+                for (long j = 0; j < g->n; j++)
+                    exb_superacc_add_product(&acc, g->a[i + j * g->lda], g->x[j]);
+                round_output(g, &acc, i);
+                continue;
+            }
+            for (long j = 0; j < g->n; j++)
+                row[j] = g->a[i + j * g->lda];
+            exb_rows_dot(rows, 0, row, g->x, g->n);
+            finish_row(g, rows, 0, i);
+        }
+    }
+    free(row);
+    if (decided)
+        exb_path_add(EXACTBLAS_PATH_EARLY);
+    return 0;
+}
+
 /* Outputs [i0, i1) with the panel `rows`. */
 static void panel(const exb_gemv_args *g, exb_rows *rows, long i0, long i1)
 {
@@ -64,6 +168,8 @@ static void panel(const exb_gemv_args *g, exb_rows *rows, long i0, long i1)
         }
         return;
     }
+    if (filtered_panel(g, rows, i0, i1) == 0)
+        return;
     exb_rows_colsweep(rows, 0, count, g->a + i0, g->lda, g->x, g->n);
     for (long p = 0; p < count; p++)
         finish_row(g, rows, p, i0 + p);

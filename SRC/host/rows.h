@@ -64,6 +64,14 @@ void exb_rows_colsweep_avx512(exb_rows *rows, long r0, long r1, const double *a,
 /* Row r's bins into its accumulator, the bins of row r emptied. */
 void exb_rows_bins_flush_avx512(exb_rows *rows, long r);
 
+/* EXDGEMV's floating-point filter (AVX-512, where use_bins): for rows
+ * r < count of the column-major block a, hi[r] + lo[r] approximates
+ * S_r = sum_{j < n} a[r + j*lda] x[j] (TwoProduct by FMA, TwoSum into hi, the
+ * errors summed in lo) and ab[r] = the floating-point sum of |RN(a x)|; the
+ * caller bounds |S_r - hi - lo| from ab (gemv_host.c). */
+void exb_rows_filter_avx512(const double *a, long lda, long count, const double *x, long n,
+                            double *hi, double *lo, double *ab);
+
 /* row r += sum_{j < len} a[j*inc] * x[j], term by term through the row's
  * expansion (a few terms, or a strided row: TRSV's diagonal block). */
 void exb_rows_add_products(exb_rows *rows, long r, const double *a, long inc, const double *x,

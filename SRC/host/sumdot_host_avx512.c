@@ -562,8 +562,71 @@ void exb_rows_bins_flush_avx512(exb_rows *rows, long r)
     g->thr[l] = 0; /* empty: the next term anchors it */
 }
 
+/* ---- the floating-point filter of EXDGEMV 'N' (gemv_host.c) ------------------ */
+
+/* One column for eight rows: p = RN(a x), e = a x - p (one FMA),
+ * TwoSum(h, p) -> (h, t), l += RN(t + e), s += |p|. */
+#define FILTER_STEP(av, xj, h, l, s)                                                          \
+    do {                                                                                      \
+        __m512d p_ = _mm512_mul_pd(av, xj), e_ = _mm512_fmsub_pd(av, xj, p_);                \
+        __m512d sum_ = _mm512_add_pd(h, p_), bb_ = _mm512_sub_pd(sum_, h);                   \
+        __m512d t_ = _mm512_add_pd(_mm512_sub_pd(h, _mm512_sub_pd(sum_, bb_)),               \
+                                   _mm512_sub_pd(p_, bb_));                                   \
+        h = sum_;                                                                             \
+        l = _mm512_add_pd(l, _mm512_add_pd(t_, e_));                                          \
+        s = _mm512_add_pd(s, _mm512_abs_pd(p_));                                              \
+    } while (0)
+
+static __mmask8 filter_mask(long left)
+{
+    return left >= 8 ? 0xff : (left > 0 ? (__mmask8)((1u << left) - 1) : 0);
+}
+
+/* Blocks of eight columns; in each, every pair of eight-row groups loads its
+ * partial sums from hi/lo/ab, takes the eight columns and stores them back:
+ * the eight columns' pages stay in the TLB while the rows go down them (a
+ * sweep of a few rows over all columns touched a new page per column). */
+void exb_rows_filter_avx512(const double *a, long lda, long count, const double *x, long n,
+                            double *hi, double *lo, double *ab)
+{
+    for (long r = 0; r < count; r++)
+        hi[r] = lo[r] = ab[r] = 0.0;
+    for (long j0 = 0; j0 < n; j0 += 8) {
+        int cols = n - j0 < 8 ? (int)(n - j0) : 8;
+        __m512d xj[8];
+        for (int c = 0; c < cols; c++)
+            xj[c] = _mm512_set1_pd(x[j0 + c]);
+        for (long r0 = 0; r0 < count; r0 += 16) {
+            __mmask8 m0 = filter_mask(count - r0), m1 = filter_mask(count - r0 - 8);
+            __m512d h0 = _mm512_maskz_loadu_pd(m0, hi + r0), l0 = _mm512_maskz_loadu_pd(m0, lo + r0),
+                    s0 = _mm512_maskz_loadu_pd(m0, ab + r0);
+            __m512d h1 = _mm512_maskz_loadu_pd(m1, hi + r0 + 8),
+                    l1 = _mm512_maskz_loadu_pd(m1, lo + r0 + 8),
+                    s1 = _mm512_maskz_loadu_pd(m1, ab + r0 + 8);
+            const double *col = a + r0 + j0 * lda;
+            for (int c = 0; c < cols; c++, col += lda) {
+                if (j0 + 8 + c < n) { /* the same rows of the next block's column */
+                    _mm_prefetch((const char *)(col + 8 * lda), _MM_HINT_T0);
+                    _mm_prefetch((const char *)(col + 8 * lda + 8), _MM_HINT_T0);
+                }
+                __m512d a0 = _mm512_maskz_loadu_pd(m0, col), a1 = _mm512_maskz_loadu_pd(m1, col + 8);
+                FILTER_STEP(a0, xj[c], h0, l0, s0);
+                FILTER_STEP(a1, xj[c], h1, l1, s1);
+            }
+            _mm512_mask_storeu_pd(hi + r0, m0, h0);
+            _mm512_mask_storeu_pd(lo + r0, m0, l0);
+            _mm512_mask_storeu_pd(ab + r0, m0, s0);
+            _mm512_mask_storeu_pd(hi + r0 + 8, m1, h1);
+            _mm512_mask_storeu_pd(lo + r0 + 8, m1, l1);
+            _mm512_mask_storeu_pd(ab + r0 + 8, m1, s1);
+        }
+    }
+}
+
 #else
 /* Built without AVX-512 support: the dispatcher never selects this variant. */
+#include <math.h>
+
 #include "sumdot_host.h"
 void exb_sumdot_bins_avx512(const exb_sumdot_args *args, long begin, long end,
                             exb_superacc *acc)
@@ -580,5 +643,22 @@ void exb_rows_bins_flush_avx512(exb_rows *rows, long r)
 {
     (void)rows;
     (void)r;
+}
+void exb_rows_filter_avx512(const double *a, long lda, long count, const double *x, long n,
+                            double *hi, double *lo, double *ab)
+{
+    for (long r = 0; r < count; r++) {
+        double h = 0.0, l = 0.0, s = 0.0;
+        for (long j = 0; j < n; j++) {
+            double p = a[r + j * lda] * x[j], e = fma(a[r + j * lda], x[j], -p);
+            double sum = h + p, bb = sum - h, t = (h - (sum - bb)) + (p - bb);
+            h = sum;
+            l += t + e;
+            s += fabs(p);
+        }
+        hi[r] = h;
+        lo[r] = l;
+        ab[r] = s;
+    }
 }
 #endif
