@@ -18,27 +18,33 @@
 #include "exactblas.h"
 #include "level2lib.h"
 
-/* "neartie" ('N', n >= 3; these cases run with TRANS = 'N', unit
- * increments and alpha = +-1): x = 1 and every row of A a midpoint v + h
+/* "neartie" (rows of op(A) of 3 or more; these cases run with TRANS = 'N'
+ * or 'T', unit increments and alpha = +-1): x = 1 and every row of op(A) a
+ * midpoint v + h
  * (h = +-half an ulp of v, v a random 53-bit value), moved by n - 2 terms of
  * 2^-107..2^-105 |v| (every third row: 2^-82..2^-80 |v|), random signs: the
  * exact sum is within a few 2^-105 |v| of the midpoint, about what the
  * floating-point sums of a filter lose in their own roundings (the unit of
  * the last place of h is 2^-105 |v|), so a filter whose bound is too small
  * rounds some rows the wrong way. */
-static void near_ties(tl_matrix *A, double *x, tl_rng *r)
+static void near_ties(tl_matrix *A, char trans, double *x, tl_rng *r)
 {
-    for (long j = 0; j < A->n; j++)
+    int tr = trans != 'N';
+    long outs = tr ? A->n : A->m, len = tr ? A->m : A->n;
+    for (long j = 0; j < len; j++)
         x[j] = 1.0;
-    for (long i = 0; i < A->m; i++) {
+    for (long i = 0; i < outs; i++) {
+        /* element j of output i's row of op(A) */
+        double *row = tr ? A->a + i * A->lda : A->a + i;
+        long step = tr ? 1 : A->lda;
         int e = (int)(tl_rng_u64(r) % 7) - 3;
         double v = ldexp(1.0 + (double)(tl_rng_u64(r) >> 12) * 0x1p-52, e);
-        A->a[i] = tl_rng_sign(r) * v;
-        A->a[i + A->lda] = tl_rng_sign(r) * ldexp(1.0, e - 53);
+        row[0] = tl_rng_sign(r) * v;
+        row[step] = tl_rng_sign(r) * ldexp(1.0, e - 53);
         int tiny = i % 3 == 2 ? -80 : -105;
-        for (long j = 2; j < A->n; j++)
-            A->a[i + j * A->lda] = tl_rng_sign(r) *
-                                   ldexp(1.0 + tl_rng_uniform(r), e + tiny - (int)(tl_rng_u64(r) % 3));
+        for (long j = 2; j < len; j++)
+            row[j * step] = tl_rng_sign(r) *
+                            ldexp(1.0 + tl_rng_uniform(r), e + tiny - (int)(tl_rng_u64(r) % 3));
     }
 }
 
@@ -116,7 +122,7 @@ int main(int argc, char **argv)
                 if ((m > in.big || n > in.big) && c > 0)
                     break;
                 int near = strcmp(in.gens[g], "neartie") == 0;
-                char trans = near ? 'N' : in.variants[serial % in.nvariants][0];
+                char trans = near ? (serial % 4 < 2 ? 'N' : 'T') : in.variants[serial % in.nvariants][0];
                 long incx = near ? 1 : in.incs[serial % in.nincs],
                      incy = in.incs[(serial / 2 + 1) % in.nincs];
                 double alpha = near ? (serial % 2 ? -1.0 : 1.0) : alphas[serial % COUNT(alphas)],
@@ -137,8 +143,8 @@ int main(int argc, char **argv)
                 if (strcmp(in.gens[g], "cancel") == 0) /* x_{2k+1} = x_{2k} */
                     for (long j = 1; j < lenx; j += 2)
                         x[j] = x[j - 1];
-                if (near && trans == 'N' && n >= 3)
-                    near_ties(&A, x, &rng);
+                if (near && (trans == 'N' ? n : m) >= 3)
+                    near_ties(&A, trans, x, &rng);
                 if (strcmp(in.gens[g], "zeros") == 0) { /* products -0, y a signed zero */
                     for (long j = 0; j < lenx; j++)
                         x[j] = fabs(x[j]);

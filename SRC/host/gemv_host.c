@@ -88,9 +88,9 @@ static int normal_power_of_two(double x)
 /* y_i := RN(alpha S + beta y_i) from the filter's hi, lo, ab when the
  * bound decides it: 1, else 0 (y_i untouched). */
 static int filter_round(const exb_gemv_args *g, double beta2, double h, double lo, double ab,
-                        long i)
+                        double nn, long i)
 {
-    double *yi = g->y + i * g->incy, nn = (double)g->n;
+    double *yi = g->y + i * g->incy;
     if (g->beta != 0.0) { /* (beta / alpha) y_i, one more term */
         double p = beta2 * *yi, e = fma(beta2, *yi, -p);
         double sum = h + p, bb = sum - h, t = (h - (sum - bb)) + (p - bb);
@@ -115,25 +115,41 @@ static int filter_round(const exb_gemv_args *g, double beta2, double h, double l
     return 1;
 }
 
-/* Outputs [i0, i1) of 'N' through the filter; the rows it cannot decide
- * exactly (a gathered row into the panel's row 0).  0, or -1 (nothing
- * written) when the filter does not apply. */
+/* Outputs [i0, i1) through the filter ('N': 256 rows at a time; 'T': one
+ * dot product each); the rows it cannot decide exactly (gathered into the
+ * panel's row 0 for 'N').  0, or -1 (nothing written) when the filter does
+ * not apply. */
 static int filtered_panel(const exb_gemv_args *g, exb_rows *rows, long i0, long i1)
 {
-    if (g->acc_out || !rows->use_bins || !normal_power_of_two(g->alpha))
+    if (g->acc_out || !rows->use_filter || !normal_power_of_two(g->alpha))
         return -1;
     double beta2 = g->beta / g->alpha; /* exact, or refused */
     if (g->beta != 0.0 &&
         (!isfinite(beta2) || !(fabs(beta2) >= 0x1p-1022) || beta2 * g->alpha != g->beta))
         return -1;
     int decided = 0;
+    if (g->trans) {
+        for (long i = i0; i < i1; i++) {
+            double h, lo, ab;
+            exb_dot_filter_avx512(g->a + i * g->lda, g->x, g->m, &h, &lo, &ab);
+            if (filter_round(g, beta2, h, lo, ab, (double)g->m + 32.0, i)) {
+                decided = 1;
+                continue;
+            }
+            exb_rows_dot(rows, 0, g->a + i * g->lda, g->x, g->m);
+            finish_row(g, rows, 0, i);
+        }
+        if (decided)
+            exb_path_add(EXACTBLAS_PATH_EARLY);
+        return 0;
+    }
     enum { CHUNK = 256 };
     double hi[CHUNK], lo[CHUNK], ab[CHUNK], *row = NULL;
     for (long c0 = i0; c0 < i1; c0 += CHUNK) {
         long c1 = c0 + CHUNK < i1 ? c0 + CHUNK : i1;
         exb_rows_filter_avx512(g->a + c0, g->lda, c1 - c0, g->x, g->n, hi, lo, ab);
         for (long i = c0; i < c1; i++) {
-            if (filter_round(g, beta2, hi[i - c0], lo[i - c0], ab[i - c0], i)) {
+            if (filter_round(g, beta2, hi[i - c0], lo[i - c0], ab[i - c0], (double)g->n, i)) {
                 decided = 1;
                 continue;
             }
@@ -161,6 +177,8 @@ static int filtered_panel(const exb_gemv_args *g, exb_rows *rows, long i0, long 
 static void panel(const exb_gemv_args *g, exb_rows *rows, long i0, long i1)
 {
     long count = i1 - i0;
+    if (filtered_panel(g, rows, i0, i1) == 0)
+        return;
     if (g->trans) {
         for (long i = i0; i < i1; i++) {
             exb_rows_dot(rows, 0, g->a + i * g->lda, g->x, g->m);
@@ -168,8 +186,6 @@ static void panel(const exb_gemv_args *g, exb_rows *rows, long i0, long i1)
         }
         return;
     }
-    if (filtered_panel(g, rows, i0, i1) == 0)
-        return;
     exb_rows_colsweep(rows, 0, count, g->a + i0, g->lda, g->x, g->n);
     for (long p = 0; p < count; p++)
         finish_row(g, rows, p, i0 + p);

@@ -113,8 +113,8 @@ int exb_rows_init(exb_rows *rows, long count, const exb_knobs *knobs)
     int fpe = knobs->fpe;
     size_t n = count > 0 ? (size_t)count : 1;
     size_t nexp = (size_t)(fpe > 0 ? fpe : 1) * n;
-    int want_bins = dot_range == exb_sumdot_bins_avx512 && exb_bins_allowed(fpe, knobs->front) &&
-                    count >= 4;
+    int avx512 = dot_range == exb_sumdot_bins_avx512 && exb_bins_allowed(fpe, knobs->front);
+    int want_bins = avx512 && count >= 4;
     size_t groups = want_bins ? (size_t)(count / 4) : 0;
     if (kept_take(rows, nexp, n, groups) != 0 && allocate_storage(rows, nexp, n, groups) != 0)
         return -1;
@@ -125,6 +125,7 @@ int exb_rows_init(exb_rows *rows, long count, const exb_knobs *knobs)
     rows->dot_range = dot_range;
     rows->avx2 = dot_range != exb_sumdot_range_generic; /* AVX2 or AVX-512 */
     rows->use_bins = want_bins; /* kept storage may have bins this panel does not use */
+    rows->use_filter = avx512;
     return 0;
 }
 

@@ -38,6 +38,9 @@ typedef struct exb_rows {
     double *bins;
     long *bins_count;
     int use_bins;
+    /* the same CPU and knobs: EXDGEMV may round through its floating-point
+     * filter (exb_rows_filter_avx512) */
+    int use_filter;
     /* capacities of the three arrays (doubles, accumulators, groups):
      * panels given back clean are kept for the next (rows.c) */
     size_t cap_expansion, cap_acc, cap_groups;
@@ -71,6 +74,10 @@ void exb_rows_bins_flush_avx512(exb_rows *rows, long r);
  * caller bounds |S_r - hi - lo| from ab (gemv_host.c). */
 void exb_rows_filter_avx512(const double *a, long lda, long count, const double *x, long n,
                             double *hi, double *lo, double *ab);
+/* The same for one contiguous dot product a . x (EXDGEMV 'T'), in 32 lanes
+ * combined by TwoSums (bound as for n + 32 terms). */
+void exb_dot_filter_avx512(const double *a, const double *x, long n, double *hi, double *lo,
+                           double *ab);
 
 /* row r += sum_{j < len} a[j*inc] * x[j], term by term through the row's
  * expansion (a few terms, or a strided row: TRSV's diagonal block). */

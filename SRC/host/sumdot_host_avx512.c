@@ -623,6 +623,49 @@ void exb_rows_filter_avx512(const double *a, long lda, long count, const double 
     }
 }
 
+/* The same filter for one contiguous dot product (EXDGEMV 'T'): 32 lanes,
+ * combined by TwoSums whose errors join lo. */
+void exb_dot_filter_avx512(const double *a, const double *x, long n, double *hi, double *lo,
+                           double *ab)
+{
+    __m512d h[4], l[4], s[4];
+    for (int g = 0; g < 4; g++)
+        h[g] = l[g] = s[g] = _mm512_setzero_pd();
+    long j = 0;
+    for (; j + 32 <= n; j += 32)
+        for (int g = 0; g < 4; g++) {
+            __m512d av = _mm512_loadu_pd(a + j + 8 * g), xv = _mm512_loadu_pd(x + j + 8 * g);
+            FILTER_STEP(av, xv, h[g], l[g], s[g]);
+        }
+    for (; j < n; j += 8) {
+        __mmask8 m = filter_mask(n - j);
+        __m512d av = _mm512_maskz_loadu_pd(m, a + j), xv = _mm512_maskz_loadu_pd(m, x + j);
+        FILTER_STEP(av, xv, h[0], l[0], s[0]);
+    }
+    for (int g = 1; g < 4; g++) {
+        __m512d sum = _mm512_add_pd(h[0], h[g]), bb = _mm512_sub_pd(sum, h[0]);
+        __m512d t = _mm512_add_pd(_mm512_sub_pd(h[0], _mm512_sub_pd(sum, bb)),
+                                  _mm512_sub_pd(h[g], bb));
+        h[0] = sum;
+        l[0] = _mm512_add_pd(l[0], _mm512_add_pd(t, l[g]));
+        s[0] = _mm512_add_pd(s[0], s[g]);
+    }
+    double hv[8], lv[8], sv[8];
+    _mm512_storeu_pd(hv, h[0]);
+    _mm512_storeu_pd(lv, l[0]);
+    _mm512_storeu_pd(sv, s[0]);
+    double H = hv[0], L = lv[0], S = sv[0];
+    for (int k = 1; k < 8; k++) {
+        double sum = H + hv[k], bb = sum - H, t = (H - (sum - bb)) + (hv[k] - bb);
+        H = sum;
+        L += t + lv[k];
+        S += sv[k];
+    }
+    *hi = H;
+    *lo = L;
+    *ab = S;
+}
+
 #else
 /* Built without AVX-512 support: the dispatcher never selects this variant. */
 #include <math.h>
@@ -643,6 +686,11 @@ void exb_rows_bins_flush_avx512(exb_rows *rows, long r)
 {
     (void)rows;
     (void)r;
+}
+void exb_dot_filter_avx512(const double *a, const double *x, long n, double *hi, double *lo,
+                           double *ab)
+{
+    exb_rows_filter_avx512(a, 1, 1, x, n, hi, lo, ab);
 }
 void exb_rows_filter_avx512(const double *a, long lda, long count, const double *x, long n,
                             double *hi, double *lo, double *ab)
