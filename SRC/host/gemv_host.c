@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "filter.h"
 #include "pool.h"
 #include "rows.h"
 #include "core/superacc.h"
@@ -57,26 +58,12 @@ static void finish_row(const exb_gemv_args *g, exb_rows *rows, long p, long i)
     exb_rows_reset(rows, p);
 }
 
-/* ---- the floating-point filter ('N', AVX-512) ---------------------------------
+/* ---- the floating-point filter (AVX-512; filter.h) ----------------------------
  *
- * For a row, with p_j = RN(a_j x_j) and e_j = RN(a_j x_j - p_j) (one FMA),
- * hi the floating-point sum of the p_j whose TwoSum errors t_j are exact,
- * lo the floating-point sum of RN(t_j + e_j), and ab that of |p_j|
- * (exb_rows_filter_avx512), the exact S = sum a_j x_j satisfies
- *     S = hi + sum (t_j + e_j) + sum eta_j,   |eta_j| <= 2^-1075
- * (eta_j: e_j's own rounding, nonzero only when a_j x_j - p_j lies below
- * the normal range; TwoSum is exact, overflow aside), and with the
- * textbook bounds sum |t_j| <= gamma_{n-1} sum |p_j|, |e_j| <= u |p_j| +
- * 2^-1075, |lo - sum (t_j + e_j)| <= gamma_n sum |t_j + e_j| and
- * sum |p_j| <= ab / (1 - gamma_n):
- *     |S - hi - lo| <= gamma_n^2 ab / (1 - gamma_n) + n 2^-1074
- *                   <= 2 n^2 u^2 ab + n 2^-1073 =: B     (n u < 2^-20).
  * beta y_i joins the sum as one more term (beta/alpha, y_i) when alpha =
- * +-2^k; r = RN(hi + lo) and its TwoSum error e give hi + lo = r + e
- * exactly, and RN(S) = r when |e| + B is below half the smaller gap next to
- * r.  Then y_i = alpha r exactly (both normal).  Anything else -- a NaN or
- * Inf anywhere, a zero or subnormal r, other alpha, a near tie -- takes
- * the exact row. */
+ * +-2^k, and y_i = alpha RN(S') exactly when both are normal; anything else
+ * (other alpha, a NaN or Inf, a result the filter cannot decide) takes the
+ * exact row. */
 
 /* Whether x = +-2^k, normal. */
 static int normal_power_of_two(double x)
@@ -85,28 +72,17 @@ static int normal_power_of_two(double x)
     return isfinite(x) && fabs(frexp(x, &e)) == 0.5 && fabs(x) >= 0x1p-1022;
 }
 
-/* y_i := RN(alpha S + beta y_i) from the filter's hi, lo, ab when the
- * bound decides it: 1, else 0 (y_i untouched). */
+/* y_i := RN(alpha S + beta y_i) from the filter's h, lo, ab over nt terms
+ * when the bound decides it: 1, else 0 (y_i untouched). */
 static int filter_round(const exb_gemv_args *g, double beta2, double h, double lo, double ab,
-                        double nn, long i)
+                        double nt, long i)
 {
-    double *yi = g->y + i * g->incy;
+    double *yi = g->y + i * g->incy, r;
     if (g->beta != 0.0) { /* (beta / alpha) y_i, one more term */
-        double p = beta2 * *yi, e = fma(beta2, *yi, -p);
-        double sum = h + p, bb = sum - h, t = (h - (sum - bb)) + (p - bb);
-        h = sum;
-        lo += t + e;
-        ab += fabs(p);
-        nn += 1.0;
+        exb_filter_add(&h, &lo, &ab, beta2, *yi);
+        nt += 1.0;
     }
-    double r = h + lo, bb = r - h, e = (h - (r - bb)) + (lo - bb);
-    if (!isfinite(r) || !isfinite(e) || !isfinite(ab) || fabs(r) < 0x1p-1021 || nn > 0x1p30)
-        return 0;
-    double bound = (2.0 * nn * nn * 0x1p-106 * ab) * (1.0 + 0x1p-40) + nn * 0x1p-1073;
-    int ex;
-    double m = frexp(r, &ex); /* |r| in [2^(ex-1), 2^ex): ulp 2^(ex-53) */
-    double half_gap = ldexp(1.0, fabs(m) == 0.5 ? ex - 55 : ex - 54);
-    if (!((fabs(e) + bound) * (1.0 + 0x1p-50) < half_gap))
+    if (!exb_filter_quotient(h, lo, exb_filter_bound(nt, ab), 1.0, &r))
         return 0;
     double out = g->alpha * r;
     if (!isfinite(out) || fabs(out) < 0x1p-1021)

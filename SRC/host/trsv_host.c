@@ -15,11 +15,13 @@
 #include <limits.h>
 #include <stdlib.h>
 
+#include "filter.h"
 #include "pool.h"
 #include "rows.h"
 #include "tri_host.h"
 #include "core/zerosign.h"
 #include "backend/tuning.h"
+#include "support/path.h"
 
 /* the least work worth a second thread: the host tuning record */
 #define MIN_WORK_PER_THREAD (exb_tuning_of(EXB_CLASS_HOST)->trsv_min_per_thread)
@@ -31,6 +33,7 @@ typedef struct block_solver {
     exb_rows rows;  /* one panel row per row of the block */
     double *nx;     /* nx[j] = -x_j once x_j is known */
     double *row;    /* bs doubles: an in-block row gathered */
+    double *wide_row; /* n doubles: a whole row gathered (the filter's exact rows) */
 } block_solver;
 
 /* In-block rows from this many terms go through the sum/dot kernel. */
@@ -202,11 +205,132 @@ void exb_host_trsv_unblocked(const exb_tri *t, double *x, long incx)
     }
 }
 
+/* ---- the floating-point filter (AVX-512; filter.h) ----------------------------
+ *
+ * Each row's numerator alpha b_i - sum op(T)_ij x_j goes through the filter
+ * (the off-diagonal columns by the vector kernels, the in-block ones and
+ * alpha b_i term by term), and x_i = RN(numerator / op(T)_ii) is decided from
+ * it when the bound allows; otherwise the row's exact numerator is summed
+ * (the sum/dot kernel over the gathered row) and rounded as on the exact
+ * path.  Either way x_i is the correctly rounded quotient. */
+
+#define FILTER_SMALL_N 2048
+#define FILTER_SMALL_BLOCK 16
+
+typedef struct filter_task {
+    block_solver *s;
+    long k0, count, c0, c1;
+    double *hi, *lo, *ab;
+} filter_task;
+
+/* Block rows [p0, p1): the off-diagonal columns [c0, c1) through the filter
+ * (nx holds -x, so the sums are of the numerator's terms). */
+static void filter_rows(const filter_task *f, long p0, long p1)
+{
+    const exb_tri *t = f->s->t;
+    if (t->colsweep) {
+        exb_rows_filter_avx512(t->a + f->k0 + p0 + f->c0 * t->lda, t->lda, p1 - p0,
+                               f->s->nx + f->c0, f->c1 - f->c0, f->hi + p0, f->lo + p0,
+                               f->ab + p0);
+        return;
+    }
+    for (long p = p0; p < p1; p++)
+        exb_dot_filter_avx512(t->a + f->c0 + (f->k0 + p) * t->lda, f->s->nx + f->c0,
+                              f->c1 - f->c0, f->hi + p, f->lo + p, f->ab + p);
+}
+
+static void filter_share(void *arg, int share, int parts)
+{
+    const filter_task *f = arg;
+    filter_rows(f, f->count * share / parts, f->count * (share + 1) / parts);
+}
+
+/* Row i's exact numerator over the solved columns [j0, j1) and its rounding
+ * (the exact path's, for a row the filter left undecided). */
+static double exact_row(block_solver *s, long i, double b, long j0, long j1)
+{
+    const exb_tri *t = s->t;
+    exb_tri_add_rhs(t, &s->rows.acc[0], b);
+    const double *row = t->a + j0 + i * t->lda;
+    if (t->colsweep) {
+        for (long j = j0; j < j1; j++)
+            s->wide_row[j - j0] = t->a[i + j * t->lda];
+        row = s->wide_row;
+    }
+    if (j1 > j0)
+        exb_rows_dot(&s->rows, 0, row, s->nx + j0, j1 - j0);
+    exb_rows_flush(&s->rows, 0);
+    double x = exb_tri_round_row(t, &s->rows.acc[0], i, b, s->nx, 1, -1.0);
+    exb_rows_reset(&s->rows, 0);
+    return x;
+}
+
+/* The solve through the filter: 0, or -1 (x untouched) when it does not
+ * apply or has no memory. */
+static int filtered_solve(block_solver *s, double *x, const exb_knobs *knobs)
+{
+    const exb_tri *t = s->t;
+    long n = t->n, bs = s->bs;
+    /* the in-block terms go one by one: small blocks at small n (measured:
+     * n = 256 and 1024 fastest at 16, n = 4096 at 64, with its 2 threads) */
+    if (knobs->trsv_block_default && n < FILTER_SMALL_N)
+        bs = bs < FILTER_SMALL_BLOCK ? bs : FILTER_SMALL_BLOCK;
+    if (!s->rows.use_filter)
+        return -1;
+    double *work = malloc((size_t)(3 * bs + n) * sizeof *work);
+    if (!work)
+        return -1;
+    s->wide_row = work + 3 * bs;
+    filter_task f = {s, 0, 0, 0, 0, work, work + bs, work + 2 * bs};
+    int decided = 0;
+    long steps = (n + bs - 1) / bs;
+    for (long step = 0; step < steps; step++) {
+        long k0, k1, c0, c1;
+        exb_tri_block(t, bs, step, &k0, &k1, &c0, &c1);
+        f.k0 = k0;
+        f.count = k1 - k0;
+        f.c0 = c0;
+        f.c1 = c1;
+        long threads = s->threads, work_terms = f.count * (c1 - c0) / MIN_WORK_PER_THREAD;
+        threads = threads < work_terms ? threads : work_terms;
+        threads = threads < f.count / 16 ? threads : f.count / 16; /* 16 rows a pass */
+        if (threads > 1)
+            exb_parallel((int)threads, filter_share, &f);
+        else
+            filter_rows(&f, 0, f.count);
+        for (long q = 0; q < f.count; q++) {
+            long i = t->forward ? k0 + q : k1 - 1 - q, p = i - k0;
+            long j0 = t->forward ? k0 : i + 1, j1 = t->forward ? i : k1;
+            double h = f.hi[p], lo = f.lo[p], ab = f.ab[p], b = x[i], xi;
+            for (long j = j0; j < j1; j++)
+                exb_filter_add(&h, &lo, &ab, exb_tri_at(t, i, j), s->nx[j]);
+            exb_filter_add(&h, &lo, &ab, t->alpha, b);
+            double terms = (double)(c1 - c0 + j1 - j0) + 32.0 + 1.0;
+            double d = t->unit ? 1.0 : exb_tri_at(t, i, i);
+            if (exb_filter_quotient(h, lo, exb_filter_bound(terms, ab), d, &xi))
+                decided = 1;
+            else
+                xi = exact_row(s, i, b, t->forward ? 0 : i + 1, t->forward ? i : n);
+            x[i] = xi;
+            s->nx[i] = -xi;
+        }
+    }
+    free(work);
+    s->wide_row = NULL;
+    if (decided)
+        exb_path_add(EXACTBLAS_PATH_EARLY);
+    return 0;
+}
+
 void exb_host_trsv(const exb_tri *t, double *x, const exb_knobs *knobs)
 {
     block_solver s;
     if (solver_init(&s, t, knobs) != 0) {
         exb_host_trsv_unblocked(t, x, 1);
+        return;
+    }
+    if (filtered_solve(&s, x, knobs) == 0) {
+        solver_free(&s);
         return;
     }
     long steps = (t->n + s.bs - 1) / s.bs;

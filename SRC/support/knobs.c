@@ -39,7 +39,8 @@ static const exb_knob_spec registry[] = {
      "expansion size of the expansion front end; 0: the long accumulator alone (no bins)"},
     {"EXACTBLAS_EARLY_EXIT", "0 | 1", "1 for sums and dots, 0 for rows",
      "stop a TwoSum cascade once its error is zero"},
-    {"EXACTBLAS_TRSV_BLOCK", "1..4096", "64", "diagonal block size of EXDTRSV and EXDTRSM"},
+    {"EXACTBLAS_TRSV_BLOCK", "1..4096", "64; 16 on the host's filter below n = 2048",
+     "diagonal block size of EXDTRSV and EXDTRSM"},
     {"EXACTBLAS_TRSV_MODE", "fused | multi", "fused",
      "OpenCL TRSV in one launch, or one launch per block column (EXDTRSM: one launch per "
      "batch of right-hand sides either way)"},
@@ -174,7 +175,10 @@ static void read_knobs(exb_knobs *knobs, int rows)
         exb_note("EXACTBLAS_THREADS=%d: the work is split %d ways and run on at most %d "
                  "threads (the CPUs this process may use)",
                  knobs->threads, knobs->threads, cpus);
-    knobs->trsv_block = int_knob("EXACTBLAS_TRSV_BLOCK", DEFAULT_TRSV_BLOCK, 1, 4096, 0);
+    knobs->trsv_block = int_knob("EXACTBLAS_TRSV_BLOCK", 0, 1, 4096, 0);
+    knobs->trsv_block_default = knobs->trsv_block == 0;
+    if (knobs->trsv_block_default)
+        knobs->trsv_block = DEFAULT_TRSV_BLOCK;
     static const char *const modes[] = {"fused", "multi"};
     knobs->trsv_multi = word_knob("EXACTBLAS_TRSV_MODE", modes, 2, 0);
     static const char *const paths[] = {"auto", "general", "split", "early"};

@@ -32,6 +32,7 @@ typedef struct exb_knobs {
     int wg;      /* 0: the runtime chooses */
     int threads; /* >= 1 */
     int trsv_block;
+    int trsv_block_default; /* EXACTBLAS_TRSV_BLOCK not set (or refused) */
     int trsv_multi; /* 1: EXACTBLAS_TRSV_MODE=multi */
     int gemm_path;  /* enum exb_gemm_path */
     int gemm_levels; /* EXACTBLAS_GEMM_LEVELS: the early path's levels, 0: its choice */

@@ -1,0 +1,79 @@
+/*
+ * filter.h -- the floating-point filter of the host row kernels (EXDGEMV,
+ * EXDTRSV): a sum of products in floating point with a rigorous bound on its
+ * error, and the rounding decided from it when the bound allows; the caller
+ * computes the exact value otherwise.
+ *
+ * For terms a_j x_j (j < n), with p_j = RN(a_j x_j) and e_j = RN(a_j x_j -
+ * p_j) (one FMA), h the floating-point sum of the p_j (in any order) whose
+ * TwoSum errors t_j are exact, lo the floating-point sum of RN(t_j + e_j)
+ * and ab that of |p_j| (exb_rows_filter_avx512, exb_dot_filter_avx512,
+ * exb_filter_add), the exact S = sum a_j x_j satisfies
+ *     S = h + sum (t_j + e_j) + sum eta_j,   |eta_j| <= 2^-1075
+ * (eta_j: e_j's own rounding, nonzero only when a_j x_j - p_j lies below
+ * the normal range; TwoSum is exact, overflow aside), and with
+ * sum |t_j| <= gamma_{n-1} sum |p_j| (any summation tree), |e_j| <= u |p_j|
+ * + 2^-1075, |lo - sum (t_j + e_j)| <= gamma_n sum |t_j + e_j| and
+ * sum |p_j| <= ab / (1 - gamma_n), where gamma_n = n u / (1 - n u):
+ *     |S - h - lo| <= gamma_n^2 ab / (1 - gamma_n) + n 2^-1074
+ *                  <= 2 n^2 u^2 ab + n 2^-1073 =: B     (n u < 2^-20),
+ * B itself computed with a margin for its own roundings.  A NaN or Inf
+ * anywhere makes h, lo or ab non-finite: never decided.
+ */
+#ifndef EXACTBLAS_FILTER_H
+#define EXACTBLAS_FILTER_H
+
+#include <math.h>
+
+/* One more term a*x into (h, lo, ab). */
+static inline void exb_filter_add(double *h, double *lo, double *ab, double a, double x)
+{
+    double p = a * x, e = fma(a, x, -p);
+    double sum = *h + p, bb = sum - *h, t = (*h - (sum - bb)) + (p - bb);
+    *h = sum;
+    *lo += t + e;
+    *ab += fabs(p);
+}
+
+/* B for nt terms (or as many additions), ab as above; +Inf when nt is too
+ * large for the bound's assumptions. */
+static inline double exb_filter_bound(double nt, double ab)
+{
+    if (!(nt < 0x1p30))
+        return INFINITY;
+    return (2.0 * nt * nt * 0x1p-106 * ab) * (1.0 + 0x1p-40) + nt * 0x1p-1073;
+}
+
+/* RN(S / d) for S within `bound` of h + lo (d = 1: RN(S)).  With r = RN(h +
+ * lo) and its TwoSum error e (h + lo = r + e exactly), a candidate
+ * q = RN(r / d) + RN((rho + e) / d), rho = r - RN(r / d) d exactly (one
+ * FMA); then S - q d = (r - P) - P' + e + delta exactly, where q d = P + P'
+ * (TwoProduct) and r - P = s1 + s1' (TwoSum), |delta| <= bound.  The four
+ * doubles are added in floating point (error at most gamma_3 times the sum
+ * of their magnitudes), and when the total is below |d| times half the
+ * smaller gap next to q, RN(S / d) = q.  1 with *out = q, else 0 (a zero,
+ * subnormal or huge value, a NaN, or too near a midpoint).  Nothing here
+ * underflows: every magnitude stays above 2^-900 * 2^-110. */
+static inline int exb_filter_quotient(double h, double lo, double bound, double d, double *out)
+{
+    double r = h + lo, bb = r - h, e = (h - (r - bb)) + (lo - bb);
+    if (!isfinite(r) || !isfinite(e) || !isfinite(bound) || !isfinite(d) ||
+        !(fabs(r) >= 0x1p-900) || !(fabs(d) >= 0x1p-900) || !(fabs(d) <= 0x1p900))
+        return 0;
+    double q0 = r / d, rho = fma(-q0, d, r), q = q0 + (rho + e) / d;
+    if (!(fabs(q) >= 0x1p-900) || !(fabs(q) <= 0x1p1000))
+        return 0;
+    double P = q * d, P2 = fma(q, d, -P);
+    double s1 = r - P, b1 = s1 - r, s2 = (r - (s1 - b1)) + (-P - b1);
+    double dev = fabs(((s1 - P2) + e) + s2) +
+                 (fabs(s1) + fabs(P2) + fabs(e) + fabs(s2)) * 0x1p-50 + bound;
+    int ex;
+    double m = frexp(q, &ex); /* |q| in [2^(ex-1), 2^ex): ulp 2^(ex-53) */
+    double limit = fabs(d) * ldexp(1.0, fabs(m) == 0.5 ? ex - 55 : ex - 54);
+    if (!(dev * (1.0 + 0x1p-50) < limit))
+        return 0;
+    *out = q;
+    return 1;
+}
+
+#endif
