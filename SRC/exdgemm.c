@@ -33,6 +33,7 @@
 #include "support/note.h"
 #include "support/path.h"
 #include "backend/gemm.h"
+#include "backend/gemv.h"
 #include "core/superacc.h"
 #include "support/xerbla.h"
 #include "backend/device.h"
@@ -112,6 +113,15 @@ static void gemm(char transa, char transb, int m, int n, int k, double alpha, co
     /* early: the split path with early rounding decisions, its slice
      * products on the device when one is wanted; auto on the host takes it
      * too (it computes only the slice products the rounding needs) */
+    int sa, sb;
+    if (knobs.gemm_path == EXB_GEMM_AUTO && !cl && exb_host_gemv_filtered(&knobs, alpha, beta) &&
+        (exb_gemm_slices(&g, &sa, &sb) != 0 ||
+         (long)sa * sb > exb_tuning_of(EXB_CLASS_HOST)->gemm_filter_max_slices)) {
+        /* wide data, with the host's filtered dot products: the general path */
+        exb_host_gemm_general(&g, &knobs);
+        exb_path_host(0);
+        return;
+    }
     if ((knobs.gemm_path == EXB_GEMM_EARLY || (knobs.gemm_path == EXB_GEMM_AUTO && !cl)) &&
         exb_host_gemm_early(&g, &knobs, cl ? exb_cl_gemm_plain : NULL) == 0)
         return;

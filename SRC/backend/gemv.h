@@ -36,6 +36,10 @@ int exb_gemv_row_negzero(const exb_gemv_args *g, long i);
  * one accumulator per output). */
 void exb_host_gemv(const exb_gemv_args *g, const exb_knobs *knobs);
 
+/* Whether the host GEMV rounds through its floating-point filter (AVX-512,
+ * EXACTBLAS_FRONT=auto, an expansion size) for these alpha and beta. */
+int exb_host_gemv_filtered(const exb_knobs *knobs, double alpha, double beta);
+
 /* The OpenCL path: 0 on success, -1 (reported once) when the caller must
  * take the host path; y is untouched then. */
 int exb_cl_gemv(const exb_gemv_args *g, const exb_knobs *knobs);

@@ -9,7 +9,7 @@
  * saves).  The GEMM split threshold: one slice product (a plain DGEMM) costs
  * about 1/40 of the exact general path on both. */
 #define HOST_FIELDS                                                                            \
-    .gemm_max_slice_products = 36, .gemm_exact_cost = 100, .sumdot_min_per_thread = 32768,                            \
+    .gemm_max_slice_products = 36, .gemm_exact_cost = 100, .gemm_filter_max_slices = 9, .sumdot_min_per_thread = 32768,                            \
     .gemv_min_per_thread = 65536, .trsv_min_per_thread = 32768, .gemv_panel_rows = 256
 
 /* The double-float paper's blocking on its GPUs: 16 x 16 work-items with

@@ -52,6 +52,11 @@ typedef struct exb_tuning {
      * product costs about this many of its slice products (sets how many
      * levels are computed before the undecided elements are finished) */
     int gemm_exact_cost;
+    /* EXDGEMM auto on a host whose GEMV has the floating-point filter: the
+     * early path up to this many slice products for all the bits (slices of
+     * op(A) x slices of op(B)), the general path (filtered dot products)
+     * beyond, or when a row or column spans more than 960 bits */
+    int gemm_filter_max_slices;
     /* host threads: the least work (elements, or matrix entries) one thread is
      * given before another is started */
     long sumdot_min_per_thread, gemv_min_per_thread, trsv_min_per_thread;

@@ -91,17 +91,30 @@ static int filter_round(const exb_gemv_args *g, double beta2, double h, double l
     return 1;
 }
 
+/* beta / alpha when it is exact (the filter's extra term), else NaN. */
+static double filter_beta(double alpha, double beta)
+{
+    double beta2 = beta / alpha;
+    if (beta != 0.0 && (!isfinite(beta2) || !(fabs(beta2) >= 0x1p-1022) || beta2 * alpha != beta))
+        return NAN;
+    return beta2;
+}
+
+int exb_host_gemv_filtered(const exb_knobs *knobs, double alpha, double beta)
+{
+    return exb_sumdot_range_select(knobs->host_generic) == exb_sumdot_bins_avx512 &&
+           exb_bins_allowed(knobs->fpe, knobs->front) && normal_power_of_two(alpha) &&
+           !isnan(filter_beta(alpha, beta));
+}
+
 /* Outputs [i0, i1) through the filter ('N': 256 rows at a time; 'T': one
  * dot product each); the rows it cannot decide exactly (gathered into the
  * panel's row 0 for 'N').  0, or -1 (nothing written) when the filter does
  * not apply. */
 static int filtered_panel(const exb_gemv_args *g, exb_rows *rows, long i0, long i1)
 {
-    if (g->acc_out || !rows->use_filter || !normal_power_of_two(g->alpha))
-        return -1;
-    double beta2 = g->beta / g->alpha; /* exact, or refused */
-    if (g->beta != 0.0 &&
-        (!isfinite(beta2) || !(fabs(beta2) >= 0x1p-1022) || beta2 * g->alpha != g->beta))
+    double beta2 = filter_beta(g->alpha, g->beta);
+    if (g->acc_out || !rows->use_filter || !normal_power_of_two(g->alpha) || isnan(beta2))
         return -1;
     int decided = 0;
     if (g->trans) {

@@ -45,8 +45,9 @@ static const exb_knob_spec registry[] = {
      "OpenCL TRSV in one launch, or one launch per block column (EXDTRSM: one launch per "
      "batch of right-hand sides either way)"},
     {"EXACTBLAS_GEMM_PATH", "auto | general | split | early",
-     "auto: early on the host; with OpenCL, split when the data needs at most 36 slice "
-     "products; EXDTRSM: split from 16 right-hand sides",
+     "auto: on the host, early when all the bits need at most 9 slice products, else "
+     "general with the filter (AVX-512), else early; with OpenCL, split when the data needs "
+     "at most 36 slice products; EXDTRSM: split from 16 right-hand sides",
      "EXDGEMM's exact dot products, the error-free slicing onto a plain DGEMM, or the "
      "slicing with early rounding decisions (early; EXDTRSM takes it as auto); the same "
      "for the off-diagonal blocks of EXDTRSM's host path"},
