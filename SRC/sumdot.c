@@ -15,7 +15,7 @@ void exb_sumdot_accumulate(long n, const double *x, long incx, const double *y, 
     long bins_blocks = 0;
     exb_sumdot_args args = {n,           x,           incx,          y,
                             incy,        knobs.fpe,   knobs.early_exit, knobs.threads,
-                            knobs.front, knobs.host_generic, &bins_blocks};
+                            knobs.front, knobs.host_generic, &bins_blocks, 0};
     int cl = exb_cl_wanted(&knobs);
     if (cl && exb_cl_sumdot(&args, &knobs, acc) == 0) {
         exb_path_add(EXACTBLAS_PATH_OPENCL);
@@ -29,6 +29,18 @@ void exb_sumdot_accumulate(long n, const double *x, long incx, const double *y, 
 
 double exb_sumdot(long n, const double *x, long incx, const double *y, long incy)
 {
+    exb_knobs knobs;
+    exb_knobs_read(&knobs);
+    if (!exb_cl_wanted(&knobs)) {
+        exb_sumdot_args args = {n,           x,           incx,          y,
+                                incy,        knobs.fpe,   knobs.early_exit, knobs.threads,
+                                knobs.front, knobs.host_generic, NULL, knobs.filter};
+        double r;
+        if (exb_host_sumdot_filtered(&args, &r)) {
+            exb_path_add(EXACTBLAS_PATH_HOST | EXACTBLAS_PATH_EARLY);
+            return r;
+        }
+    }
     exb_superacc acc;
     exb_sumdot_accumulate(n, x, incx, y, incy, &acc);
     if (exb_superacc_is_zero(&acc) && exb_terms_negzero(n, x, incx, y, incy))

@@ -11,8 +11,9 @@
 #define MAX_REPORTED 20
 
 /* Per knob line: runs computed on the host alone, and of those the runs in
- * which the binned AVX-512 front end took terms (EXACTBLAS_PATH_BINS). */
-static long host_runs[TL_MAX_ITEMS], bins_runs[TL_MAX_ITEMS];
+ * which the binned AVX-512 front end took terms (EXACTBLAS_PATH_BINS) and
+ * those the floating-point filter decided (EXACTBLAS_PATH_EARLY). */
+static long host_runs[TL_MAX_ITEMS], bins_runs[TL_MAX_ITEMS], filter_runs[TL_MAX_ITEMS];
 
 /* Whether a knob line lets the bins run: FRONT=auto, FPE not 0, the native
  * kernels, on a CPU with AVX-512 F/DQ/VL. */
@@ -31,7 +32,10 @@ static int bins_allowed(const char *setting)
 }
 
 /* The front end each knob line asked for is the one that ran: lines that
- * allow the bins used them in some host run, lines that exclude them never. */
+ * allow the filter (the bins' conditions, EXACTBLAS_FILTER not 0) had some
+ * host runs decided by it, the others none; lines that allow the bins but
+ * not the filter used the bins in some host run (with the filter, the bins
+ * take only what it leaves), lines that exclude the bins never. */
 static long check_bins(const tl_input *in)
 {
     long bad = 0;
@@ -39,10 +43,13 @@ static long check_bins(const tl_input *in)
         if (host_runs[k] == 0)
             continue;
         int allowed = bins_allowed(in->knobs[k]);
-        int ok = allowed ? bins_runs[k] > 0 : bins_runs[k] == 0;
-        printf("%s knobs=[%s]: %ld of %ld host runs through the AVX-512 bins%s\n",
-               ok ? "front end" : "WRONG FRONT END", in->knobs[k], bins_runs[k], host_runs[k],
-               allowed ? "" : " (excluded by the knobs or the CPU)");
+        int filter = allowed && !strstr(in->knobs[k], "EXACTBLAS_FILTER=0");
+        int ok = (allowed ? (filter || bins_runs[k] > 0) : bins_runs[k] == 0) &&
+                 (filter ? filter_runs[k] > 0 : filter_runs[k] == 0);
+        printf("%s knobs=[%s]: of %ld host runs, %ld through the AVX-512 bins, %ld decided by "
+               "the filter%s\n",
+               ok ? "front end" : "WRONG FRONT END", in->knobs[k], host_runs[k], bins_runs[k],
+               filter_runs[k], allowed ? "" : " (excluded by the knobs or the CPU)");
         bad += !ok;
     }
     return bad;
@@ -66,6 +73,7 @@ static void check_case(const sumdot_routine *rt, const tl_input *in, const char 
         if ((path & EXACTBLAS_PATH_HOST) && !(path & EXACTBLAS_PATH_OPENCL)) {
             host_runs[k]++;
             bins_runs[k] += (path & EXACTBLAS_PATH_BINS) != 0;
+            filter_runs[k] += (path & EXACTBLAS_PATH_EARLY) != 0;
         }
         /* bit for bit: signed zeros and the one canonical NaN included */
         int same = tl_bits(got) == tl_bits(expected);

@@ -22,11 +22,17 @@ typedef struct exb_sumdot_args {
     int front;      /* enum exb_front */
     int host_generic; /* the portable host kernel (EXACTBLAS_HOST_ISA=generic) */
     long *bins_blocks; /* NULL, or counts the blocks the binned front end took */
+    int filter;        /* EXACTBLAS_FILTER: exb_host_sumdot_filtered may decide */
 } exb_sumdot_args;
 
 /* Host (host/sumdot_host.c): the whole vector, on args->threads threads,
  * into a cleared acc. */
 void exb_host_sumdot(const exb_sumdot_args *args, exb_superacc *acc);
+
+/* Host, the floating-point filter (host/filter.h; AVX-512, args->filter,
+ * FRONT=auto, an expansion size, unit increments): 1 with RN(sum) in *out
+ * when its bound decides the rounding, else 0 (the caller sums exactly). */
+int exb_host_sumdot_filtered(const exb_sumdot_args *args, double *out);
 
 /* OpenCL (opencl/sumdot_cl.c): 0 with the exact sum in acc, or -1 (after a
  * one-line report) when the caller must take the host path. */

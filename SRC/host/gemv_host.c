@@ -102,7 +102,8 @@ static double filter_beta(double alpha, double beta)
 
 int exb_host_gemv_filtered(const exb_knobs *knobs, double alpha, double beta)
 {
-    return exb_sumdot_range_select(knobs->host_generic) == exb_sumdot_bins_avx512 &&
+    return knobs->filter &&
+           exb_sumdot_range_select(knobs->host_generic) == exb_sumdot_bins_avx512 &&
            exb_bins_allowed(knobs->fpe, knobs->front) && normal_power_of_two(alpha) &&
            !isnan(filter_beta(alpha, beta));
 }

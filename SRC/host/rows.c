@@ -125,7 +125,7 @@ int exb_rows_init(exb_rows *rows, long count, const exb_knobs *knobs)
     rows->dot_range = dot_range;
     rows->avx2 = dot_range != exb_sumdot_range_generic; /* AVX2 or AVX-512 */
     rows->use_bins = want_bins; /* kept storage may have bins this panel does not use */
-    rows->use_filter = avx512;
+    rows->use_filter = avx512 && knobs->filter;
     return 0;
 }
 
@@ -188,7 +188,8 @@ void exb_rows_add_products(exb_rows *rows, long r, const double *a, long inc, co
 
 void exb_rows_dot(exb_rows *rows, long r, const double *a, const double *x, long len)
 {
-    exb_sumdot_args args = {len, a, 1, x, 1, rows->fpe, rows->early_exit, 1, rows->front, 0, NULL};
+    exb_sumdot_args args = {len, a, 1, x, 1, rows->fpe, rows->early_exit, 1, rows->front, 0, NULL,
+                            0};
     rows->dot_range(&args, 0, len, &rows->acc[r]);
 }
 

@@ -74,8 +74,9 @@ void exb_rows_bins_flush_avx512(exb_rows *rows, long r);
  * caller bounds |S_r - hi - lo| from ab (gemv_host.c). */
 void exb_rows_filter_avx512(const double *a, long lda, long count, const double *x, long n,
                             double *hi, double *lo, double *ab);
-/* The same for one contiguous dot product a . x (EXDGEMV 'T'), in 32 lanes
- * combined by TwoSums (bound as for n + 32 terms). */
+/* The same for one contiguous dot product a . x (EXDGEMV 'T', EXDDOT) or,
+ * x == NULL, the sum of a (EXDSUM), in 32 lanes combined by TwoSums (bound
+ * as for n + 32 terms). */
 void exb_dot_filter_avx512(const double *a, const double *x, long n, double *hi, double *lo,
                            double *ab);
 

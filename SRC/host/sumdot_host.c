@@ -5,6 +5,7 @@
  * the merge order can change the bits.
  */
 #include "sumdot_host.h"
+#include "filter.h"
 #include "pool.h"
 #include "rows.h"
 #include "backend/tuning.h"
@@ -80,4 +81,51 @@ void exb_host_sumdot(const exb_sumdot_args *args, exb_superacc *acc)
     sumdot_task task = {args, range, acc, PTHREAD_MUTEX_INITIALIZER};
     exb_parallel((int)parts, sumdot_share, &task);
     pthread_mutex_destroy(&task.merge);
+}
+
+/* ---- the floating-point filter (filter.h) ------------------------------------ */
+
+#define FILTER_MAX_PARTS 64
+
+typedef struct filter_task {
+    const exb_sumdot_args *args;
+    double h[FILTER_MAX_PARTS], l[FILTER_MAX_PARTS], ab[FILTER_MAX_PARTS];
+} filter_task;
+
+static void filter_share(void *arg, int s, int parts)
+{
+    filter_task *task = arg;
+    const exb_sumdot_args *args = task->args;
+    long begin = args->n * s / parts, end = args->n * (s + 1) / parts;
+    exb_dot_filter_avx512(args->x + begin, args->y ? args->y + begin : NULL, end - begin,
+                          &task->h[s], &task->l[s], &task->ab[s]);
+}
+
+int exb_host_sumdot_filtered(const exb_sumdot_args *args, double *out)
+{
+    if (!args->filter || args->incx != 1 || (args->y && args->incy != 1) ||
+        exb_sumdot_range_select(args->host_generic) != exb_sumdot_bins_avx512 ||
+        !exb_bins_allowed(args->fpe, args->front))
+        return 0;
+    long n = args->n;
+    int parts = args->threads > 0 ? args->threads : 1;
+    if (n / parts < MIN_PER_THREAD)
+        parts = (int)(n / MIN_PER_THREAD) > 1 ? (int)(n / MIN_PER_THREAD) : 1;
+    parts = parts < FILTER_MAX_PARTS ? parts : FILTER_MAX_PARTS;
+    filter_task task;
+    task.args = args;
+    if (parts == 1)
+        filter_share(&task, 0, 1);
+    else
+        exb_parallel(parts, filter_share, &task);
+    /* the shares' sums joined by TwoSums, their errors into lo */
+    double h = task.h[0], lo = task.l[0], ab = task.ab[0];
+    for (int s = 1; s < parts; s++) {
+        double sum = h + task.h[s], bb = sum - h, t = (h - (sum - bb)) + (task.h[s] - bb);
+        h = sum;
+        lo += t + task.l[s];
+        ab += task.ab[s];
+    }
+    double terms = (double)n + 33.0 * parts;
+    return exb_filter_quotient(h, lo, exb_filter_bound(terms, ab), 1.0, out);
 }

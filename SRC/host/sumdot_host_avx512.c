@@ -623,30 +623,38 @@ void exb_rows_filter_avx512(const double *a, long lda, long count, const double 
     }
 }
 
-/* The same filter for one contiguous dot product (EXDGEMV 'T'): 32 lanes,
- * combined by TwoSums whose errors join lo. */
-void exb_dot_filter_avx512(const double *a, const double *x, long n, double *hi, double *lo,
-                           double *ab)
+/* The same filter for one contiguous dot product (EXDGEMV 'T', EXDDOT) or
+ * sum (y == NULL, EXDSUM: p = x, e = 0): 32 lanes, combined by TwoSums
+ * whose errors join lo. */
+static inline void lanes_filter(const double *a, const double *x, long n, double *hi, double *lo,
+                                double *ab, const int sum)
 {
-    __m512d h[4], l[4], s[4];
+    __m512d h[4], l[4], s[4], one = _mm512_set1_pd(1.0);
     for (int g = 0; g < 4; g++)
         h[g] = l[g] = s[g] = _mm512_setzero_pd();
     long j = 0;
-    for (; j + 32 <= n; j += 32)
+    for (; j + 32 <= n; j += 32) {
+        _mm_prefetch((const char *)(a + j + 512), _MM_HINT_T0);
+        _mm_prefetch((const char *)(a + j + 520), _MM_HINT_T0);
+        _mm_prefetch((const char *)(a + j + 528), _MM_HINT_T0);
+        _mm_prefetch((const char *)(a + j + 536), _MM_HINT_T0);
         for (int g = 0; g < 4; g++) {
-            __m512d av = _mm512_loadu_pd(a + j + 8 * g), xv = _mm512_loadu_pd(x + j + 8 * g);
+            __m512d av = _mm512_loadu_pd(a + j + 8 * g);
+            __m512d xv = sum ? one : _mm512_loadu_pd(x + j + 8 * g);
             FILTER_STEP(av, xv, h[g], l[g], s[g]);
         }
+    }
     for (; j < n; j += 8) {
         __mmask8 m = filter_mask(n - j);
-        __m512d av = _mm512_maskz_loadu_pd(m, a + j), xv = _mm512_maskz_loadu_pd(m, x + j);
+        __m512d av = _mm512_maskz_loadu_pd(m, a + j);
+        __m512d xv = sum ? one : _mm512_maskz_loadu_pd(m, x + j);
         FILTER_STEP(av, xv, h[0], l[0], s[0]);
     }
     for (int g = 1; g < 4; g++) {
-        __m512d sum = _mm512_add_pd(h[0], h[g]), bb = _mm512_sub_pd(sum, h[0]);
-        __m512d t = _mm512_add_pd(_mm512_sub_pd(h[0], _mm512_sub_pd(sum, bb)),
+        __m512d total = _mm512_add_pd(h[0], h[g]), bb = _mm512_sub_pd(total, h[0]);
+        __m512d t = _mm512_add_pd(_mm512_sub_pd(h[0], _mm512_sub_pd(total, bb)),
                                   _mm512_sub_pd(h[g], bb));
-        h[0] = sum;
+        h[0] = total;
         l[0] = _mm512_add_pd(l[0], _mm512_add_pd(t, l[g]));
         s[0] = _mm512_add_pd(s[0], s[g]);
     }
@@ -656,14 +664,23 @@ void exb_dot_filter_avx512(const double *a, const double *x, long n, double *hi,
     _mm512_storeu_pd(sv, s[0]);
     double H = hv[0], L = lv[0], S = sv[0];
     for (int k = 1; k < 8; k++) {
-        double sum = H + hv[k], bb = sum - H, t = (H - (sum - bb)) + (hv[k] - bb);
-        H = sum;
+        double total = H + hv[k], bb = total - H, t = (H - (total - bb)) + (hv[k] - bb);
+        H = total;
         L += t + lv[k];
         S += sv[k];
     }
     *hi = H;
     *lo = L;
     *ab = S;
+}
+
+void exb_dot_filter_avx512(const double *a, const double *x, long n, double *hi, double *lo,
+                           double *ab)
+{
+    if (x)
+        lanes_filter(a, x, n, hi, lo, ab, 0);
+    else
+        lanes_filter(a, NULL, n, hi, lo, ab, 1);
 }
 
 #else
@@ -690,7 +707,21 @@ void exb_rows_bins_flush_avx512(exb_rows *rows, long r)
 void exb_dot_filter_avx512(const double *a, const double *x, long n, double *hi, double *lo,
                            double *ab)
 {
-    exb_rows_filter_avx512(a, 1, 1, x, n, hi, lo, ab);
+    static const double one = 1.0;
+    if (x) {
+        exb_rows_filter_avx512(a, 1, 1, x, n, hi, lo, ab);
+        return;
+    }
+    double h = 0.0, l = 0.0, s = 0.0;
+    for (long j = 0; j < n; j++) {
+        double p = a[j] * one, sum = h + p, bb = sum - h, t = (h - (sum - bb)) + (p - bb);
+        h = sum;
+        l += t;
+        s += fabs(p);
+    }
+    *hi = h;
+    *lo = l;
+    *ab = s;
 }
 void exb_rows_filter_avx512(const double *a, long lda, long count, const double *x, long n,
                             double *hi, double *lo, double *ab)

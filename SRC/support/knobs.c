@@ -66,6 +66,10 @@ static const exb_knob_spec registry[] = {
     {"EXACTBLAS_THREADS", "1..1024", "one share per CPU",
      "host shares of the work, run on at most as many threads as the CPUs"},
     {"EXACTBLAS_HOST_ISA", "auto | generic", "auto", "force the portable host kernel"},
+    {"EXACTBLAS_FILTER", "auto | 0", "auto: on a CPU with AVX-512, with FRONT=auto and FPE not 0",
+     "the host's floating-point filter (EXDSUM, EXDDOT, EXDGEMV, EXDTRSV, EXDGEMM's general "
+     "path): results rounded from a floating-point sum with a rigorous error bound where the "
+     "bound decides; 0: the exact kernels alone"},
 };
 
 const exb_knob_spec *exb_knob_registry(int *count)
@@ -189,6 +193,8 @@ static void read_knobs(exb_knobs *knobs, int rows)
     knobs->fp64 = word_knob("EXACTBLAS_FP64", fp64, 2, 0) == 0;
     static const char *const isa[] = {"auto", "generic"};
     knobs->host_generic = word_knob("EXACTBLAS_HOST_ISA", isa, 2, 0) == 1;
+    static const char *const filter[] = {"auto", "0"};
+    knobs->filter = word_knob("EXACTBLAS_FILTER", filter, 2, 0) == 0;
 }
 
 /* The process's knobs: read from the environment at the first call (or by

@@ -38,6 +38,7 @@ typedef struct exb_knobs {
     int gemm_levels; /* EXACTBLAS_GEMM_LEVELS: the early path's levels, 0: its choice */
     int host_generic; /* EXACTBLAS_HOST_ISA=generic: the portable host kernels */
     int fp64;         /* 0: EXACTBLAS_FP64=0, the device's binary32 kernels only */
+    int filter;       /* 0: EXACTBLAS_FILTER=0, the exact kernels alone */
 } exb_knobs;
 
 /* One entry of the knob registry (knobs.c): the knob's name, the values it
