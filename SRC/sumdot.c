@@ -7,42 +7,47 @@
 #include "core/zerosign.h"
 #include "backend/device.h"
 
-void exb_sumdot_accumulate(long n, const double *x, long incx, const double *y, long incy,
-                           exb_superacc *acc)
+/* The exact sum into acc on the path the knobs pick (recorded); with
+ * `rounded` not NULL, the host path first tries the floating-point filter
+ * and returns 1 with RN(sum) there when it decides (acc unused then). */
+static int sum_on_path(long n, const double *x, long incx, const double *y, long incy,
+                       exb_superacc *acc, double *rounded)
 {
     exb_knobs knobs;
     exb_knobs_read(&knobs);
     long bins_blocks = 0;
     exb_sumdot_args args = {n,           x,           incx,          y,
                             incy,        knobs.fpe,   knobs.early_exit, knobs.threads,
-                            knobs.front, knobs.host_generic, &bins_blocks, 0};
+                            knobs.front, knobs.host_generic, &bins_blocks, knobs.filter};
     int cl = exb_cl_wanted(&knobs);
     if (cl && exb_cl_sumdot(&args, &knobs, acc) == 0) {
         exb_path_add(EXACTBLAS_PATH_OPENCL);
-    } else {
-        exb_host_sumdot(&args, acc);
-        exb_path_host(cl);
-        if (bins_blocks > 0)
-            exb_path_add(EXACTBLAS_PATH_BINS);
+        return 0;
     }
+    if (rounded && exb_host_sumdot_filtered(&args, rounded)) {
+        exb_path_host(cl);
+        exb_path_add(EXACTBLAS_PATH_EARLY);
+        return 1;
+    }
+    exb_host_sumdot(&args, acc);
+    exb_path_host(cl);
+    if (bins_blocks > 0)
+        exb_path_add(EXACTBLAS_PATH_BINS);
+    return 0;
+}
+
+void exb_sumdot_accumulate(long n, const double *x, long incx, const double *y, long incy,
+                           exb_superacc *acc)
+{
+    sum_on_path(n, x, incx, y, incy, acc, NULL);
 }
 
 double exb_sumdot(long n, const double *x, long incx, const double *y, long incy)
 {
-    exb_knobs knobs;
-    exb_knobs_read(&knobs);
-    if (!exb_cl_wanted(&knobs)) {
-        exb_sumdot_args args = {n,           x,           incx,          y,
-                                incy,        knobs.fpe,   knobs.early_exit, knobs.threads,
-                                knobs.front, knobs.host_generic, NULL, knobs.filter};
-        double r;
-        if (exb_host_sumdot_filtered(&args, &r)) {
-            exb_path_add(EXACTBLAS_PATH_HOST | EXACTBLAS_PATH_EARLY);
-            return r;
-        }
-    }
     exb_superacc acc;
-    exb_sumdot_accumulate(n, x, incx, y, incy, &acc);
+    double r;
+    if (sum_on_path(n, x, incx, y, incy, &acc, &r))
+        return r;
     if (exb_superacc_is_zero(&acc) && exb_terms_negzero(n, x, incx, y, incy))
         exb_superacc_set_negative_zero(&acc);
     return exb_superacc_round(&acc);
