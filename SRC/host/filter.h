@@ -5,43 +5,47 @@
  * computes the exact value otherwise.
  *
  * For terms a_j x_j (j < n), with p_j = RN(a_j x_j) and e_j = RN(a_j x_j -
- * p_j) (one FMA), h the floating-point sum of the p_j (in any order) whose
- * TwoSum errors t_j are exact, lo the floating-point sum of RN(t_j + e_j)
- * and ab that of |p_j| (exb_rows_filter_avx512, exb_dot_filter_avx512,
- * exb_filter_add), the exact S = sum a_j x_j satisfies
+ * p_j) (one FMA), h the floating-point sum of the p_j (any order) whose
+ * TwoSum errors t_j are exact, c_j = RN(t_j + e_j), lo the floating-point
+ * sum of the c_j and ce that of the |c_j| (exb_rows_filter_avx512,
+ * exb_dot_filter_avx512, exb_filter_add; where partial sums are joined, the
+ * joining TwoSum's error t joins lo and |t| joins ce), the exact
+ * S = sum a_j x_j satisfies
  *     S = h + sum (t_j + e_j) + sum eta_j,   |eta_j| <= 2^-1075
  * (eta_j: e_j's own rounding, nonzero only when a_j x_j - p_j lies below
- * the normal range; TwoSum is exact, overflow aside), and with
- * sum |t_j| <= gamma_{n-1} sum |p_j| (any summation tree), |e_j| <= u |p_j|
- * + 2^-1075, |lo - sum (t_j + e_j)| <= gamma_n sum |t_j + e_j| and
- * sum |p_j| <= ab / (1 - gamma_n), where gamma_n = n u / (1 - n u):
- *     |S - h - lo| <= gamma_n^2 ab / (1 - gamma_n) + n 2^-1074
- *                  <= 2 n^2 u^2 ab + n 2^-1073 =: B     (n u < 2^-20),
- * B itself computed with a margin for its own roundings.  A NaN or Inf
- * anywhere makes h, lo or ab non-finite: never decided.
+ * the normal range; TwoSum is exact, overflow aside).  Every rounding in
+ * lo's sum is at most u times a node of its summation tree: the c_j
+ * themselves (rounding t_j + e_j) and the partial sums, each at most
+ * (1 + gamma_n) ce; so with n counting every leaf,
+ *     |S - h - lo| <= (n + 1) u (1 + gamma_n) ce / (1 - gamma_n) + n 2^-1075
+ *                  <= 2 n u ce + n 2^-1073 =: B     (n >= 2, n u < 2^-20),
+ * B itself computed with a margin for its own roundings.  (ce is about
+ * u sum |p_j| or less, so B is about n u^2 sum |p_j|: a rounding is decided
+ * unless S is within that distance of a midpoint.)  A NaN or Inf anywhere
+ * makes h, lo or ce non-finite: never decided.
  */
 #ifndef EXACTBLAS_FILTER_H
 #define EXACTBLAS_FILTER_H
 
 #include <math.h>
 
-/* One more term a*x into (h, lo, ab). */
-static inline void exb_filter_add(double *h, double *lo, double *ab, double a, double x)
+/* One more term a*x into (h, lo, ce). */
+static inline void exb_filter_add(double *h, double *lo, double *ce, double a, double x)
 {
     double p = a * x, e = fma(a, x, -p);
-    double sum = *h + p, bb = sum - *h, t = (*h - (sum - bb)) + (p - bb);
+    double sum = *h + p, bb = sum - *h, t = (*h - (sum - bb)) + (p - bb), c = t + e;
     *h = sum;
-    *lo += t + e;
-    *ab += fabs(p);
+    *lo += c;
+    *ce += fabs(c);
 }
 
-/* B for nt terms (or as many additions), ab as above; +Inf when nt is too
- * large for the bound's assumptions. */
-static inline double exb_filter_bound(double nt, double ab)
+/* B for nt leaves (terms and joins), ce as above; +Inf when nt is too large
+ * for the bound's assumptions. */
+static inline double exb_filter_bound(double nt, double ce)
 {
     if (!(nt < 0x1p30))
         return INFINITY;
-    return (2.0 * nt * nt * 0x1p-106 * ab) * (1.0 + 0x1p-40) + nt * 0x1p-1073;
+    return (2.0 * nt * 0x1p-53 * ce) * (1.0 + 0x1p-40) + nt * 0x1p-1073;
 }
 
 /* RN(S / d) for S within `bound` of h + lo (d = 1: RN(S)).  With r = RN(h +

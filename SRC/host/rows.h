@@ -67,11 +67,11 @@ void exb_rows_colsweep_avx512(exb_rows *rows, long r0, long r1, const double *a,
 /* Row r's bins into its accumulator, the bins of row r emptied. */
 void exb_rows_bins_flush_avx512(exb_rows *rows, long r);
 
-/* EXDGEMV's floating-point filter (AVX-512, where use_bins): for rows
- * r < count of the column-major block a, hi[r] + lo[r] approximates
- * S_r = sum_{j < n} a[r + j*lda] x[j] (TwoProduct by FMA, TwoSum into hi, the
- * errors summed in lo) and ab[r] = the floating-point sum of |RN(a x)|; the
- * caller bounds |S_r - hi - lo| from ab (gemv_host.c). */
+/* The floating-point filter of EXDGEMV and EXDTRSV (AVX-512; filter.h): for
+ * rows r < count of the column-major block a, hi[r] + lo[r] approximates
+ * S_r = sum_{j < n} a[r + j*lda] x[j] (TwoProduct by FMA, TwoSum into hi,
+ * the errors c summed in lo) and ab[r] is the floating-point sum of the |c|,
+ * from which the caller bounds |S_r - hi - lo| (exb_filter_bound). */
 void exb_rows_filter_avx512(const double *a, long lda, long count, const double *x, long n,
                             double *hi, double *lo, double *ab);
 /* The same for one contiguous dot product a . x (EXDGEMV 'T', EXDDOT) or,

@@ -10,6 +10,7 @@
 #include "rows.h"
 #include "backend/tuning.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,7 +125,7 @@ int exb_host_sumdot_filtered(const exb_sumdot_args *args, double *out)
         double sum = h + task.h[s], bb = sum - h, t = (h - (sum - bb)) + (task.h[s] - bb);
         h = sum;
         lo += t + task.l[s];
-        ab += task.ab[s];
+        ab += task.ab[s] + fabs(t);
     }
     double terms = (double)n + 33.0 * parts;
     return exb_filter_quotient(h, lo, exb_filter_bound(terms, ab), 1.0, out);

@@ -565,16 +565,17 @@ void exb_rows_bins_flush_avx512(exb_rows *rows, long r)
 /* ---- the floating-point filter of EXDGEMV 'N' (gemv_host.c) ------------------ */
 
 /* One column for eight rows: p = RN(a x), e = a x - p (one FMA),
- * TwoSum(h, p) -> (h, t), l += RN(t + e), s += |p|. */
+ * TwoSum(h, p) -> (h, t), c = RN(t + e), l += c, s += |c|. */
 #define FILTER_STEP(av, xj, h, l, s)                                                          \
     do {                                                                                      \
         __m512d p_ = _mm512_mul_pd(av, xj), e_ = _mm512_fmsub_pd(av, xj, p_);                \
         __m512d sum_ = _mm512_add_pd(h, p_), bb_ = _mm512_sub_pd(sum_, h);                   \
         __m512d t_ = _mm512_add_pd(_mm512_sub_pd(h, _mm512_sub_pd(sum_, bb_)),               \
                                    _mm512_sub_pd(p_, bb_));                                   \
+        __m512d c_ = _mm512_add_pd(t_, e_);                                                   \
         h = sum_;                                                                             \
-        l = _mm512_add_pd(l, _mm512_add_pd(t_, e_));                                          \
-        s = _mm512_add_pd(s, _mm512_abs_pd(p_));                                              \
+        l = _mm512_add_pd(l, c_);                                                             \
+        s = _mm512_add_pd(s, _mm512_abs_pd(c_));                                              \
     } while (0)
 
 static __mmask8 filter_mask(long left)
@@ -656,7 +657,7 @@ static inline void lanes_filter(const double *a, const double *x, long n, double
                                   _mm512_sub_pd(h[g], bb));
         h[0] = total;
         l[0] = _mm512_add_pd(l[0], _mm512_add_pd(t, l[g]));
-        s[0] = _mm512_add_pd(s[0], s[g]);
+        s[0] = _mm512_add_pd(s[0], _mm512_add_pd(s[g], _mm512_abs_pd(t)));
     }
     double hv[8], lv[8], sv[8];
     _mm512_storeu_pd(hv, h[0]);
@@ -667,7 +668,7 @@ static inline void lanes_filter(const double *a, const double *x, long n, double
         double total = H + hv[k], bb = total - H, t = (H - (total - bb)) + (hv[k] - bb);
         H = total;
         L += t + lv[k];
-        S += sv[k];
+        S += sv[k] + fabs(t);
     }
     *hi = H;
     *lo = L;
@@ -717,7 +718,7 @@ void exb_dot_filter_avx512(const double *a, const double *x, long n, double *hi,
         double p = a[j] * one, sum = h + p, bb = sum - h, t = (h - (sum - bb)) + (p - bb);
         h = sum;
         l += t;
-        s += fabs(p);
+        s += fabs(t);
     }
     *hi = h;
     *lo = l;
@@ -730,10 +731,10 @@ void exb_rows_filter_avx512(const double *a, long lda, long count, const double 
         double h = 0.0, l = 0.0, s = 0.0;
         for (long j = 0; j < n; j++) {
             double p = a[r + j * lda] * x[j], e = fma(a[r + j * lda], x[j], -p);
-            double sum = h + p, bb = sum - h, t = (h - (sum - bb)) + (p - bb);
+            double sum = h + p, bb = sum - h, t = (h - (sum - bb)) + (p - bb), c = t + e;
             h = sum;
-            l += t + e;
-            s += fabs(p);
+            l += c;
+            s += fabs(c);
         }
         hi[r] = h;
         lo[r] = l;
