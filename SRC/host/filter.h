@@ -57,15 +57,17 @@ static inline double exb_filter_bound(double nt, double ce)
  * of their magnitudes), and when the total is below |d| times half the
  * smaller gap next to q, RN(S / d) = q.  1 with *out = q, else 0 (a zero,
  * subnormal or huge value, a NaN, or too near a midpoint).  Nothing here
- * underflows: every magnitude stays above 2^-900 * 2^-110. */
+ * underflows (every magnitude stays above 2^-900 * 2^-110) or overflows
+ * (|r|, |q| <= 2^1020, so q d is within a few units of r). */
 static inline int exb_filter_quotient(double h, double lo, double bound, double d, double *out)
 {
     double r = h + lo, bb = r - h, e = (h - (r - bb)) + (lo - bb);
     if (!isfinite(r) || !isfinite(e) || !isfinite(bound) || !isfinite(d) ||
-        !(fabs(r) >= 0x1p-900) || !(fabs(d) >= 0x1p-900) || !(fabs(d) <= 0x1p900))
+        !(fabs(r) >= 0x1p-900) || !(fabs(r) <= 0x1p1020) || !(fabs(d) >= 0x1p-900) ||
+        !(fabs(d) <= 0x1p900))
         return 0;
     double q0 = r / d, rho = fma(-q0, d, r), q = q0 + (rho + e) / d;
-    if (!(fabs(q) >= 0x1p-900) || !(fabs(q) <= 0x1p1000))
+    if (!(fabs(q) >= 0x1p-900) || !(fabs(q) <= 0x1p1020))
         return 0;
     double P = q * d, P2 = fma(q, d, -P);
     double s1 = r - P, b1 = s1 - r, s2 = (r - (s1 - b1)) + (-P - b1);
