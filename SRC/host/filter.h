@@ -82,4 +82,12 @@ static inline int exb_filter_quotient(double h, double lo, double bound, double 
     return 1;
 }
 
+/* The same two steps compiled with FMA (sumdot_host_avx512.c): the callers
+ * run them only where the AVX-512 kernels were chosen, and a plain build
+ * would call the C library's fma(). */
+int exb_filter_quotient_fma(double h, double lo, double bound, double d, double *out);
+/* (h, lo, ce) += the terms a[j*inc] * x[j], j < len. */
+void exb_filter_add_terms_fma(double *h, double *lo, double *ce, const double *a, long inc,
+                              const double *x, long len);
+
 #endif

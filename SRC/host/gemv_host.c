@@ -79,10 +79,10 @@ static int filter_round(const exb_gemv_args *g, double beta2, double h, double l
 {
     double *yi = g->y + i * g->incy, r;
     if (g->beta != 0.0) { /* (beta / alpha) y_i, one more term */
-        exb_filter_add(&h, &lo, &ab, beta2, *yi);
+        exb_filter_add_terms_fma(&h, &lo, &ab, &beta2, 0, yi, 1);
         nt += 1.0;
     }
-    if (!exb_filter_quotient(h, lo, exb_filter_bound(nt, ab), 1.0, &r))
+    if (!exb_filter_quotient_fma(h, lo, exb_filter_bound(nt, ab), 1.0, &r))
         return 0;
     double out = g->alpha * r;
     if (!isfinite(out) || fabs(out) < 0x1p-1021)

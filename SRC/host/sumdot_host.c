@@ -128,5 +128,5 @@ int exb_host_sumdot_filtered(const exb_sumdot_args *args, double *out)
         ab += task.ab[s] + fabs(t);
     }
     double terms = (double)n + 33.0 * parts;
-    return exb_filter_quotient(h, lo, exb_filter_bound(terms, ab), 1.0, out);
+    return exb_filter_quotient_fma(h, lo, exb_filter_bound(terms, ab), 1.0, out);
 }

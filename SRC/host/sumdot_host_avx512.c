@@ -61,6 +61,7 @@
 #define EXB_MASK4(m) _mm256_movemask_pd((__m256d)(m))
 #include "sumdot_host_impl.h"
 #include "rows.h"
+#include "filter.h"
 
 #define BINS_BLOCK 2048
 #define BIN_WIDTH 43
@@ -684,6 +685,19 @@ void exb_dot_filter_avx512(const double *a, const double *x, long n, double *hi,
         lanes_filter(a, NULL, n, hi, lo, ab, 1);
 }
 
+
+int exb_filter_quotient_fma(double h, double lo, double bound, double d, double *out)
+{
+    return exb_filter_quotient(h, lo, bound, d, out);
+}
+
+void exb_filter_add_terms_fma(double *h, double *lo, double *ce, const double *a, long inc,
+                              const double *x, long len)
+{
+    for (long j = 0; j < len; j++)
+        exb_filter_add(h, lo, ce, a[j * inc], x[j]);
+}
+
 #else
 /* Built without AVX-512 support: the dispatcher never selects this variant. */
 #include <math.h>
@@ -740,5 +754,16 @@ void exb_rows_filter_avx512(const double *a, long lda, long count, const double 
         lo[r] = l;
         ab[r] = s;
     }
+}
+int exb_filter_quotient_fma(double h, double lo, double bound, double d, double *out)
+{
+    return exb_filter_quotient(h, lo, bound, d, out);
+}
+
+void exb_filter_add_terms_fma(double *h, double *lo, double *ce, const double *a, long inc,
+                              const double *x, long len)
+{
+    for (long j = 0; j < len; j++)
+        exb_filter_add(h, lo, ce, a[j * inc], x[j]);
 }
 #endif

@@ -302,12 +302,16 @@ static int filtered_solve(block_solver *s, double *x, const exb_knobs *knobs)
             long i = t->forward ? k0 + q : k1 - 1 - q, p = i - k0;
             long j0 = t->forward ? k0 : i + 1, j1 = t->forward ? i : k1;
             double h = f.hi[p], lo = f.lo[p], ab = f.ab[p], b = x[i], xi;
-            for (long j = j0; j < j1; j++)
-                exb_filter_add(&h, &lo, &ab, exb_tri_at(t, i, j), s->nx[j]);
-            exb_filter_add(&h, &lo, &ab, t->alpha, b);
+            if (t->colsweep) /* op(T)_ij = a[i + j*lda] */
+                exb_filter_add_terms_fma(&h, &lo, &ab, t->a + i + j0 * t->lda, t->lda, s->nx + j0,
+                                         j1 - j0);
+            else
+                exb_filter_add_terms_fma(&h, &lo, &ab, t->a + j0 + i * t->lda, 1, s->nx + j0,
+                                         j1 - j0);
+            exb_filter_add_terms_fma(&h, &lo, &ab, &t->alpha, 0, &b, 1);
             double terms = (double)(c1 - c0 + j1 - j0) + 32.0 + 1.0;
             double d = t->unit ? 1.0 : exb_tri_at(t, i, i);
-            if (exb_filter_quotient(h, lo, exb_filter_bound(terms, ab), d, &xi))
+            if (exb_filter_quotient_fma(h, lo, exb_filter_bound(terms, ab), d, &xi))
                 decided = 1;
             else
                 xi = exact_row(s, i, b, t->forward ? 0 : i + 1, t->forward ? i : n);
