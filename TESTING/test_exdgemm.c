@@ -17,7 +17,8 @@
  * the even ones and op(B)'s odd rows repeat them: exact zeros, or beta*C),
  * "tie" (exact halfway cases decided by the lowest bits, make_ties) and
  * "neartie" (midpoints moved at two levels of the slice products, against
- * the early path's bound, make_near_ties).
+ * the early path's bound, make_near_ties) and "tiny" (op(A) scaled by
+ * 2^-1040: its slices need a scale factor beyond binary64's range).
  */
 #include <math.h>
 #include <stdio.h>
@@ -170,8 +171,8 @@ static void make_near_ties(gemm_case *c, tl_rng *r)
 static int generate(const char *gen, double param, gemm_case *c, tl_rng *r)
 {
     int zero = strcmp(gen, "zero") == 0, tie = strcmp(gen, "tie") == 0,
-        near = strcmp(gen, "neartie") == 0;
-    const char *kind = zero || tie || near ? "random" : gen;
+        near = strcmp(gen, "neartie") == 0, tiny = strcmp(gen, "tiny") == 0;
+    const char *kind = zero || tie || near || tiny ? "random" : gen;
     if (tl_matrix_generate(kind, param, &c->A, r) != 0 ||
         tl_matrix_generate(kind, param, &c->B, r) != 0)
         return -1;
@@ -187,6 +188,10 @@ static int generate(const char *gen, double param, gemm_case *c, tl_rng *r)
         make_ties(c, r);
     if (near && c->k >= 4)
         make_near_ties(c, r);
+    if (tiny) /* every row of op(A) below 2^-1030: slicing scales by more than 2^1023 */
+        for (long i = 0; i < c->m; i++)
+            for (long l = 0; l < c->k; l++)
+                *opa(c, i, l) = ldexp(*opa(c, i, l), -1040);
     tl_matrix_generate(strcmp(gen, "zeros") == 0 ? "zeros" : "random", 1e10, &c->C, r);
     if (strcmp(gen, "zeros") == 0) /* op(B) positive: the products are A's zeros */
         for (long l = 0; l < c->k; l++)

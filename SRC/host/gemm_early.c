@@ -97,18 +97,6 @@ static double seconds(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-/* 2^e for -1022 <= e <= 1023, else ldexp. */
-static double pow2(int e)
-{
-    if (e < -1022 || e > 1023)
-        return ldexp(1.0, e);
-    union {
-        uint64_t u;
-        double d;
-    } v = {(uint64_t)(e + 1023) << 52};
-    return v.d;
-}
-
 /* Whether x = +-2^e (x finite, nonzero). */
 static int power_of_two(double x, int *e)
 {
@@ -120,19 +108,12 @@ static int power_of_two(double x, int *e)
 
 /* ---- slices, one at a time ----------------------------------------------- */
 
-/* rest := x * 2^(bits - top): exact (|rest| < 2^bits), or flushed below
- * 2^-1022 where every slice the levels can reach is zero anyway. */
-static double scaled(double x, int top, int bits)
-{
-    return x == 0.0 ? 0.0 : x * pow2(bits - top);
-}
-
 static void rests_a(early_work *w)
 {
     const exb_gemm_args *g = w->g;
     for (long l = 0; l < g->k; l++)
         for (long i = 0; i < g->m; i++)
-            w->ra[i + l * g->m] = scaled(exb_gemm_opa(g, i, l), w->top_a[i], w->bits);
+            w->ra[i + l * g->m] = exb_split_scale(exb_gemm_opa(g, i, l), w->top_a[i], w->bits);
 }
 
 static void rests_b(early_work *w)
@@ -140,7 +121,7 @@ static void rests_b(early_work *w)
     const exb_gemm_args *g = w->g;
     for (long j = 0; j < w->cols; j++)
         for (long l = 0; l < g->k; l++)
-            w->rb[l + j * g->k] = scaled(exb_gemm_opb(g, l, w->j0 + j), w->top_b[w->j0 + j], w->bits);
+            w->rb[l + j * g->k] = exb_split_scale(exb_gemm_opb(g, l, w->j0 + j), w->top_b[w->j0 + j], w->bits);
 }
 
 /* The next slice: q = trunc(rest) (|rest| < 2^bits <= 2^26), rest := (rest - q) 2^bits,
@@ -244,20 +225,6 @@ static uint64_t partial(const early_work *w, long i, long jb, exb_wide *sum, int
     return bound(w, w->L);
 }
 
-/* x = m 2^e with an integer m < 2^53 (x finite, nonzero), from its bits. */
-static void integer_and_exponent(double x, int64_t *m, int *e)
-{
-    union {
-        double d;
-        uint64_t u;
-    } v = {x};
-    int ex = (int)((v.u >> 52) & 0x7ff);
-    int64_t mag = (int64_t)(v.u & ((UINT64_C(1) << 52) - 1));
-    *m = (int64_t)(v.u >> 63) ? -(ex ? mag | (INT64_C(1) << 52) : mag)
-                              : (ex ? mag | (INT64_C(1) << 52) : mag);
-    *e = ex ? ex - 1075 : -1074;
-}
-
 /* alpha = +-2^a and beta = 0 or +-2^b (w->powers): alpha W u + beta C_ij as
  * an integer in sum, in units 2^lsb (lsb updated, limbs widened as needed):
  * 1, or 0 (sum untouched) when C_ij is not finite or too far from W to be
@@ -269,7 +236,9 @@ static int fold_affine(const early_work *w, exb_wide *sum, int *nl, int *lsb, do
     if (w->g->beta != 0.0 && cij != 0.0) {
         if (!isfinite(cij))
             return 0;
-        integer_and_exponent(cij, &mc, &ec);
+        uint64_t mag;
+        exb_split_double(cij, &mag, &ec); /* |cij| = mag 2^ec, mag < 2^53 */
+        mc = cij < 0 ? -(int64_t)mag : (int64_t)mag;
         shift = ec + w->beta_exp - (*lsb + w->alpha_exp);
         if (shift < 0 || shift >= 64 * (EXB_WIDE_LIMBS - 1))
             return 0; /* C_ij has bits below W's, or is far above it */
@@ -437,7 +406,7 @@ static const double *row_slice(const early_work *w, scratch *sc, const double *x
     long k = w->g->k;
     if (sc->row != i) {
         for (long l = 0; l < k; l++)
-            sc->row_cut[l] = scaled(x[l], w->top_a[i], w->bits);
+            sc->row_cut[l] = exb_split_scale(x[l], w->top_a[i], w->bits);
         sc->row = i;
         sc->row_slices = 0;
     }
@@ -819,7 +788,7 @@ int exb_host_gemm_early(const exb_gemm_args *g, const exb_knobs *knobs, exb_devi
     w.threads = knobs->threads > 0 ? knobs->threads : 1;
     w.dot = exb_sumdot_range_select(knobs->host_generic);
     w.bits = bits;
-    w.shift = pow2(bits);
+    w.shift = exb_split_scale(1.0, 0, bits); /* 2^bits */
     w.powers = power_of_two(g->alpha, &w.alpha_exp) &&
                (g->beta == 0.0 || power_of_two(g->beta, &w.beta_exp));
     w.top_a = malloc((size_t)m * sizeof *w.top_a);

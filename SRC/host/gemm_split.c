@@ -59,6 +59,12 @@ static double pow2(int e)
     return v.d;
 }
 
+double exb_split_scale(double x, int top, int bits)
+{
+    int e = bits - top; /* 2^e itself may lie outside binary64: then ldexp */
+    return x == 0.0 ? 0.0 : (e >= -1022 && e <= 1023 ? x * pow2(e) : ldexp(x, e));
+}
+
 /* The top exponent (|x| < 2^top) and the exponent of the lowest set bit of
  * a finite x != 0, from its bits. */
 static void bit_range(double x, int *top, int *low)
@@ -167,8 +173,7 @@ void exb_split_cut(const double *p, long ld, long rows, long cols, int per_row, 
     for (long j = 0; j < cols; j++)
         for (long i = 0; i < rows; i++) {
             int t = top[per_row ? i : j];
-            double r = p[i + j * ld];
-            r = r == 0.0 ? 0.0 : (bits - t <= 1023 ? r * pow2(bits - t) : ldexp(r, bits - t));
+            double r = exb_split_scale(p[i + j * ld], t, bits);
             for (int s = 0; s < count; s++) {
                 double q = (double)(int64_t)r; /* trunc: |r| < 2^bits <= 2^26 */
                 out[s * slice_len + i * oi + j * oj] = q;

@@ -27,6 +27,11 @@ int exb_split_ranges(const double *p, long ld, long rows, long cols, int per_row
  * them); -1 if one spans too far for exact scaling. */
 int exb_split_count(const int *top, const int *low, long count, int bits);
 
+/* x * 2^(bits - top), x a slice's source entry with |x| < 2^top: exact (the
+ * entry's first slices, |result| < 2^bits), or flushed below 2^-1022 where
+ * every slice within 1000 bits of the top is zero anyway; 0 for x = 0. */
+double exb_split_scale(double x, int top, int bits);
+
 /* Cuts the stored rows x cols matrix p into `count` slices of `bits` bits
  * relative to the top of each logical vector (index i when per_row, else
  * j; a zero vector's top must be set to any finite value): the slices of
