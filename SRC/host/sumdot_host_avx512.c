@@ -686,18 +686,6 @@ void exb_dot_filter_avx512(const double *a, const double *x, long n, double *hi,
 }
 
 
-int exb_filter_quotient_fma(double h, double lo, double bound, double d, double *out)
-{
-    return exb_filter_quotient(h, lo, bound, d, out);
-}
-
-void exb_filter_add_terms_fma(double *h, double *lo, double *ce, const double *a, long inc,
-                              const double *x, long len)
-{
-    for (long j = 0; j < len; j++)
-        exb_filter_add(h, lo, ce, a[j * inc], x[j]);
-}
-
 #else
 /* Built without AVX-512 support: the dispatcher never selects this variant. */
 #include <math.h>
@@ -755,6 +743,11 @@ void exb_rows_filter_avx512(const double *a, long lda, long count, const double 
         ab[r] = s;
     }
 }
+#endif
+
+/* Both builds: the filter's scalar steps, compiled with this file's FMA. */
+#include "filter.h"
+
 int exb_filter_quotient_fma(double h, double lo, double bound, double d, double *out)
 {
     return exb_filter_quotient(h, lo, bound, d, out);
@@ -766,4 +759,4 @@ void exb_filter_add_terms_fma(double *h, double *lo, double *ce, const double *a
     for (long j = 0; j < len; j++)
         exb_filter_add(h, lo, ce, a[j * inc], x[j]);
 }
-#endif
+
