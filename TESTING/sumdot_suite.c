@@ -15,22 +15,6 @@
  * those the floating-point filter decided (EXACTBLAS_PATH_EARLY). */
 static long host_runs[TL_MAX_ITEMS], bins_runs[TL_MAX_ITEMS], filter_runs[TL_MAX_ITEMS];
 
-/* Whether a knob line lets the bins run: FRONT=auto, FPE not 0, the native
- * kernels, on a CPU with AVX-512 F/DQ/VL. */
-static int bins_allowed(const char *setting)
-{
-    if (strstr(setting, "EXACTBLAS_HOST_ISA=generic") || strstr(setting, "EXACTBLAS_FRONT=table") ||
-        strstr(setting, "EXACTBLAS_FRONT=fpe") || strstr(setting, "EXACTBLAS_FPE=0"))
-        return 0;
-#if defined(__x86_64__)
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
-           __builtin_cpu_supports("avx512vl");
-#else
-    return 0;
-#endif
-}
-
 /* The front end each knob line asked for is the one that ran: lines that
  * allow the filter (the bins' conditions, EXACTBLAS_FILTER not 0) had some
  * host runs decided by it, the others none; lines that allow the bins but
@@ -42,8 +26,7 @@ static long check_bins(const tl_input *in)
     for (int k = 0; k < in->nknobs; k++) {
         if (host_runs[k] == 0)
             continue;
-        int allowed = bins_allowed(in->knobs[k]);
-        int filter = allowed && !strstr(in->knobs[k], "EXACTBLAS_FILTER=0");
+        int allowed = tl_bins_allowed(in->knobs[k]), filter = tl_filter_allowed(in->knobs[k]);
         int ok = (allowed ? (filter || bins_runs[k] > 0) : bins_runs[k] == 0) &&
                  (filter ? filter_runs[k] > 0 : filter_runs[k] == 0);
         printf("%s knobs=[%s]: of %ld host runs, %ld through the AVX-512 bins, %ld decided by "

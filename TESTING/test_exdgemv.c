@@ -57,21 +57,6 @@ static const double betas[] = {0.0, 1.0, -0.5, 0.1, 0x1p-900, 0.0, 1.0};
  * host lines that leave the front end to auto must have some. */
 static long filter_runs[TL_MAX_ITEMS];
 
-static int filter_expected(const char *setting)
-{
-#if defined(__x86_64__)
-    __builtin_cpu_init();
-    if (!__builtin_cpu_supports("avx512f") || !__builtin_cpu_supports("avx512dq") ||
-        !__builtin_cpu_supports("avx512vl"))
-        return 0;
-#else
-    return 0;
-#endif
-    return strstr(setting, "EXACTBLAS_DEVICE=host") && !strstr(setting, "FPE=0") &&
-           !strstr(setting, "HOST_ISA=generic") && !strstr(setting, "FRONT=") &&
-           !strstr(setting, "FILTER=0");
-}
-
 static void run_case(const tl_input *in, const char *label, char trans, const tl_matrix *A,
                      double alpha, const double *x, long incx, double beta, const double *y,
                      long incy, tl_tally *t)
@@ -171,7 +156,7 @@ int main(int argc, char **argv)
     }
     tl_apply_knobs("");
     for (int k = 0; k < in.nknobs; k++)
-        if (filter_expected(in.knobs[k])) {
+        if (strstr(in.knobs[k], "EXACTBLAS_DEVICE=host") && tl_filter_allowed(in.knobs[k])) {
             printf("floating-point filter: %ld cases under [%s]\n", filter_runs[k], in.knobs[k]);
             if (filter_runs[k] == 0)
                 total.mismatches++;

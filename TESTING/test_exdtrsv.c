@@ -34,21 +34,6 @@ typedef struct trsv_case {
  * host lines that leave the front end to auto must have some. */
 static long filter_runs[TL_MAX_ITEMS];
 
-static int filter_expected(const char *setting)
-{
-#if defined(__x86_64__)
-    __builtin_cpu_init();
-    if (!__builtin_cpu_supports("avx512f") || !__builtin_cpu_supports("avx512dq") ||
-        !__builtin_cpu_supports("avx512vl"))
-        return 0;
-#else
-    return 0;
-#endif
-    return strstr(setting, "EXACTBLAS_DEVICE=host") && !strstr(setting, "FPE=0") &&
-           !strstr(setting, "HOST_ISA=generic") && !strstr(setting, "FRONT=") &&
-           !strstr(setting, "FILTER=0");
-}
-
 /* steps < 0: EXDTRSV; else EXDTRSVX with that many refinement steps. */
 static void run(const tl_input *in, const char *label, const trsv_case *c, int steps,
                 tl_tally *t)
@@ -193,7 +178,7 @@ int main(int argc, char **argv)
     }
     tl_apply_knobs("");
     for (int k = 0; k < in.nknobs; k++)
-        if (filter_expected(in.knobs[k])) {
+        if (strstr(in.knobs[k], "EXACTBLAS_DEVICE=host") && tl_filter_allowed(in.knobs[k])) {
             printf("floating-point filter: %ld cases under [%s]\n", filter_runs[k], in.knobs[k]);
             if (filter_runs[k] == 0)
                 trsv.mismatches++;

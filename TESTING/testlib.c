@@ -805,6 +805,25 @@ int tl_check_path(const char *label, const char *setting)
     return ok;
 }
 
+int tl_bins_allowed(const char *setting)
+{
+    if (strstr(setting, "EXACTBLAS_HOST_ISA=generic") || strstr(setting, "EXACTBLAS_FRONT=table") ||
+        strstr(setting, "EXACTBLAS_FRONT=fpe") || strstr(setting, "EXACTBLAS_FPE=0"))
+        return 0;
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+           __builtin_cpu_supports("avx512vl");
+#else
+    return 0;
+#endif
+}
+
+int tl_filter_allowed(const char *setting)
+{
+    return tl_bins_allowed(setting) && !strstr(setting, "EXACTBLAS_FILTER=0");
+}
+
 int tl_read_args(int argc, char **argv, tl_input *in)
 {
     const char *mode = argc == 3 ? argv[2] : "all";

@@ -121,6 +121,13 @@ int tl_opencl_pick(cl_platform_id *platform, cl_device_id *device);
  * path was wrong. */
 int tl_check_path(const char *label, const char *setting);
 
+/* Whether a knob line lets the host's binned AVX-512 front end run (FRONT
+ * auto, FPE not 0, the native kernels) on this CPU (AVX-512 F/DQ/VL), and
+ * whether it lets the floating-point filter run too (EXACTBLAS_FILTER not
+ * 0). */
+int tl_bins_allowed(const char *setting);
+int tl_filter_allowed(const char *setting);
+
 /* ---- drivers' output and timing ----------------------------------------------- */
 /* The per-generator table of the test drivers: its header, and one row. */
 void tl_tally_header(void);
