@@ -13,7 +13,8 @@
  *
  * usage: bench_speed [rounds [threads [max_n [part]]]]   (defaults 5, 2, 1e8,
  * all; part: table, alt or ns runs only the routine table, the alternating
- * calls or the ns-per-element table; gemm only the table's EXDGEMM rows)
+ * calls or the ns-per-element table; dot, gemv, trsv or gemm only the
+ * table's rows of that routine)
  * ExactBLAS runs with its default knobs (EXACTBLAS_THREADS = threads);
  * OpenBLAS with `threads` threads; netlib is single-threaded.
  */
@@ -194,11 +195,15 @@ int main(int argc, char **argv) {
     int threads = argc > 2 ? atoi(argv[2]) : 2;
     long max_n = argc > 3 ? (long)atof(argv[3]) : 100000000L;
     const char *part = argc > 4 ? argv[4] : "all";
-    int only_gemm = strcmp(part, "gemm") == 0, all = strcmp(part, "all") == 0,
-        do_table = all || only_gemm || strcmp(part, "table") == 0, do_alt = all || strcmp(part, "alt") == 0, do_ns = all || strcmp(part, "ns") == 0;
+    int all = strcmp(part, "all") == 0, table = all || strcmp(part, "table") == 0;
+    /* the table's rows of one routine */
+    int rows_dot = table || strcmp(part, "dot") == 0, rows_gemv = table || strcmp(part, "gemv") == 0,
+        rows_trsv = table || strcmp(part, "trsv") == 0, rows_gemm = table || strcmp(part, "gemm") == 0;
+    int do_table = rows_dot || rows_gemv || rows_trsv || rows_gemm;
+    int do_alt = all || strcmp(part, "alt") == 0, do_ns = all || strcmp(part, "ns") == 0;
     if (rounds < 1 || threads < 1 || max_n < 1000 || !(do_table || do_alt || do_ns)) {
         fprintf(stderr, "usage: bench_speed [rounds >= 1 [threads >= 1 [max_n >= 1000 "
-                        "[all|table|gemm|alt|ns]]]]\n");
+                        "[all|table|dot|gemv|trsv|gemm|alt|ns]]]]\n");
         return 2;
     }
     char knob[32];
@@ -231,7 +236,7 @@ int main(int argc, char **argv) {
     fill_spread(xs, nv, 150, &rng);
     fill_spread(ys, nv, 150, &rng);
     job j = {0};
-    if (!do_table || only_gemm)
+    if (!rows_dot)
         goto alternating;
     j.x = x;
     j.y = y;
@@ -257,7 +262,7 @@ alternating:;
         j.out = out;
         j.x = x;
         static const int gemv_n[] = {4096, 100};
-        for (int s = 0; s < 2 * !only_gemm; s++)
+        for (int s = 0; s < 2 * rows_gemv; s++)
             for (int t = 0; t < 2; t++) {
                 char what[64];
                 j.n = gemv_n[s];
@@ -270,7 +275,7 @@ alternating:;
          */
         static const int trsv_n[] = {4096, 1024, 256};
         static const double trsv_target[] = {1.5, 3, 6};
-        for (int s = 0; s < 3 * !only_gemm; s++) {
+        for (int s = 0; s < 3 * rows_trsv; s++) {
             int n = trsv_n[s];
             for (int c = 0; c < n; c++)
                 for (int r = 0; r < n; r++)
@@ -284,6 +289,8 @@ alternating:;
         }
 
         int ng = 1024;
+        if (!rows_gemm)
+            goto gemm_done;
         fill_uniform(a, (long)ng * ng, &rng);
         fill_uniform(b, (long)ng * ng, &rng);
         j.a = a;
@@ -300,6 +307,7 @@ alternating:;
             snprintf(what, sizeof what, "EXDGEMM n=%d log-uniform 1e-100..1e100", j.n);
             row(what, do_gemm, &j, pob, pnet, rounds, 40);
         }
+    gemm_done:;
     }
 
     /* A program using both libraries: one ExactBLAS call, one OpenBLAS call,

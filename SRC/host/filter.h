@@ -39,6 +39,17 @@ static inline void exb_filter_add(double *h, double *lo, double *ce, double a, d
     *ce += fabs(c);
 }
 
+/* (h2, lo2, ce2), another partial sum's filter, joined into (h, lo, ce): one
+ * more leaf (the TwoSum error t of h + h2 joins lo, |t| joins ce). */
+static inline void exb_filter_join(double *h, double *lo, double *ce, double h2, double lo2,
+                                   double ce2)
+{
+    double sum = *h + h2, bb = sum - *h, t = (*h - (sum - bb)) + (h2 - bb);
+    *h = sum;
+    *lo += t + lo2;
+    *ce += fabs(t) + ce2;
+}
+
 /* B for nt leaves (terms and joins), ce as above; +Inf when nt is too large
  * for the bound's assumptions. */
 static inline double exb_filter_bound(double nt, double ce)

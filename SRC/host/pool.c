@@ -2,6 +2,7 @@
 #include "pool.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdint.h>
 #include <time.h>
 #include <unistd.h>
@@ -64,6 +65,14 @@ static void spin_for_task(unsigned long seen)
         if ((k & 63) == 0 && now_ns() - start > SPIN_NS)
             return;
     }
+}
+
+void exb_pool_relax(unsigned *k)
+{
+    if ((++*k & 255) == 0)
+        sched_yield();
+    else
+        CPU_RELAX();
 }
 
 /* `created` is the task generation when the worker was made: the task it

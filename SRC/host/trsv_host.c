@@ -216,33 +216,129 @@ void exb_host_trsv_unblocked(const exb_tri *t, double *x, long incx)
 
 #define FILTER_SMALL_N 2048
 #define FILTER_SMALL_BLOCK 16
+/* The helper's share of block m's solved columns: half of them and this
+ * many more (the in-block work the main thread does meanwhile, in columns of
+ * the off-diagonal kernel; measured at n = 1024 and 4096). */
+#define HELPER_EXTRA_COLS 128
 
-typedef struct filter_task {
+/* The solve through the filter, as a pipeline: the main share solves the
+ * blocks in order; helper shares run ahead, each taking a later block's
+ * earliest solved columns (the off-diagonal filter sums over them), and the
+ * main share adds the rest.  A block's state says who sums its helper part:
+ * the main share sums it itself when no helper has claimed it, and never
+ * waits for a helper that has not, so a share run alone, or after the
+ * others, still finishes.  The sums do not depend on who made them, and no
+ * bit depends on the sums: x_i is RN(numerator / op(T)_ii) either way,
+ * decided by the filter's bound or computed exactly. */
+enum { BLOCK_FREE, BLOCK_HELPER, BLOCK_HELPED, BLOCK_MAIN };
+
+typedef struct filter_pipe {
     block_solver *s;
-    long k0, count, c0, c1;
-    double *hi, *lo, *ab;
-} filter_task;
+    double *x;
+    long bs, steps;
+    double *hi, *lo, *ab;    /* the main share's sums of a block's rows */
+    double *hhi, *hlo, *hab; /* the helpers': steps * bs each */
+    int *state;              /* block m: BLOCK_* (atomic) */
+    long solved;             /* x is known for this many columns, in solve order (atomic) */
+    long next;               /* the next block a helper may claim (atomic) */
+    int decided;
+} filter_pipe;
 
-/* Block rows [p0, p1): the off-diagonal columns [c0, c1) through the filter
+/* Block rows [k0, k0 + count) over the columns [c0, c1) into (hi, lo, ab)
  * (nx holds -x, so the sums are of the numerator's terms). */
-static void filter_rows(const filter_task *f, long p0, long p1)
+static void filter_rows(const block_solver *s, long k0, long count, long c0, long c1, double *hi,
+                        double *lo, double *ab)
 {
-    const exb_tri *t = f->s->t;
-    if (t->colsweep) {
-        exb_rows_filter_avx512(t->a + f->k0 + p0 + f->c0 * t->lda, t->lda, p1 - p0,
-                               f->s->nx + f->c0, f->c1 - f->c0, f->hi + p0, f->lo + p0,
-                               f->ab + p0);
+    const exb_tri *t = s->t;
+    if (c1 <= c0) {
+        for (long p = 0; p < count; p++)
+            hi[p] = lo[p] = ab[p] = 0.0;
         return;
     }
-    for (long p = p0; p < p1; p++)
-        exb_dot_filter_avx512(t->a + f->c0 + (f->k0 + p) * t->lda, f->s->nx + f->c0,
-                              f->c1 - f->c0, f->hi + p, f->lo + p, f->ab + p);
+    if (t->colsweep) {
+        exb_rows_filter_avx512(t->a + k0 + c0 * t->lda, t->lda, count, s->nx + c0, c1 - c0, hi,
+                               lo, ab);
+        return;
+    }
+    for (long p = 0; p < count; p++)
+        exb_dot_filter_avx512(t->a + c0 + (k0 + p) * t->lda, s->nx + c0, c1 - c0, hi + p, lo + p,
+                              ab + p);
 }
 
-static void filter_share(void *arg, int share, int parts)
+/* The columns of [c0, c1) that come first in solve order, `cols` of them. */
+static void first_columns(const exb_tri *t, long c0, long c1, long cols, long *h0, long *h1)
 {
-    const filter_task *f = arg;
-    filter_rows(f, f->count * share / parts, f->count * (share + 1) / parts);
+    *h0 = t->forward ? c0 : c1 - cols;
+    *h1 = t->forward ? c0 + cols : c1;
+}
+
+/* Block m's earliest solved columns, summed apart (by a helper when one is
+ * ahead; else by the main share, so the sums never depend on the threads):
+ * half of them and HELPER_EXTRA_COLS more, none of the block just solved. */
+static long helper_columns(const filter_pipe *f, long m)
+{
+    long solved_before = m * f->bs;
+    long cols = (solved_before + HELPER_EXTRA_COLS) / 2;
+    if (cols > solved_before - f->bs)
+        cols = solved_before - f->bs;
+    return cols > 0 ? cols : 0;
+}
+
+/* Block m's helper part: its first `cols` solved columns into the helper
+ * sums. */
+static void helper_part(filter_pipe *f, long m, long cols)
+{
+    long k0, k1, c0, c1, h0, h1;
+    exb_tri_block(f->s->t, f->bs, m, &k0, &k1, &c0, &c1);
+    first_columns(f->s->t, c0, c1, cols, &h0, &h1);
+    filter_rows(f->s, k0, k1 - k0, h0, h1, f->hhi + m * f->bs, f->hlo + m * f->bs,
+                f->hab + m * f->bs);
+}
+
+static void helper_share(filter_pipe *f)
+{
+    long m;
+    while ((m = __atomic_fetch_add(&f->next, 1, __ATOMIC_RELAXED)) < f->steps) {
+        long cols = helper_columns(f, m);
+        if (cols == 0)
+            continue;
+        unsigned k = 0; /* until the main share has solved them, or passed m */
+        while (__atomic_load_n(&f->solved, __ATOMIC_ACQUIRE) < cols &&
+               __atomic_load_n(&f->state[m], __ATOMIC_RELAXED) == BLOCK_FREE)
+            exb_pool_relax(&k);
+        int expect = BLOCK_FREE;
+        if (!__atomic_compare_exchange_n(&f->state[m], &expect, BLOCK_HELPER, 0, __ATOMIC_ACQ_REL,
+                                         __ATOMIC_RELAXED))
+            continue;
+        helper_part(f, m, cols);
+        __atomic_store_n(&f->state[m], BLOCK_HELPED, __ATOMIC_RELEASE);
+    }
+}
+
+/* Block m's off-diagonal sums into f->hi, f->lo, f->ab: the helper part
+ * (summed here when no helper has claimed it) joined with the rest by one
+ * more TwoSum. */
+static void block_sums(filter_pipe *f, long m, long k0, long k1, long c0, long c1)
+{
+    long count = k1 - k0, cols = helper_columns(f, m);
+    if (cols == 0) {
+        filter_rows(f->s, k0, count, c0, c1, f->hi, f->lo, f->ab);
+        return;
+    }
+    int expect = BLOCK_FREE;
+    unsigned k = 0;
+    if (__atomic_compare_exchange_n(&f->state[m], &expect, BLOCK_MAIN, 0, __ATOMIC_ACQ_REL,
+                                    __ATOMIC_ACQUIRE))
+        helper_part(f, m, cols);
+    else
+        while (__atomic_load_n(&f->state[m], __ATOMIC_ACQUIRE) != BLOCK_HELPED)
+            exb_pool_relax(&k); /* a helper is summing it */
+    long h0, h1;
+    first_columns(f->s->t, c0, c1, cols, &h0, &h1);
+    filter_rows(f->s, k0, count, h0 == c0 ? h1 : c0, h0 == c0 ? c1 : h0, f->hi, f->lo, f->ab);
+    for (long p = 0; p < count; p++)
+        exb_filter_join(&f->hi[p], &f->lo[p], &f->ab[p], f->hhi[m * f->bs + p],
+                        f->hlo[m * f->bs + p], f->hab[m * f->bs + p]);
 }
 
 /* Row i's exact numerator over the solved columns [j0, j1) and its rounding
@@ -265,43 +361,19 @@ static double exact_row(block_solver *s, long i, double b, long j0, long j1)
     return x;
 }
 
-/* The solve through the filter: 0, or -1 (x untouched) when it does not
- * apply or has no memory. */
-static int filtered_solve(block_solver *s, double *x, const exb_knobs *knobs)
+static void main_share(filter_pipe *f)
 {
+    block_solver *s = f->s;
     const exb_tri *t = s->t;
-    long n = t->n, bs = s->bs;
-    /* the in-block terms go one by one: small blocks at small n (measured:
-     * n = 256 and 1024 fastest at 16, n = 4096 at 64, with its 2 threads) */
-    if (knobs->trsv_block_default && n < FILTER_SMALL_N)
-        bs = bs < FILTER_SMALL_BLOCK ? bs : FILTER_SMALL_BLOCK;
-    if (!s->rows.use_filter)
-        return -1;
-    double *work = malloc((size_t)(3 * bs + n) * sizeof *work);
-    if (!work)
-        return -1;
-    s->wide_row = work + 3 * bs;
-    filter_task f = {s, 0, 0, 0, 0, work, work + bs, work + 2 * bs};
-    int decided = 0;
-    long steps = (n + bs - 1) / bs;
-    for (long step = 0; step < steps; step++) {
+    double *x = f->x;
+    for (long step = 0; step < f->steps; step++) {
         long k0, k1, c0, c1;
-        exb_tri_block(t, bs, step, &k0, &k1, &c0, &c1);
-        f.k0 = k0;
-        f.count = k1 - k0;
-        f.c0 = c0;
-        f.c1 = c1;
-        long threads = s->threads, work_terms = f.count * (c1 - c0) / MIN_WORK_PER_THREAD;
-        threads = threads < work_terms ? threads : work_terms;
-        threads = threads < f.count / 16 ? threads : f.count / 16; /* 16 rows a pass */
-        if (threads > 1)
-            exb_parallel((int)threads, filter_share, &f);
-        else
-            filter_rows(&f, 0, f.count);
-        for (long q = 0; q < f.count; q++) {
+        exb_tri_block(t, f->bs, step, &k0, &k1, &c0, &c1);
+        block_sums(f, step, k0, k1, c0, c1);
+        for (long q = 0; q < k1 - k0; q++) {
             long i = t->forward ? k0 + q : k1 - 1 - q, p = i - k0;
             long j0 = t->forward ? k0 : i + 1, j1 = t->forward ? i : k1;
-            double h = f.hi[p], lo = f.lo[p], ab = f.ab[p], b = x[i], xi;
+            double h = f->hi[p], lo = f->lo[p], ab = f->ab[p], b = x[i], xi;
             if (t->colsweep) /* op(T)_ij = a[i + j*lda] */
                 exb_filter_add_terms_fma(&h, &lo, &ab, t->a + i + j0 * t->lda, t->lda, s->nx + j0,
                                          j1 - j0);
@@ -309,19 +381,82 @@ static int filtered_solve(block_solver *s, double *x, const exb_knobs *knobs)
                 exb_filter_add_terms_fma(&h, &lo, &ab, t->a + j0 + i * t->lda, 1, s->nx + j0,
                                          j1 - j0);
             exb_filter_add_terms_fma(&h, &lo, &ab, &t->alpha, 0, &b, 1);
-            double terms = (double)(c1 - c0 + j1 - j0) + 32.0 + 1.0;
+            /* leaves: the terms, b, the lane joins of two dot products and
+             * the join of the helper's part */
+            double terms = (double)(c1 - c0 + j1 - j0) + 1.0 + 64.0 + 1.0;
             double d = t->unit ? 1.0 : exb_tri_at(t, i, i);
             if (exb_filter_quotient_fma(h, lo, exb_filter_bound(terms, ab), d, &xi))
-                decided = 1;
+                f->decided = 1;
             else
-                xi = exact_row(s, i, b, t->forward ? 0 : i + 1, t->forward ? i : n);
+                xi = exact_row(s, i, b, t->forward ? 0 : i + 1, t->forward ? i : t->n);
             x[i] = xi;
             s->nx[i] = -xi;
         }
+        __atomic_store_n(&f->solved, (step + 1) * f->bs, __ATOMIC_RELEASE);
     }
-    free(work);
+    /* no helper claims a block after this */
+    __atomic_store_n(&f->next, f->steps, __ATOMIC_RELAXED);
+}
+
+static void pipe_share(void *arg, int share, int parts)
+{
+    (void)parts;
+    if (share == 0)
+        main_share(arg);
+    else
+        helper_share(arg);
+}
+
+/* The solve through the filter: 0, or -1 (x untouched) when it does not
+ * apply or has no memory. */
+static int filtered_solve(block_solver *s, double *x, const exb_knobs *knobs)
+{
+    const exb_tri *t = s->t;
+    long n = t->n, bs = s->bs;
+    /* the in-block terms go one by one: small blocks below n = 2048
+     * (measured with the pipeline: n = 1024 0.18 ms at 16, 0.21 at 32, 0.26
+     * at 64; n = 4096 7.8 ms at 16, 4.4 at 32 and 64: 16-row stripes of
+     * columns stream badly from memory) */
+    if (knobs->trsv_block_default && n < FILTER_SMALL_N)
+        bs = bs < FILTER_SMALL_BLOCK ? bs : FILTER_SMALL_BLOCK;
+    if (!s->rows.use_filter)
+        return -1;
+    long steps = (n + bs - 1) / bs;
+    long threads = s->threads, work = n * n / 2 / MIN_WORK_PER_THREAD;
+    threads = threads < work ? threads : work;
+    threads = threads < steps ? threads : steps;
+    int helpers = threads > 1 ? (int)threads - 1 : 0;
+    double *work_mem = malloc((size_t)(3 * bs + n + 3 * steps * bs) * sizeof *work_mem);
+    int *state = calloc((size_t)steps, sizeof *state);
+    if (!work_mem || !state) {
+        free(work_mem);
+        free(state);
+        return -1;
+    }
+    s->wide_row = work_mem + 3 * bs;
+    double *hw = work_mem + 3 * bs + n;
+    filter_pipe f = {s,
+                     x,
+                     bs,
+                     steps,
+                     work_mem,
+                     work_mem + bs,
+                     work_mem + 2 * bs,
+                     hw,
+                     hw + steps * bs,
+                     hw + 2 * steps * bs,
+                     state,
+                     0,
+                     0,
+                     0};
+    if (helpers)
+        exb_parallel(helpers + 1, pipe_share, &f);
+    else
+        main_share(&f);
+    free(work_mem);
+    free(state);
     s->wide_row = NULL;
-    if (decided)
+    if (f.decided)
         exb_path_add(EXACTBLAS_PATH_EARLY);
     return 0;
 }
