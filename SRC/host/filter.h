@@ -28,6 +28,8 @@
 #define EXACTBLAS_FILTER_H
 
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 /* One more term a*x into (h, lo, ce). */
 static inline void exb_filter_add(double *h, double *lo, double *ce, double a, double x)
@@ -59,13 +61,43 @@ static inline double exb_filter_bound(double nt, double ce)
     return (2.0 * nt * 0x1p-53 * ce) * (1.0 + 0x1p-40) + nt * 0x1p-1073;
 }
 
-/* RN(S / d) for S within `bound` of h + lo (d = 1: RN(S)).  With r = RN(h +
- * lo) and its TwoSum error e (h + lo = r + e exactly), a candidate
- * q = RN(r / d) + RN((rho + e) / d), rho = r - RN(r / d) d exactly (one
- * FMA); then S - q d = (r - P) - P' + e + delta exactly, where q d = P + P'
- * (TwoProduct) and r - P = s1 + s1' (TwoSum), |delta| <= bound.  The four
- * doubles are added in floating point (error at most gamma_3 times the sum
- * of their magnitudes), and when the total is below |d| times half the
+/* Half the smaller gap next to v, |v| in [2^-968, 2^1024): v's exponent
+ * field gives its ulp 2^(E-1075) (half of it below a power of two), read
+ * from the bits rather than through frexp and ldexp (library calls). */
+static inline double exb_filter_half_gap(double v)
+{
+    uint64_t bits, half;
+    memcpy(&bits, &v, sizeof bits);
+    uint64_t biased = (bits >> 52) & 0x7ff, fraction = bits & ((UINT64_C(1) << 52) - 1);
+    half = (biased - (fraction == 0 ? 54 : 53)) << 52;
+    double out;
+    memcpy(&out, &half, sizeof out);
+    return out;
+}
+
+/* RN(S) for S within `bound` of h + lo: r = RN(h + lo), with its TwoSum
+ * error e (h + lo = r + e exactly), when |e| + bound (with a margin for
+ * their own roundings) is below half the smaller gap next to r.  1 with
+ * *out = r, else 0 (|r| outside [2^-900, 2^1020], a NaN, or too near a
+ * midpoint). */
+static inline int exb_filter_round(double h, double lo, double bound, double *out)
+{
+    double r = h + lo, bb = r - h, e = (h - (r - bb)) + (lo - bb);
+    if (!(fabs(r) >= 0x1p-900) || !(fabs(r) <= 0x1p1020) || !(bound < INFINITY))
+        return 0;
+    if (!((fabs(e) + bound) * (1.0 + 0x1p-50) < exb_filter_half_gap(r)))
+        return 0;
+    *out = r;
+    return 1;
+}
+
+/* RN(S / d) for S within `bound` of h + lo (d = 1: exb_filter_round).  With
+ * r = RN(h + lo) and its TwoSum error e (h + lo = r + e exactly), a
+ * candidate q = RN(r / d) + RN((rho + e) / d), rho = r - RN(r / d) d exactly
+ * (one FMA); then S - q d = (r - P) - P' + e + delta exactly, where q d =
+ * P + P' (TwoProduct) and r - P = s1 + s1' (TwoSum), |delta| <= bound.  The
+ * four doubles are added in floating point (error at most gamma_3 times the
+ * sum of their magnitudes), and when the total is below |d| times half the
  * smaller gap next to q, RN(S / d) = q.  1 with *out = q, else 0 (a zero,
  * subnormal or huge value, a NaN, or too near a midpoint).  Nothing here
  * underflows (every magnitude stays above 2^-900 * 2^-110) or overflows
@@ -84,16 +116,14 @@ static inline int exb_filter_quotient(double h, double lo, double bound, double 
     double s1 = r - P, b1 = s1 - r, s2 = (r - (s1 - b1)) + (-P - b1);
     double dev = fabs(((s1 - P2) + e) + s2) +
                  (fabs(s1) + fabs(P2) + fabs(e) + fabs(s2)) * 0x1p-50 + bound;
-    int ex;
-    double m = frexp(q, &ex); /* |q| in [2^(ex-1), 2^ex): ulp 2^(ex-53) */
-    double limit = fabs(d) * ldexp(1.0, fabs(m) == 0.5 ? ex - 55 : ex - 54);
-    if (!(dev * (1.0 + 0x1p-50) < limit))
+    double limit = fabs(d) * exb_filter_half_gap(q); /* exact when normal */
+    if (!(limit >= 0x1p-1022) || !(dev * (1.0 + 0x1p-50) < limit))
         return 0;
     *out = q;
     return 1;
 }
 
-/* The same two steps compiled with FMA (sumdot_host_avx512.c): the callers
+/* The same steps compiled with FMA (sumdot_host_avx512.c): the callers
  * run them only where the AVX-512 kernels were chosen, and a plain build
  * would call the C library's fma(). */
 int exb_filter_quotient_fma(double h, double lo, double bound, double d, double *out);

@@ -72,25 +72,6 @@ static int normal_power_of_two(double x)
     return isfinite(x) && fabs(frexp(x, &e)) == 0.5 && fabs(x) >= 0x1p-1022;
 }
 
-/* y_i := RN(alpha S + beta y_i) from the filter's h, lo, ab over nt terms
- * when the bound decides it: 1, else 0 (y_i untouched). */
-static int filter_round(const exb_gemv_args *g, double beta2, double h, double lo, double ab,
-                        double nt, long i)
-{
-    double *yi = g->y + i * g->incy, r;
-    if (g->beta != 0.0) { /* (beta / alpha) y_i, one more term */
-        exb_filter_add_terms_fma(&h, &lo, &ab, &beta2, 0, yi, 1);
-        nt += 1.0;
-    }
-    if (!exb_filter_quotient_fma(h, lo, exb_filter_bound(nt, ab), 1.0, &r))
-        return 0;
-    double out = g->alpha * r;
-    if (!isfinite(out) || fabs(out) < 0x1p-1021)
-        return 0;
-    *yi = out;
-    return 1;
-}
-
 /* beta / alpha when it is exact (the filter's extra term), else NaN. */
 static double filter_beta(double alpha, double beta)
 {
@@ -108,54 +89,58 @@ int exb_host_gemv_filtered(const exb_knobs *knobs, double alpha, double beta)
            !isnan(filter_beta(alpha, beta));
 }
 
-/* Outputs [i0, i1) through the filter ('N': 256 rows at a time; 'T': one
- * dot product each); the rows it cannot decide exactly (gathered into the
- * panel's row 0 for 'N').  0, or -1 (nothing written) when the filter does
+/* Output i computed exactly: its row (gathered when strided) through the
+ * panel's row 0. */
+static void exact_output(const exb_gemv_args *g, exb_rows *rows, double **row, long i)
+{
+    if (g->trans) {
+        exb_rows_dot(rows, 0, g->a + i * g->lda, g->x, g->m);
+        finish_row(g, rows, 0, i);
+        return;
+    }
+    if (!*row && !(*row = malloc((size_t)g->n * sizeof **row))) {
+        exb_superacc acc; /* no memory: term by term */
+        exb_superacc_clear(&acc);
+        for (long j = 0; j < g->n; j++)
+            exb_superacc_add_product(&acc, g->a[i + j * g->lda], g->x[j]);
+        round_output(g, &acc, i);
+        return;
+    }
+    for (long j = 0; j < g->n; j++)
+        (*row)[j] = g->a[i + j * g->lda];
+    exb_rows_dot(rows, 0, *row, g->x, g->n);
+    finish_row(g, rows, 0, i);
+}
+
+/* Outputs [i0, i1) through the filter, 256 at a time ('N': the row kernel;
+ * 'T': one dot product each), decided eight at a time; the outputs it
+ * cannot decide exactly.  0, or -1 (nothing written) when the filter does
  * not apply. */
 static int filtered_panel(const exb_gemv_args *g, exb_rows *rows, long i0, long i1)
 {
     double beta2 = filter_beta(g->alpha, g->beta);
     if (g->acc_out || !rows->use_filter || !normal_power_of_two(g->alpha) || isnan(beta2))
         return -1;
-    int decided = 0;
-    if (g->trans) {
-        for (long i = i0; i < i1; i++) {
-            double h, lo, ab;
-            exb_dot_filter_avx512(g->a + i * g->lda, g->x, g->m, &h, &lo, &ab);
-            if (filter_round(g, beta2, h, lo, ab, (double)g->m + 32.0, i)) {
-                decided = 1;
-                continue;
-            }
-            exb_rows_dot(rows, 0, g->a + i * g->lda, g->x, g->m);
-            finish_row(g, rows, 0, i);
-        }
-        if (decided)
-            exb_path_add(EXACTBLAS_PATH_EARLY);
-        return 0;
-    }
     enum { CHUNK = 256 };
     double hi[CHUNK], lo[CHUNK], ab[CHUNK], *row = NULL;
+    long undecided[CHUNK];
+    int decided = 0;
     for (long c0 = i0; c0 < i1; c0 += CHUNK) {
         long c1 = c0 + CHUNK < i1 ? c0 + CHUNK : i1;
-        exb_rows_filter_avx512(g->a + c0, g->lda, c1 - c0, g->x, g->n, hi, lo, ab);
-        for (long i = c0; i < c1; i++) {
-            if (filter_round(g, beta2, hi[i - c0], lo[i - c0], ab[i - c0], (double)g->n, i)) {
-                decided = 1;
-                continue;
-            }
-            if (!row && !(row = malloc((size_t)g->n * sizeof *row))) {
-                exb_superacc acc; /* no memory: term by term */
-                exb_superacc_clear(&acc);
-                for (long j = 0; j < g->n; j++)
-                    exb_superacc_add_product(&acc, g->a[i + j * g->lda], g->x[j]);
-                round_output(g, &acc, i);
-                continue;
-            }
-            for (long j = 0; j < g->n; j++)
-                row[j] = g->a[i + j * g->lda];
-            exb_rows_dot(rows, 0, row, g->x, g->n);
-            finish_row(g, rows, 0, i);
+        double nt; /* leaves of the bound */
+        if (g->trans) {
+            exb_cols_filter_avx512(g->a + c0 * g->lda, g->lda, c1 - c0, g->x, g->m, hi, lo, ab);
+            nt = (double)g->m + 32.0;
+        } else {
+            exb_rows_filter_avx512(g->a + c0, g->lda, c1 - c0, g->x, g->n, hi, lo, ab);
+            nt = (double)g->n;
         }
+        long left = exb_filter_decide_avx512(c1 - c0, hi, lo, ab, nt, g->alpha,
+                                             g->beta != 0.0 ? &beta2 : NULL, g->y + c0 * g->incy,
+                                             g->incy, undecided);
+        decided |= left < c1 - c0;
+        for (long k = 0; k < left; k++)
+            exact_output(g, rows, &row, c0 + undecided[k]);
     }
     free(row);
     if (decided)
@@ -206,6 +191,8 @@ static void outputs(const exb_gemv_args *g, const exb_knobs *knobs, long t, long
     /* no more rows than there are outputs: a short GEMV neither allocates
      * nor clears a whole panel */
     long count = g->trans ? 1 : (leny < PANEL_ROWS ? leny : PANEL_ROWS);
+    if (!g->acc_out && exb_host_gemv_filtered(knobs, g->alpha, g->beta))
+        count = 1; /* the filter's undecided outputs, one at a time */
     if (g->incx != 1 || exb_rows_init(&rows, count, knobs) != 0) {
         for (long q = t; q < panels; q += stride) {
             long i1 = (q + 1) * PANEL_ROWS < leny ? (q + 1) * PANEL_ROWS : leny;

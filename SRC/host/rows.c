@@ -130,18 +130,23 @@ int exb_rows_init(exb_rows *rows, long count, const exb_knobs *knobs)
 }
 
 /* Whether every row of the storage is zero (so the next panel can use it
- * as it is): empty accumulator windows, zero expansions, empty bin lanes. */
+ * as it is): empty accumulator windows, zero expansions, empty bin lanes.
+ * Only the part this panel used is read: the rest was clean when the
+ * storage was taken (storage is kept only when clean). */
 static int storage_clean(const exb_rows *rows)
 {
-    for (size_t r = 0; r < rows->cap_acc; r++) {
+    size_t n = rows->count > 0 ? (size_t)rows->count : 1;
+    size_t nexp = (size_t)(rows->fpe > 0 ? rows->fpe : 1) * n;
+    size_t groups = rows->use_bins ? (size_t)(rows->count / 4) : 0;
+    for (size_t r = 0; r < n; r++) {
         const exb_superacc *a = &rows->acc[r];
         if (a->lo <= a->hi || a->flags || a->pending)
             return 0;
     }
-    for (size_t k = 0; k < rows->cap_expansion; k++)
+    for (size_t k = 0; k < nexp; k++)
         if (rows->expansion[k] != 0.0)
             return 0;
-    for (size_t g = 0; g < rows->cap_groups; g++)
+    for (size_t g = 0; g < groups; g++)
         for (int f = 12; f < 32; f++) { /* the int64 sums, anchors and thresholds */
             uint64_t bits;
             memcpy(&bits, &rows->bins[g * 32 + f], sizeof bits);

@@ -79,6 +79,20 @@ void exb_rows_filter_avx512(const double *a, long lda, long count, const double 
  * as for n + 32 terms). */
 void exb_dot_filter_avx512(const double *a, const double *x, long n, double *hi, double *lo,
                            double *ab);
+/* The same for the dot products of columns c < count of a (a[c*lda + j],
+ * j < m) with x (EXDGEMV 'T'), several columns at a time (bound as for
+ * m + 32 terms). */
+void exb_cols_filter_avx512(const double *a, long lda, long count, const double *x, long m,
+                            double *hi, double *lo, double *ab);
+/* EXDGEMV's results from the filter: for r < count, y[r*incy] := alpha
+ * RN(S_r) where the bound over nt leaves decides RN(S_r) (exb_filter_round,
+ * eight rows a vector), S_r = hi[r] + lo[r] within that bound, plus
+ * (*beta2) y[r*incy] as one more term when beta2 is not NULL; a result that
+ * would be subnormal or overflow is left undecided.  The undecided r go, in
+ * order, to undecided[]; their number is returned. */
+long exb_filter_decide_avx512(long count, const double *hi, const double *lo, const double *ab,
+                              double nt, double alpha, const double *beta2, double *y, long incy,
+                              long *undecided);
 
 /* row r += sum_{j < len} a[j*inc] * x[j], term by term through the row's
  * expansion (a few terms, or a strided row: TRSV's diagonal block). */

@@ -121,12 +121,8 @@ int exb_host_sumdot_filtered(const exb_sumdot_args *args, double *out)
         exb_parallel(parts, filter_share, &task);
     /* the shares' sums joined by TwoSums, their errors into lo */
     double h = task.h[0], lo = task.l[0], ab = task.ab[0];
-    for (int s = 1; s < parts; s++) {
-        double sum = h + task.h[s], bb = sum - h, t = (h - (sum - bb)) + (task.h[s] - bb);
-        h = sum;
-        lo += t + task.l[s];
-        ab += task.ab[s] + fabs(t);
-    }
+    for (int s = 1; s < parts; s++)
+        exb_filter_join(&h, &lo, &ab, task.h[s], task.l[s], task.ab[s]);
     double terms = (double)n + 33.0 * parts;
-    return exb_filter_quotient_fma(h, lo, exb_filter_bound(terms, ab), 1.0, out);
+    return exb_filter_round(h, lo, exb_filter_bound(terms, ab), out);
 }

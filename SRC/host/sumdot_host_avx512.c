@@ -625,6 +625,62 @@ void exb_rows_filter_avx512(const double *a, long lda, long count, const double 
     }
 }
 
+/* Another lane's partial sums joined into (h, l, s), lane by lane: a TwoSum
+ * whose error joins l and its magnitude s (filter.h: one more leaf). */
+static inline void filter_join(__m512d *h, __m512d *l, __m512d *s, __m512d h2, __m512d l2,
+                               __m512d s2)
+{
+    __m512d total = _mm512_add_pd(*h, h2), bb = _mm512_sub_pd(total, *h);
+    __m512d t = _mm512_add_pd(_mm512_sub_pd(*h, _mm512_sub_pd(total, bb)), _mm512_sub_pd(h2, bb));
+    *h = total;
+    *l = _mm512_add_pd(*l, _mm512_add_pd(t, l2));
+    *s = _mm512_add_pd(*s, _mm512_add_pd(s2, _mm512_abs_pd(t)));
+}
+
+/* The eight lanes joined into one sum (a tree of 7 joins: halves, quarters,
+ * pairs), in vector registers. */
+static inline void filter_reduce(__m512d h, __m512d l, __m512d s, double *hi, double *lo,
+                                 double *ab)
+{
+    filter_join(&h, &l, &s, _mm512_shuffle_f64x2(h, h, 0x4e), _mm512_shuffle_f64x2(l, l, 0x4e),
+                _mm512_shuffle_f64x2(s, s, 0x4e));
+    filter_join(&h, &l, &s, _mm512_permutex_pd(h, 0x4e), _mm512_permutex_pd(l, 0x4e),
+                _mm512_permutex_pd(s, 0x4e));
+    filter_join(&h, &l, &s, _mm512_permute_pd(h, 0x55), _mm512_permute_pd(l, 0x55),
+                _mm512_permute_pd(s, 0x55));
+    *hi = _mm512_cvtsd_f64(h);
+    *lo = _mm512_cvtsd_f64(l);
+    *ab = _mm512_cvtsd_f64(s);
+}
+
+/* The filter for the columns c < count of a (column c: a[c*lda + j], j <
+ * m) against x: EXDGEMV 'T', four columns at a time sharing the loads of x,
+ * eight lanes each, joined at the end (bound as for m + 32 terms, like a
+ * dot product). */
+void exb_cols_filter_avx512(const double *a, long lda, long count, const double *x, long m,
+                            double *hi, double *lo, double *ab)
+{
+    long c = 0;
+    for (; c + 4 <= count; c += 4) {
+        const double *col = a + c * lda;
+        __m512d h[4], l[4], s[4];
+        for (int k = 0; k < 4; k++)
+            h[k] = l[k] = s[k] = _mm512_setzero_pd();
+        for (long j = 0; j < m; j += 8) {
+            __mmask8 mk = filter_mask(m - j);
+            __m512d xv = _mm512_maskz_loadu_pd(mk, x + j);
+            for (int k = 0; k < 4; k++) {
+                __m512d av = _mm512_maskz_loadu_pd(mk, col + k * lda + j);
+                FILTER_STEP(av, xv, h[k], l[k], s[k]);
+            }
+        }
+        for (int k = 0; k < 4; k++)
+            filter_reduce(h[k], l[k], s[k], hi + c + k, lo + c + k, ab + c + k);
+    }
+    for (; c < count; c++)
+        exb_dot_filter_avx512(a + c * lda, x, m, hi + c, lo + c, ab + c);
+}
+
 /* The same filter for one contiguous dot product (EXDGEMV 'T', EXDDOT) or
  * sum (y == NULL, EXDSUM: p = x, e = 0): 32 lanes, combined by TwoSums
  * whose errors join lo. */
@@ -652,28 +708,9 @@ static inline void lanes_filter(const double *a, const double *x, long n, double
         __m512d xv = sum ? one : _mm512_maskz_loadu_pd(m, x + j);
         FILTER_STEP(av, xv, h[0], l[0], s[0]);
     }
-    for (int g = 1; g < 4; g++) {
-        __m512d total = _mm512_add_pd(h[0], h[g]), bb = _mm512_sub_pd(total, h[0]);
-        __m512d t = _mm512_add_pd(_mm512_sub_pd(h[0], _mm512_sub_pd(total, bb)),
-                                  _mm512_sub_pd(h[g], bb));
-        h[0] = total;
-        l[0] = _mm512_add_pd(l[0], _mm512_add_pd(t, l[g]));
-        s[0] = _mm512_add_pd(s[0], _mm512_add_pd(s[g], _mm512_abs_pd(t)));
-    }
-    double hv[8], lv[8], sv[8];
-    _mm512_storeu_pd(hv, h[0]);
-    _mm512_storeu_pd(lv, l[0]);
-    _mm512_storeu_pd(sv, s[0]);
-    double H = hv[0], L = lv[0], S = sv[0];
-    for (int k = 1; k < 8; k++) {
-        double total = H + hv[k], bb = total - H, t = (H - (total - bb)) + (hv[k] - bb);
-        H = total;
-        L += t + lv[k];
-        S += sv[k] + fabs(t);
-    }
-    *hi = H;
-    *lo = L;
-    *ab = S;
+    for (int g = 1; g < 4; g++)
+        filter_join(&h[0], &l[0], &s[0], h[g], l[g], s[g]);
+    filter_reduce(h[0], l[0], s[0], hi, lo, ab);
 }
 
 void exb_dot_filter_avx512(const double *a, const double *x, long n, double *hi, double *lo,
@@ -685,6 +722,67 @@ void exb_dot_filter_avx512(const double *a, const double *x, long n, double *hi,
         lanes_filter(a, NULL, n, hi, lo, ab, 1);
 }
 
+
+/* exb_filter_round, eight outputs a vector (the same operations and
+ * tests), then alpha RN(S) as EXDGEMV's result (see rows.h). */
+long exb_filter_decide_avx512(long count, const double *hi, const double *lo, const double *ab,
+                              double nt, double alpha, const double *beta2, double *y, long incy,
+                              long *undecided)
+{
+    long left = 0;
+    if (beta2)
+        nt += 1.0;
+    if (!(nt < 0x1p30)) {
+        for (long r = 0; r < count; r++)
+            undecided[left++] = r;
+        return left;
+    }
+    const __m512d bound_a = _mm512_set1_pd(2.0 * nt * 0x1p-53), margin = _mm512_set1_pd(1.0 + 0x1p-40),
+                  bound_b = _mm512_set1_pd(nt * 0x1p-1073), slack = _mm512_set1_pd(1.0 + 0x1p-50),
+                  tiny = _mm512_set1_pd(0x1p-900), huge = _mm512_set1_pd(0x1p1020),
+                  va = _mm512_set1_pd(alpha), out_min = _mm512_set1_pd(0x1p-1021),
+                  out_max = _mm512_set1_pd(0x1.fffffffffffffp1023);
+    const __m512i frac_mask = _mm512_set1_epi64((long long)((UINT64_C(1) << 52) - 1)),
+                  exp_mask = _mm512_set1_epi64(0x7ff), step = _mm512_set1_epi64(incy),
+                  lane = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
+    for (long r0 = 0; r0 < count; r0 += 8) {
+        __mmask8 m = filter_mask(count - r0);
+        __m512i at = _mm512_mullo_epi64(_mm512_add_epi64(_mm512_set1_epi64(r0), lane), step);
+        __m512d h = _mm512_maskz_loadu_pd(m, hi + r0), l = _mm512_maskz_loadu_pd(m, lo + r0),
+                c = _mm512_maskz_loadu_pd(m, ab + r0);
+        if (beta2) { /* (beta / alpha) y_r, one more term */
+            __m512d yv = incy == 1 ? _mm512_maskz_loadu_pd(m, y + r0)
+                                   : _mm512_mask_i64gather_pd(_mm512_setzero_pd(), m, at, y, 8);
+            FILTER_STEP(_mm512_set1_pd(*beta2), yv, h, l, c);
+        }
+        __m512d r = _mm512_add_pd(h, l), bb = _mm512_sub_pd(r, h);
+        __m512d e = _mm512_add_pd(_mm512_sub_pd(h, _mm512_sub_pd(r, bb)), _mm512_sub_pd(l, bb));
+        __m512d bound = _mm512_add_pd(_mm512_mul_pd(_mm512_mul_pd(bound_a, c), margin), bound_b);
+        __m512d ar = _mm512_abs_pd(r);
+        __mmask8 ok = _mm512_mask_cmp_pd_mask(m, ar, tiny, _CMP_GE_OQ) &
+                      _mm512_cmp_pd_mask(ar, huge, _CMP_LE_OQ) &
+                      _mm512_cmp_pd_mask(bound, _mm512_set1_pd(INFINITY), _CMP_LT_OQ);
+        /* half the smaller gap next to r (exb_filter_half_gap) */
+        __m512i bits = _mm512_castpd_si512(r);
+        __m512i biased = _mm512_and_si512(_mm512_srli_epi64(bits, 52), exp_mask);
+        __mmask8 pow2 = _mm512_testn_epi64_mask(bits, frac_mask);
+        __m512i half = _mm512_mask_sub_epi64(_mm512_sub_epi64(biased, _mm512_set1_epi64(53)), pow2,
+                                             biased, _mm512_set1_epi64(54));
+        __m512d gap = _mm512_castsi512_pd(_mm512_slli_epi64(half, 52));
+        __m512d dev = _mm512_mul_pd(_mm512_add_pd(_mm512_abs_pd(e), bound), slack);
+        ok &= _mm512_cmp_pd_mask(dev, gap, _CMP_LT_OQ);
+        __m512d out = _mm512_mul_pd(va, r), aout = _mm512_abs_pd(out);
+        ok &= _mm512_cmp_pd_mask(aout, out_min, _CMP_GE_OQ) &
+              _mm512_cmp_pd_mask(aout, out_max, _CMP_LE_OQ);
+        if (incy == 1)
+            _mm512_mask_storeu_pd(y + r0, ok, out);
+        else
+            _mm512_mask_i64scatter_pd(y, ok, at, out, 8);
+        for (unsigned rest = (unsigned)(m & ~ok); rest; rest &= rest - 1)
+            undecided[left++] = r0 + __builtin_ctz(rest);
+    }
+    return left;
+}
 
 #else
 /* Built without AVX-512 support: the dispatcher never selects this variant. */
@@ -742,6 +840,21 @@ void exb_rows_filter_avx512(const double *a, long lda, long count, const double 
         lo[r] = l;
         ab[r] = s;
     }
+}
+void exb_cols_filter_avx512(const double *a, long lda, long count, const double *x, long m,
+                            double *hi, double *lo, double *ab)
+{
+    for (long c = 0; c < count; c++)
+        exb_dot_filter_avx512(a + c * lda, x, m, hi + c, lo + c, ab + c);
+}
+long exb_filter_decide_avx512(long count, const double *hi, const double *lo, const double *ab,
+                              double nt, double alpha, const double *beta2, double *y, long incy,
+                              long *undecided)
+{
+    (void)hi, (void)lo, (void)ab, (void)nt, (void)alpha, (void)beta2, (void)y, (void)incy;
+    for (long r = 0; r < count; r++)
+        undecided[r] = r;
+    return count;
 }
 #endif
 
