@@ -206,7 +206,8 @@ EXACTBLAS_API void exdtrsm_(const char *side, const char *uplo, const char *tran
                                      took (part of) the terms */
 #define EXACTBLAS_PATH_EARLY 32   /* EXDGEMM: elements were rounded from the leading
                                      slice products alone, where a bound proved the
-                                     rounding (the early-decision path); EXDGEMV 'N':
+                                     rounding (the early-decision path); EXDSUM,
+                                     EXDDOT (host or OpenCL), EXDGEMV, EXDTRSV:
                                      outputs were rounded from the floating-point
                                      filter, where its bound proved the rounding */
 EXACTBLAS_API int exactblas_last_path(void);

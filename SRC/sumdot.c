@@ -4,8 +4,22 @@
 #include "support/knobs.h"
 #include "support/path.h"
 #include "backend/sumdot.h"
+#include "core/filter.h"
 #include "core/zerosign.h"
 #include "backend/device.h"
+
+/* The floating-point filter on the device (EXACTBLAS_FILTER, an expansion
+ * size, FRONT=auto, as on the host): 1 with RN(sum) when its bound decides
+ * (core/filter.h), else 0 (undecided, or the launch failed: the exact
+ * kernels or the host follow). */
+static int cl_filtered(const exb_sumdot_args *args, const exb_knobs *knobs, double *out)
+{
+    double h, lo, ce, leaves;
+    if (!knobs->filter || knobs->fpe < 2 || knobs->front != EXB_FRONT_AUTO ||
+        exb_cl_sumdot_filter(args, knobs, &h, &lo, &ce, &leaves) != 0)
+        return 0;
+    return exb_filter_round(h, lo, exb_filter_bound(leaves, ce), out);
+}
 
 /* The exact sum into acc on the path the knobs pick (recorded); with
  * `rounded` not NULL, the host path first tries the floating-point filter
@@ -20,6 +34,10 @@ static int sum_on_path(long n, const double *x, long incx, const double *y, long
                             incy,        knobs.fpe,   knobs.early_exit, knobs.threads,
                             knobs.front, knobs.host_generic, &bins_blocks, knobs.filter};
     int cl = exb_cl_wanted(&knobs);
+    if (cl && rounded && cl_filtered(&args, &knobs, rounded)) {
+        exb_path_add(EXACTBLAS_PATH_OPENCL | EXACTBLAS_PATH_EARLY);
+        return 1;
+    }
     if (cl && exb_cl_sumdot(&args, &knobs, acc) == 0) {
         exb_path_add(EXACTBLAS_PATH_OPENCL);
         return 0;

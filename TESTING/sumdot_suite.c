@@ -12,8 +12,10 @@
 
 /* Per knob line: runs computed on the host alone, and of those the runs in
  * which the binned AVX-512 front end took terms (EXACTBLAS_PATH_BINS) and
- * those the floating-point filter decided (EXACTBLAS_PATH_EARLY). */
+ * those the floating-point filter decided (EXACTBLAS_PATH_EARLY); runs on
+ * OpenCL, and of those the ones the device's filter decided. */
 static long host_runs[TL_MAX_ITEMS], bins_runs[TL_MAX_ITEMS], filter_runs[TL_MAX_ITEMS];
+static long cl_runs[TL_MAX_ITEMS], cl_filter_runs[TL_MAX_ITEMS];
 
 /* The front end each knob line asked for is the one that ran: lines that
  * allow the filter (the bins' conditions, EXACTBLAS_FILTER not 0) had some
@@ -24,6 +26,14 @@ static long check_bins(const tl_input *in)
 {
     long bad = 0;
     for (int k = 0; k < in->nknobs; k++) {
+        if (cl_runs[k] > 0) { /* OpenCL lines: the device's filter */
+            int filter = tl_cl_filter_allowed(in->knobs[k]);
+            int ok = filter ? cl_filter_runs[k] > 0 : cl_filter_runs[k] == 0;
+            printf("%s knobs=[%s]: of %ld OpenCL runs, %ld decided by the device's filter%s\n",
+                   ok ? "front end" : "WRONG FRONT END", in->knobs[k], cl_runs[k],
+                   cl_filter_runs[k], filter ? "" : " (excluded by the knobs)");
+            bad += !ok;
+        }
         if (host_runs[k] == 0)
             continue;
         int allowed = tl_bins_allowed(in->knobs[k]), filter = tl_filter_allowed(in->knobs[k]);
@@ -57,6 +67,10 @@ static void check_case(const sumdot_routine *rt, const tl_input *in, const char 
             host_runs[k]++;
             bins_runs[k] += (path & EXACTBLAS_PATH_BINS) != 0;
             filter_runs[k] += (path & EXACTBLAS_PATH_EARLY) != 0;
+        }
+        if ((path & EXACTBLAS_PATH_OPENCL) && !(path & EXACTBLAS_PATH_HOST)) {
+            cl_runs[k]++;
+            cl_filter_runs[k] += (path & EXACTBLAS_PATH_EARLY) != 0;
         }
         /* bit for bit: signed zeros and the one canonical NaN included */
         int same = tl_bits(got) == tl_bits(expected);

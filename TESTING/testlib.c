@@ -824,6 +824,12 @@ int tl_filter_allowed(const char *setting)
     return tl_bins_allowed(setting) && !strstr(setting, "EXACTBLAS_FILTER=0");
 }
 
+int tl_cl_filter_allowed(const char *setting)
+{
+    return !strstr(setting, "EXACTBLAS_FRONT=table") && !strstr(setting, "EXACTBLAS_FRONT=fpe") &&
+           !strstr(setting, "EXACTBLAS_FPE=0") && !strstr(setting, "EXACTBLAS_FILTER=0");
+}
+
 int tl_read_args(int argc, char **argv, tl_input *in)
 {
     const char *mode = argc == 3 ? argv[2] : "all";

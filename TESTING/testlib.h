@@ -127,6 +127,9 @@ int tl_check_path(const char *label, const char *setting);
  * 0). */
 int tl_bins_allowed(const char *setting);
 int tl_filter_allowed(const char *setting);
+/* Whether a knob line lets the OpenCL sum/dot kernels try the device's
+ * filter first (an expansion size, FRONT=auto, FILTER not 0). */
+int tl_cl_filter_allowed(const char *setting);
 
 /* ---- drivers' output and timing ----------------------------------------------- */
 /* The per-generator table of the test drivers: its header, and one row. */

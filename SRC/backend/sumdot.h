@@ -29,7 +29,7 @@ typedef struct exb_sumdot_args {
  * into a cleared acc. */
 void exb_host_sumdot(const exb_sumdot_args *args, exb_superacc *acc);
 
-/* Host, the floating-point filter (host/filter.h; AVX-512, args->filter,
+/* Host, the floating-point filter (core/filter.h; AVX-512, args->filter,
  * FRONT=auto, an expansion size, unit increments): 1 with RN(sum) in *out
  * when its bound decides the rounding, else 0 (the caller sums exactly). */
 int exb_host_sumdot_filtered(const exb_sumdot_args *args, double *out);
@@ -37,5 +37,10 @@ int exb_host_sumdot_filtered(const exb_sumdot_args *args, double *out);
 /* OpenCL (opencl/sumdot_cl.c): 0 with the exact sum in acc, or -1 (after a
  * one-line report) when the caller must take the host path. */
 int exb_cl_sumdot(const exb_sumdot_args *args, const exb_knobs *knobs, exb_superacc *acc);
+
+/* OpenCL, the floating-point filter (core/filter.h): 0 with the sum's
+ * (h, lo, ce) and the bound's leaf count, or -1 (after a one-line report). */
+int exb_cl_sumdot_filter(const exb_sumdot_args *args, const exb_knobs *knobs, double *h,
+                         double *lo, double *ce, double *leaves);
 
 #endif

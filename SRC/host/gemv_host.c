@@ -13,7 +13,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "filter.h"
+#include "core/filter.h"
 #include "pool.h"
 #include "rows.h"
 #include "core/superacc.h"

@@ -94,6 +94,14 @@ long exb_filter_decide_avx512(long count, const double *hi, const double *lo, co
                               double nt, double alpha, const double *beta2, double *y, long incy,
                               long *undecided);
 
+/* The filter's scalar steps (core/filter.h) compiled with FMA
+ * (sumdot_host_avx512.c): the callers run them only where the AVX-512
+ * kernels were chosen, and a plain build would call the C library's fma(). */
+int exb_filter_quotient_fma(double h, double lo, double bound, double d, double *out);
+/* (h, lo, ce) += the terms a[j*inc] * x[j], j < len. */
+void exb_filter_add_terms_fma(double *h, double *lo, double *ce, const double *a, long inc,
+                              const double *x, long len);
+
 /* row r += sum_{j < len} a[j*inc] * x[j], term by term through the row's
  * expansion (a few terms, or a strided row: TRSV's diagonal block). */
 void exb_rows_add_products(exb_rows *rows, long r, const double *a, long inc, const double *x,

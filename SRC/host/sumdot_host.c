@@ -5,7 +5,7 @@
  * the merge order can change the bits.
  */
 #include "sumdot_host.h"
-#include "filter.h"
+#include "core/filter.h"
 #include "pool.h"
 #include "rows.h"
 #include "backend/tuning.h"

@@ -61,7 +61,7 @@
 #define EXB_MASK4(m) _mm256_movemask_pd((__m256d)(m))
 #include "sumdot_host_impl.h"
 #include "rows.h"
-#include "filter.h"
+#include "core/filter.h"
 
 #define BINS_BLOCK 2048
 #define BIN_WIDTH 43
@@ -859,7 +859,7 @@ long exb_filter_decide_avx512(long count, const double *hi, const double *lo, co
 #endif
 
 /* Both builds: the filter's scalar steps, compiled with this file's FMA. */
-#include "filter.h"
+#include "core/filter.h"
 
 int exb_filter_quotient_fma(double h, double lo, double bound, double d, double *out)
 {

@@ -15,7 +15,7 @@
 #include <limits.h>
 #include <stdlib.h>
 
-#include "filter.h"
+#include "core/filter.h"
 #include "pool.h"
 #include "rows.h"
 #include "tri_host.h"

@@ -8,12 +8,29 @@
 #include <stdlib.h>
 
 #include "clbuf.h"
+#include "core/filter.h"
 #include "support/note.h"
 
 /* The shared exponent table (OPENCL/core.cl): 4096 chunks of local memory,
  * exact for work-groups of at most TABLE_MAX_WG work-items. */
 #define TABLE_BYTES (4096 * 8)
 #define TABLE_MAX_WG 1024
+
+/* The build options of sumdot.cl (the exact kernels and the filter share
+ * one program). */
+static void sumdot_options(const exb_knobs *knobs, int use_table, char *options, size_t size)
+{
+    snprintf(options, size, "-DFPE=%d -DEARLY_EXIT=%d -DUSE_TABLE=%d -DFRONT=%d", knobs->fpe,
+             knobs->early_exit, use_table, knobs->front);
+}
+
+/* Whether the exact kernels use the exponent table (and so the program's
+ * options). */
+static int table_wanted(const exb_cl_device *d, const exb_knobs *knobs)
+{
+    return knobs->front == EXB_FRONT_AUTO ? d->tuning->reduce_table
+                                          : knobs->front == EXB_FRONT_TABLE;
+}
 
 int exb_cl_sumdot(const exb_sumdot_args *args, const exb_knobs *knobs, exb_superacc *acc)
 {
@@ -23,8 +40,7 @@ int exb_cl_sumdot(const exb_sumdot_args *args, const exb_knobs *knobs, exb_super
     /* The exponent-indexed table is 32 KiB of private memory per work-item:
      * cheap on a CPU device, a spill to global memory on a GPU, so the
      * record says whether auto uses it (EXACTBLAS_FRONT decides otherwise). */
-    int use_table = knobs->front == EXB_FRONT_AUTO ? d->tuning->reduce_table
-                                                   : knobs->front == EXB_FRONT_TABLE;
+    int use_table = table_wanted(d, knobs);
     if (use_table && d->local_mem < TABLE_BYTES + 2 * EXB_ACC_DIGITS * sizeof(cl_long)) {
         exb_note("the exponent table needs %d bytes of local memory, more than %s has; the sum "
                  "and dot kernels run without it",
@@ -32,8 +48,7 @@ int exb_cl_sumdot(const exb_sumdot_args *args, const exb_knobs *knobs, exb_super
         use_table = 0;
     }
     char options[96];
-    snprintf(options, sizeof options, "-DFPE=%d -DEARLY_EXIT=%d -DUSE_TABLE=%d -DFRONT=%d",
-             knobs->fpe, knobs->early_exit, use_table, knobs->front);
+    sumdot_options(knobs, use_table, options, sizeof options);
     int dot = args->y != NULL;
     exb_cl_launch L;
     if (exb_cl_launch_begin(&L, dot ? "ExDOT" : "ExSUM", "sumdot.cl",
@@ -85,5 +100,56 @@ int exb_cl_sumdot(const exb_sumdot_args *args, const exb_knobs *knobs, exb_super
     }
     free(host_partials);
     free(host_flags);
+    return exb_cl_launch_end(&L);
+}
+
+/* The filter's work-groups: at most FILTER_WG_MAX (OPENCL/sumdot.cl). */
+#define FILTER_WG_MAX 256
+
+int exb_cl_sumdot_filter(const exb_sumdot_args *args, const exb_knobs *knobs, double *h,
+                         double *lo, double *ce, double *leaves)
+{
+    const exb_cl_device *d = exb_cl_device_get();
+    if (!d)
+        return -1;
+    char options[96];
+    int use_table = table_wanted(d, knobs);
+    if (use_table && d->local_mem < TABLE_BYTES + 2 * EXB_ACC_DIGITS * sizeof(cl_long))
+        use_table = 0; /* as exb_cl_sumdot: the same program */
+    sumdot_options(knobs, use_table, options, sizeof options);
+    exb_cl_launch L;
+    if (exb_cl_launch_begin(&L, args->y ? "ExDOT filter" : "ExSUM filter", "sumdot.cl",
+                            "filter_partial", options) != 0)
+        return exb_cl_launch_end(&L);
+    size_t wg = knobs->wg > 0 ? (size_t)knobs->wg : exb_cl_reduction_wg(d);
+    wg = exb_cl_launch_fit(&L, wg < FILTER_WG_MAX ? wg : FILTER_WG_MAX);
+    exb_cl_shape s = exb_cl_reduction_shape(d, args->n, wg);
+    long xoff = 0, yoff = 0;
+    double *sums = malloc(3 * s.groups * sizeof *sums);
+    if (!sums)
+        exb_cl_launch_fail(&L, "host staging allocation", CL_OUT_OF_HOST_MEMORY);
+    cl_mem xbuf = exb_cl_vector_in(&L, args->x, args->n, args->incx, &xoff);
+    cl_mem ybuf = args->y ? exb_cl_vector_in(&L, args->y, args->n, args->incy, &yoff) : xbuf;
+    cl_mem out = exb_cl_launch_buffer(&L, CL_MEM_WRITE_ONLY, 3 * s.groups * sizeof(cl_double),
+                                      NULL);
+    cl_long n = args->n, incx = args->incx, incy = args->y ? args->incy : args->incx;
+    cl_long chunk4 = s.chunk4, xo = xoff, yo = args->y ? yoff : xoff;
+    cl_int dot = args->y != NULL;
+    EXB_CL_SET_ARGS(&L, 0, EXB_CL_ARG(n), EXB_CL_ARG(xbuf), EXB_CL_ARG(xo), EXB_CL_ARG(incx),
+                    EXB_CL_ARG(ybuf), EXB_CL_ARG(yo), EXB_CL_ARG(incy), EXB_CL_ARG(dot),
+                    EXB_CL_ARG(chunk4), EXB_CL_ARG(out));
+    size_t global = s.groups * s.wg;
+    exb_cl_launch_run(&L, 1, &global, &s.wg);
+    if (exb_cl_launch_read(&L, out, 3 * s.groups * sizeof(cl_double), sums) == 0) {
+        /* leaves: the terms, three lane joins per work-item, the work-group
+         * trees' joins and the groups' */
+        *h = sums[0];
+        *lo = sums[1];
+        *ce = sums[2];
+        for (size_t g = 1; g < s.groups; g++)
+            exb_filter_join(h, lo, ce, sums[3 * g], sums[3 * g + 1], sums[3 * g + 2]);
+        *leaves = (double)args->n + 4.0 * (double)global + (double)s.groups;
+    }
+    free(sums);
     return exb_cl_launch_end(&L);
 }

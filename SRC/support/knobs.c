@@ -66,10 +66,11 @@ static const exb_knob_spec registry[] = {
     {"EXACTBLAS_THREADS", "1..1024", "one share per CPU",
      "host shares of the work, run on at most as many threads as the CPUs"},
     {"EXACTBLAS_HOST_ISA", "auto | generic", "auto", "force the portable host kernel"},
-    {"EXACTBLAS_FILTER", "auto | 0", "auto: on a CPU with AVX-512, with FRONT=auto and FPE not 0",
-     "the host's floating-point filter (EXDSUM, EXDDOT, EXDGEMV, EXDTRSV, EXDGEMM's general "
-     "path): results rounded from a floating-point sum with a rigorous error bound where the "
-     "bound decides; 0: the exact kernels alone"},
+    {"EXACTBLAS_FILTER", "auto | 0",
+     "auto: with FRONT=auto and FPE not 0, on the host only on a CPU with AVX-512",
+     "the floating-point filter (host: EXDSUM, EXDDOT, EXDGEMV, EXDTRSV, EXDGEMM's general "
+     "path; OpenCL: EXDSUM, EXDDOT): results rounded from a floating-point sum with a rigorous "
+     "error bound where the bound decides; 0: the exact kernels alone"},
 };
 
 const exb_knob_spec *exb_knob_registry(int *count)

@@ -1,14 +1,15 @@
 /*
- * filter.h -- the floating-point filter of the host row kernels (EXDGEMV,
- * EXDTRSV): a sum of products in floating point with a rigorous bound on its
- * error, and the rounding decided from it when the bound allows; the caller
- * computes the exact value otherwise.
+ * filter.h -- the floating-point filter (EXDSUM, EXDDOT, EXDGEMV, EXDTRSV on
+ * the host; EXDSUM, EXDDOT on OpenCL): a sum of products in floating point
+ * with a rigorous bound on its error, and the rounding decided from it when
+ * the bound allows; the caller computes the exact value otherwise.
  *
  * For terms a_j x_j (j < n), with p_j = RN(a_j x_j) and e_j = RN(a_j x_j -
  * p_j) (one FMA), h the floating-point sum of the p_j (any order) whose
  * TwoSum errors t_j are exact, c_j = RN(t_j + e_j), lo the floating-point
  * sum of the c_j and ce that of the |c_j| (exb_rows_filter_avx512,
- * exb_dot_filter_avx512, exb_filter_add; where partial sums are joined, the
+ * exb_dot_filter_avx512, exb_filter_add, OPENCL/sumdot.cl's filter_partial;
+ * where partial sums are joined, the
  * joining TwoSum's error t joins lo and |t| joins ce), the exact
  * S = sum a_j x_j satisfies
  *     S = h + sum (t_j + e_j) + sum eta_j,   |eta_j| <= 2^-1075
@@ -122,13 +123,5 @@ static inline int exb_filter_quotient(double h, double lo, double bound, double 
     *out = q;
     return 1;
 }
-
-/* The same steps compiled with FMA (sumdot_host_avx512.c): the callers
- * run them only where the AVX-512 kernels were chosen, and a plain build
- * would call the C library's fma(). */
-int exb_filter_quotient_fma(double h, double lo, double bound, double d, double *out);
-/* (h, lo, ce) += the terms a[j*inc] * x[j], j < len. */
-void exb_filter_add_terms_fma(double *h, double *lo, double *ce, const double *a, long inc,
-                              const double *x, long len);
 
 #endif
