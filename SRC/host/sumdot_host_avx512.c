@@ -566,17 +566,20 @@ void exb_rows_bins_flush_avx512(exb_rows *rows, long r)
 /* ---- the floating-point filter of EXDGEMV 'N' (gemv_host.c) ------------------ */
 
 /* One column for eight rows: p = RN(a x), e = a x - p (one FMA),
- * TwoSum(h, p) -> (h, t), c = RN(t + e), l += c, s += |c|. */
+ * TwoSum(h, p) -> (h, t), c = RN(t + e), l += c, s += |c|; four of the
+ * additions spelled fma(a, 1, b) (the same single rounding) so that both
+ * kinds of FP unit work. */
 #define FILTER_STEP(av, xj, h, l, s)                                                          \
     do {                                                                                      \
+        const __m512d one_ = _mm512_set1_pd(1.0);                                             \
         __m512d p_ = _mm512_mul_pd(av, xj), e_ = _mm512_fmsub_pd(av, xj, p_);                \
         __m512d sum_ = _mm512_add_pd(h, p_), bb_ = _mm512_sub_pd(sum_, h);                   \
         __m512d t_ = _mm512_add_pd(_mm512_sub_pd(h, _mm512_sub_pd(sum_, bb_)),               \
-                                   _mm512_sub_pd(p_, bb_));                                   \
-        __m512d c_ = _mm512_add_pd(t_, e_);                                                   \
+                                   _mm512_fmsub_pd(p_, one_, bb_));                           \
+        __m512d c_ = _mm512_fmadd_pd(t_, one_, e_);                                           \
         h = sum_;                                                                             \
-        l = _mm512_add_pd(l, c_);                                                             \
-        s = _mm512_add_pd(s, _mm512_abs_pd(c_));                                              \
+        l = _mm512_fmadd_pd(c_, one_, l);                                                     \
+        s = _mm512_fmadd_pd(_mm512_abs_pd(c_), one_, s);                                      \
     } while (0)
 
 static __mmask8 filter_mask(long left)
