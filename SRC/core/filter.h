@@ -9,19 +9,23 @@
  * TwoSum errors t_j are exact, c_j = RN(t_j + e_j), lo the floating-point
  * sum of the c_j and ce that of the |c_j| (exb_rows_filter_avx512,
  * exb_dot_filter_avx512, exb_filter_add, OPENCL/sumdot.cl's filter_partial;
- * where partial sums are joined, the
- * joining TwoSum's error t joins lo and |t| joins ce), the exact
- * S = sum a_j x_j satisfies
+ * where partial sums are joined, the joining TwoSum's error t joins lo and
+ * |t| joins ce, one more leaf), the exact S = sum a_j x_j satisfies
  *     S = h + sum (t_j + e_j) + sum eta_j,   |eta_j| <= 2^-1075
  * (eta_j: e_j's own rounding, nonzero only when a_j x_j - p_j lies below
- * the normal range; TwoSum is exact, overflow aside).  Every rounding in
- * lo's sum is at most u times a node of its summation tree: the c_j
- * themselves (rounding t_j + e_j) and the partial sums, each at most
- * (1 + gamma_n) ce; so with n counting every leaf,
- *     |S - h - lo| <= (n + 1) u (1 + gamma_n) ce / (1 - gamma_n) + n 2^-1075
- *                  <= 2 n u ce + n 2^-1073 =: B     (n >= 2, n u < 2^-20),
- * B itself computed with a margin for its own roundings.  (ce is about
- * u sum |p_j| or less, so B is about n u^2 sum |p_j|: a rounding is decided
+ * the normal range; TwoSum is exact, overflow aside).  Rounding t_j + e_j
+ * costs at most u |c_j|.  lo's sum is a tree over the c_j: every addition
+ * errs by at most u times its computed value, which is at most
+ * (1 + gamma_d) times the sum of the |c| of the leaves below it, d the
+ * largest number of additions on a leaf's way to the root; so the
+ * additions' errors add up to at most d u (1 + gamma_d) sum |c_j|, and ce
+ * (the same tree over the |c_j|) is at least (1 - gamma_d) sum |c_j|.  With
+ * n leaves,
+ *     |S - h - lo| <= (d + 1) u (1 + gamma_d) ce / (1 - gamma_d) + n 2^-1075
+ *                  <= 2 (d + 1) u ce + n 2^-1073 =: B     (d u < 2^-20),
+ * B itself computed with a margin for its own roundings.  A sequential sum
+ * has d < n; the 32 lanes of a dot product about n / 32.  (ce is about
+ * u sum |p_j| or less, so B is about d u^2 sum |p_j|: a rounding is decided
  * unless S is within that distance of a midpoint.)  A NaN or Inf anywhere
  * makes h, lo or ce non-finite: never decided.
  */
@@ -53,13 +57,20 @@ static inline void exb_filter_join(double *h, double *lo, double *ce, double h2,
     *ce += fabs(t) + ce2;
 }
 
-/* B for nt leaves (terms and joins), ce as above; +Inf when nt is too large
- * for the bound's assumptions. */
+/* B for n leaves whose sums take at most `depth` additions on the way to
+ * the root (as above), ce as above; +Inf when they are too many for the
+ * bound's assumptions. */
+static inline double exb_filter_bound_tree(double depth, double n, double ce)
+{
+    if (!(depth < 0x1p30) || !(n < 0x1p52))
+        return INFINITY;
+    return (2.0 * (depth + 1.0) * 0x1p-53 * ce) * (1.0 + 0x1p-40) + n * 0x1p-1073;
+}
+
+/* B for nt leaves summed in any tree (depth below nt). */
 static inline double exb_filter_bound(double nt, double ce)
 {
-    if (!(nt < 0x1p30))
-        return INFINITY;
-    return (2.0 * nt * 0x1p-53 * ce) * (1.0 + 0x1p-40) + nt * 0x1p-1073;
+    return exb_filter_bound_tree(nt - 1.0, nt, ce);
 }
 
 /* Half the smaller gap next to v, |v| in [2^-968, 2^1024): v's exponent

@@ -123,6 +123,10 @@ int exb_host_sumdot_filtered(const exb_sumdot_args *args, double *out)
     double h = task.h[0], lo = task.l[0], ab = task.ab[0];
     for (int s = 1; s < parts; s++)
         exb_filter_join(&h, &lo, &ab, task.h[s], task.l[s], task.ab[s]);
+    /* leaves: the terms and the joins; additions on a leaf's way: its
+     * lane's (a share's 32 lanes, at most four more for the tail), the
+     * joins of the lanes (at most 14) and of the shares (at most parts + 1) */
     double terms = (double)n + 33.0 * parts;
-    return exb_filter_round(h, lo, exb_filter_bound(terms, ab), out);
+    double depth = (double)((n + parts - 1) / parts / 32 + 16 + parts);
+    return exb_filter_round(h, lo, exb_filter_bound_tree(depth, terms, ab), out);
 }

@@ -16,9 +16,9 @@ int exb_cl_sumdot(const exb_sumdot_args *args, const exb_knobs *knobs, exb_super
 }
 
 int exb_cl_sumdot_filter(const exb_sumdot_args *args, const exb_knobs *knobs, double *h,
-                         double *lo, double *ce, double *leaves)
+                         double *lo, double *ce, double *leaves, double *depth)
 {
-    (void)args, (void)knobs, (void)h, (void)lo, (void)ce, (void)leaves;
+    (void)args, (void)knobs, (void)h, (void)lo, (void)ce, (void)leaves, (void)depth;
     return -1;
 }
 

@@ -107,7 +107,7 @@ int exb_cl_sumdot(const exb_sumdot_args *args, const exb_knobs *knobs, exb_super
 #define FILTER_WG_MAX 256
 
 int exb_cl_sumdot_filter(const exb_sumdot_args *args, const exb_knobs *knobs, double *h,
-                         double *lo, double *ce, double *leaves)
+                         double *lo, double *ce, double *leaves, double *depth)
 {
     const exb_cl_device *d = exb_cl_device_get();
     if (!d)
@@ -142,13 +142,19 @@ int exb_cl_sumdot_filter(const exb_sumdot_args *args, const exb_knobs *knobs, do
     exb_cl_launch_run(&L, 1, &global, &s.wg);
     if (exb_cl_launch_read(&L, out, 3 * s.groups * sizeof(cl_double), sums) == 0) {
         /* leaves: the terms, three lane joins per work-item, the work-group
-         * trees' joins and the groups' */
+         * trees' joins and the groups'; additions on a leaf's way: its
+         * lane's (one per group of four the work-item takes, at most three
+         * more for the tail), the lane joins (at most 4), the work-group
+         * tree (at most 2 per level, 8 levels) and the groups' (at most
+         * groups + 1) */
         *h = sums[0];
         *lo = sums[1];
         *ce = sums[2];
         for (size_t g = 1; g < s.groups; g++)
             exb_filter_join(h, lo, ce, sums[3 * g], sums[3 * g + 1], sums[3 * g + 2]);
         *leaves = (double)args->n + 4.0 * (double)global + (double)s.groups;
+        long per_item = (args->n / 4 + (long)global - 1) / (long)global;
+        *depth = (double)per_item + (double)s.groups + 26.0;
     }
     free(sums);
     return exb_cl_launch_end(&L);
