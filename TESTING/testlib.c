@@ -391,6 +391,37 @@ static void gen_zeros(long n, tl_rng *r, double *x, double *y)
     }
 }
 
+/* A sum whose floating-point approximation errs on purpose, for the
+ * filter's bound (core/filter.h).  Lane 0 of the host's 32-lane filter
+ * (elements 0, 32, 64, ...) takes M = 2^60 + 2^9 (ulp 256), then
+ * A = 128 - m b / 2 and m copies of b = 0.75 * 2^-47, every other element 0:
+ * M absorbs each small term (its TwoSum error is the term itself), and the
+ * floating-point sum of the errors stays at A (b is below half an ulp of A)
+ * while the exact sum of the small terms is 128 + m b / 2.  So the filter's
+ * sum lies m b / 2 below the midpoint M + 128 and the exact one about as
+ * far above it: a bound below m b / 2 (3m/16 ulps of A, against the
+ * bound's 2 (d + 1) ulps, d about n / 64 with two threads) rounds to M
+ * instead of M + 256, once m b / 2 also exceeds the decision's own margin
+ * (2^-50 of the half gap: m > 43).  All scaled by a random power of two and
+ * sign; y = 1 for a dot product.  (m = n / 64 - 2: all of it in the first
+ * half, the first thread's share with two.) */
+static void gen_lane_tie(long n, tl_rng *r, double *x, double *y)
+{
+    for (long i = 0; i < n; i++) {
+        x[i] = 0.0;
+        if (y)
+            y[i] = 1.0;
+    }
+    long m = n / 64 - 2;
+    m = m < 0 ? 0 : m;
+    double scale = tl_rng_sign(r) * ldexp(1.0, rng_int(r, -400, 400)), b = 0.75 * 0x1p-47;
+    x[0] = (0x1p60 + 0x1p9) * scale;
+    if (n > 32)
+        x[32] = (128.0 - (double)m * b / 2) * scale;
+    for (long k = 0; k < m; k++)
+        x[64 + 32 * k] = b * scale;
+}
+
 int tl_generate(const char *kind, double param, long n, tl_rng *r, double *x, double *y)
 {
     if (n <= 0)
@@ -405,6 +436,8 @@ int tl_generate(const char *kind, double param, long n, tl_rng *r, double *x, do
         gen_tie(n, r, x, y);
     else if (strcmp(kind, "narrowtie") == 0)
         gen_narrow_tie(n, r, x, y);
+    else if (strcmp(kind, "lanetie") == 0)
+        gen_lane_tie(n, r, x, y);
     else if (strcmp(kind, "subnormal") == 0)
         gen_subnormal(n, r, x, y);
     else if (strcmp(kind, "overflow") == 0)

@@ -25,6 +25,8 @@ double tl_rng_loguniform(tl_rng *r, int emin, int emax);
 /* Fills the logical vectors x[0..n) and, unless y is NULL, y[0..n).
  * kind: random (param = dynamic range, e.g. 1e15), illcond (param = target
  * condition number), cancel, tie, narrowtie (a tie within ~60 bits),
+ * lanetie (a sum the floating-point filter approximates on the wrong side
+ * of a midpoint),
  * subnormal, overflow, underflow, special,
  * zeros (signed zeros whose exact sum is zero: the zero-sign rule).
  * Returns 0, or -1 for an unknown kind. */
