@@ -161,9 +161,13 @@ static void panel(const exb_gemv_args *g, exb_rows *rows, long i0, long i1)
         }
         return;
     }
-    exb_rows_colsweep(rows, 0, count, g->a + i0, g->lda, g->x, g->n);
-    for (long p = 0; p < count; p++)
-        finish_row(g, rows, p, i0 + p);
+    /* at most the panel's rows at a time (a filtered GEMV takes one row) */
+    for (long p0 = 0; p0 < count; p0 += rows->count) {
+        long c = count - p0 < rows->count ? count - p0 : rows->count;
+        exb_rows_colsweep(rows, 0, c, g->a + i0 + p0, g->lda, g->x, g->n);
+        for (long p = 0; p < c; p++)
+            finish_row(g, rows, p, i0 + p0 + p);
+    }
 }
 
 /* Without memory for a panel: one accumulator on the stack per output. */
