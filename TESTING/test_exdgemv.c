@@ -52,9 +52,10 @@ static const double alphas[] = {1.0, -1.0, 0.1, 3.0, 0x1p-600, 0x1p600, 0.0, -0x
 static const double betas[] = {0.0, 1.0, -0.5, 0.1, 0x1p-900, 0.0, 1.0};
 #define COUNT(a) ((long)(sizeof a / sizeof a[0]))
 
-/* Cases each knob line rounded (some outputs of) through the host's
- * floating-point filter (EXACTBLAS_PATH_EARLY): on a CPU with AVX-512 the
- * host lines that leave the front end to auto must have some. */
+/* Cases each knob line rounded (some outputs of) through the floating-point
+ * filter (EXACTBLAS_PATH_EARLY): the lines that allow it (host: on a CPU
+ * with AVX-512; OpenCL: the device's filter) must have some, the others
+ * none. */
 static long filter_runs[TL_MAX_ITEMS];
 
 static void run_case(const tl_input *in, const char *label, char trans, const tl_matrix *A,
@@ -155,11 +156,14 @@ int main(int argc, char **argv)
         tl_tally_add(&total, &t);
     }
     tl_apply_knobs("");
-    for (int k = 0; k < in.nknobs; k++)
-        if (strstr(in.knobs[k], "EXACTBLAS_DEVICE=host") && tl_filter_allowed(in.knobs[k])) {
-            printf("floating-point filter: %ld cases under [%s]\n", filter_runs[k], in.knobs[k]);
-            if (filter_runs[k] == 0)
-                total.mismatches++;
-        }
+    for (int k = 0; k < in.nknobs; k++) {
+        int allowed = tl_setting_wants_opencl(in.knobs[k]) ? tl_cl_filter_allowed(in.knobs[k])
+                                                           : tl_filter_allowed(in.knobs[k]);
+        int ok = allowed ? filter_runs[k] > 0 : filter_runs[k] == 0;
+        printf("%s: %ld cases through the floating-point filter under [%s]%s\n",
+               ok ? "filter" : "WRONG FILTER", filter_runs[k], in.knobs[k],
+               allowed ? "" : " (excluded by the knobs or the CPU)");
+        total.mismatches += !ok;
+    }
     return tl_verdict("EXDGEMV", &total, in.nknobs);
 }

@@ -1,14 +1,16 @@
 /*
  * filter.h -- the floating-point filter (EXDSUM, EXDDOT, EXDGEMV, EXDTRSV on
- * the host; EXDSUM, EXDDOT on OpenCL): a sum of products in floating point
- * with a rigorous bound on its error, and the rounding decided from it when
- * the bound allows; the caller computes the exact value otherwise.
+ * the host; EXDSUM, EXDDOT, EXDGEMV on OpenCL): a sum of products in
+ * floating point with a rigorous bound on its error, and the rounding
+ * decided from it when the bound allows; the caller computes the exact
+ * value otherwise.
  *
  * For terms a_j x_j (j < n), with p_j = RN(a_j x_j) and e_j = RN(a_j x_j -
  * p_j) (one FMA), h the floating-point sum of the p_j (any order) whose
  * TwoSum errors t_j are exact, c_j = RN(t_j + e_j), lo the floating-point
  * sum of the c_j and ce that of the |c_j| (exb_rows_filter_avx512,
- * exb_dot_filter_avx512, exb_filter_add, OPENCL/sumdot.cl's filter_partial;
+ * exb_dot_filter_avx512, exb_filter_add, OPENCL/sumdot.cl's filter_partial,
+ * OPENCL/gemv.cl's gemv_filter;
  * where partial sums are joined, the joining TwoSum's error t joins lo and
  * |t| joins ce, one more leaf), the exact S = sum a_j x_j satisfies
  *     S = h + sum (t_j + e_j) + sum eta_j,   |eta_j| <= 2^-1075
@@ -71,6 +73,23 @@ static inline double exb_filter_bound_tree(double depth, double n, double ce)
 static inline double exb_filter_bound(double nt, double ce)
 {
     return exb_filter_bound_tree(nt - 1.0, nt, ce);
+}
+
+/* EXDGEMV's filter takes alpha = +-2^k, normal (alpha RN(S') is then
+ * RN(alpha S') when normal), and beta y_i as one more term (beta / alpha) y_i:
+ * whether alpha qualifies, and beta / alpha when it is exact (else NaN). */
+static inline int exb_filter_alpha_ok(double alpha)
+{
+    int e;
+    return isfinite(alpha) && fabs(frexp(alpha, &e)) == 0.5 && fabs(alpha) >= 0x1p-1022;
+}
+
+static inline double exb_filter_beta(double alpha, double beta)
+{
+    double beta2 = beta / alpha;
+    if (beta != 0.0 && (!isfinite(beta2) || !(fabs(beta2) >= 0x1p-1022) || beta2 * alpha != beta))
+        return NAN;
+    return beta2;
 }
 
 /* Half the smaller gap next to v, |v| in [2^-968, 2^1024): v's exponent

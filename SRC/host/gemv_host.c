@@ -65,28 +65,12 @@ static void finish_row(const exb_gemv_args *g, exb_rows *rows, long p, long i)
  * (other alpha, a NaN or Inf, a result the filter cannot decide) takes the
  * exact row. */
 
-/* Whether x = +-2^k, normal. */
-static int normal_power_of_two(double x)
-{
-    int e;
-    return isfinite(x) && fabs(frexp(x, &e)) == 0.5 && fabs(x) >= 0x1p-1022;
-}
-
-/* beta / alpha when it is exact (the filter's extra term), else NaN. */
-static double filter_beta(double alpha, double beta)
-{
-    double beta2 = beta / alpha;
-    if (beta != 0.0 && (!isfinite(beta2) || !(fabs(beta2) >= 0x1p-1022) || beta2 * alpha != beta))
-        return NAN;
-    return beta2;
-}
-
 int exb_host_gemv_filtered(const exb_knobs *knobs, double alpha, double beta)
 {
     return knobs->filter &&
            exb_sumdot_range_select(knobs->host_generic) == exb_sumdot_bins_avx512 &&
-           exb_bins_allowed(knobs->fpe, knobs->front) && normal_power_of_two(alpha) &&
-           !isnan(filter_beta(alpha, beta));
+           exb_bins_allowed(knobs->fpe, knobs->front) && exb_filter_alpha_ok(alpha) &&
+           !isnan(exb_filter_beta(alpha, beta));
 }
 
 /* Output i computed exactly: its row (gathered when strided) through the
@@ -118,8 +102,8 @@ static void exact_output(const exb_gemv_args *g, exb_rows *rows, double **row, l
  * not apply. */
 static int filtered_panel(const exb_gemv_args *g, exb_rows *rows, long i0, long i1)
 {
-    double beta2 = filter_beta(g->alpha, g->beta);
-    if (g->acc_out || !rows->use_filter || !normal_power_of_two(g->alpha) || isnan(beta2))
+    double beta2 = exb_filter_beta(g->alpha, g->beta);
+    if (g->acc_out || !rows->use_filter || !exb_filter_alpha_ok(g->alpha) || isnan(beta2))
         return -1;
     enum { CHUNK = 256 };
     double hi[CHUNK], lo[CHUNK], ab[CHUNK], *row = NULL;

@@ -69,8 +69,8 @@ static const exb_knob_spec registry[] = {
     {"EXACTBLAS_FILTER", "auto | 0",
      "auto: with FRONT=auto and FPE not 0, on the host only on a CPU with AVX-512",
      "the floating-point filter (host: EXDSUM, EXDDOT, EXDGEMV, EXDTRSV, EXDGEMM's general "
-     "path; OpenCL: EXDSUM, EXDDOT): results rounded from a floating-point sum with a rigorous "
-     "error bound where the bound decides; 0: the exact kernels alone"},
+     "path; OpenCL: EXDSUM, EXDDOT, EXDGEMV): results rounded from a floating-point sum with a "
+     "rigorous error bound where the bound decides; 0: the exact kernels alone"},
 };
 
 const exb_knob_spec *exb_knob_registry(int *count)
