@@ -15,7 +15,7 @@
 static int cl_filtered(const exb_sumdot_args *args, const exb_knobs *knobs, double *out)
 {
     double h, lo, ce, leaves, depth;
-    if (!knobs->filter || knobs->fpe < 2 || knobs->front != EXB_FRONT_AUTO ||
+    if (!exb_knobs_filter(knobs) ||
         exb_cl_sumdot_filter(args, knobs, &h, &lo, &ce, &leaves, &depth) != 0)
         return 0;
     return exb_filter_round(h, lo, exb_filter_bound_tree(depth, leaves, ce), out);

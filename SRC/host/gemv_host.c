@@ -67,10 +67,9 @@ static void finish_row(const exb_gemv_args *g, exb_rows *rows, long p, long i)
 
 int exb_host_gemv_filtered(const exb_knobs *knobs, double alpha, double beta)
 {
-    return knobs->filter &&
+    return exb_knobs_filter(knobs) &&
            exb_sumdot_range_select(knobs->host_generic) == exb_sumdot_bins_avx512 &&
-           exb_bins_allowed(knobs->fpe, knobs->front) && exb_filter_alpha_ok(alpha) &&
-           !isnan(exb_filter_beta(alpha, beta));
+           exb_filter_alpha_ok(alpha) && !isnan(exb_filter_beta(alpha, beta));
 }
 
 /* Output i computed exactly: its row (gathered when strided) through the
@@ -96,15 +95,13 @@ static void exact_output(const exb_gemv_args *g, exb_rows *rows, double **row, l
     finish_row(g, rows, 0, i);
 }
 
-/* Outputs [i0, i1) through the filter, 256 at a time ('N': the row kernel;
- * 'T': one dot product each), decided eight at a time; the outputs it
- * cannot decide exactly.  0, or -1 (nothing written) when the filter does
- * not apply. */
-static int filtered_panel(const exb_gemv_args *g, exb_rows *rows, long i0, long i1)
+/* Outputs [i0, i1) through the filter (exb_host_gemv_filtered), 256 at a
+ * time ('N': the row kernel; 'T': four columns at a time), decided eight
+ * at a time; the outputs it cannot decide exactly, through the panel's
+ * row 0. */
+static void filtered_panel(const exb_gemv_args *g, exb_rows *rows, long i0, long i1)
 {
     double beta2 = exb_filter_beta(g->alpha, g->beta);
-    if (g->acc_out || !rows->use_filter || !exb_filter_alpha_ok(g->alpha) || isnan(beta2))
-        return -1;
     enum { CHUNK = 256 };
     double hi[CHUNK], lo[CHUNK], ab[CHUNK], *row = NULL;
     long undecided[CHUNK];
@@ -129,15 +126,17 @@ static int filtered_panel(const exb_gemv_args *g, exb_rows *rows, long i0, long 
     free(row);
     if (decided)
         exb_path_add(EXACTBLAS_PATH_EARLY);
-    return 0;
 }
 
-/* Outputs [i0, i1) with the panel `rows`. */
-static void panel(const exb_gemv_args *g, exb_rows *rows, long i0, long i1)
+/* Outputs [i0, i1) with the panel `rows` (through the filter when
+ * `filter`). */
+static void panel(const exb_gemv_args *g, exb_rows *rows, int filter, long i0, long i1)
 {
     long count = i1 - i0;
-    if (filtered_panel(g, rows, i0, i1) == 0)
+    if (filter) {
+        filtered_panel(g, rows, i0, i1);
         return;
+    }
     if (g->trans) {
         for (long i = i0; i < i1; i++) {
             exb_rows_dot(rows, 0, g->a + i * g->lda, g->x, g->m);
@@ -145,13 +144,9 @@ static void panel(const exb_gemv_args *g, exb_rows *rows, long i0, long i1)
         }
         return;
     }
-    /* at most the panel's rows at a time (a filtered GEMV takes one row) */
-    for (long p0 = 0; p0 < count; p0 += rows->count) {
-        long c = count - p0 < rows->count ? count - p0 : rows->count;
-        exb_rows_colsweep(rows, 0, c, g->a + i0 + p0, g->lda, g->x, g->n);
-        for (long p = 0; p < c; p++)
-            finish_row(g, rows, p, i0 + p0 + p);
-    }
+    exb_rows_colsweep(rows, 0, count, g->a + i0, g->lda, g->x, g->n);
+    for (long p = 0; p < count; p++)
+        finish_row(g, rows, p, i0 + p);
 }
 
 /* Without memory for a panel: one accumulator on the stack per output. */
@@ -178,9 +173,9 @@ static void outputs(const exb_gemv_args *g, const exb_knobs *knobs, long t, long
     exb_rows rows;
     /* no more rows than there are outputs: a short GEMV neither allocates
      * nor clears a whole panel */
-    long count = g->trans ? 1 : (leny < PANEL_ROWS ? leny : PANEL_ROWS);
-    if (!g->acc_out && exb_host_gemv_filtered(knobs, g->alpha, g->beta))
-        count = 1; /* the filter's undecided outputs, one at a time */
+    int filter = !g->acc_out && exb_host_gemv_filtered(knobs, g->alpha, g->beta);
+    /* the filter's undecided outputs, like 'T', go one at a time */
+    long count = g->trans || filter ? 1 : (leny < PANEL_ROWS ? leny : PANEL_ROWS);
     if (g->incx != 1 || exb_rows_init(&rows, count, knobs) != 0) {
         for (long q = t; q < panels; q += stride) {
             long i1 = (q + 1) * PANEL_ROWS < leny ? (q + 1) * PANEL_ROWS : leny;
@@ -190,7 +185,7 @@ static void outputs(const exb_gemv_args *g, const exb_knobs *knobs, long t, long
     }
     for (long q = t; q < panels; q += stride) {
         long i1 = (q + 1) * PANEL_ROWS < leny ? (q + 1) * PANEL_ROWS : leny;
-        panel(g, &rows, q * PANEL_ROWS, i1);
+        panel(g, &rows, filter, q * PANEL_ROWS, i1);
     }
     exb_rows_free(&rows);
 }

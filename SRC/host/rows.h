@@ -38,8 +38,8 @@ typedef struct exb_rows {
     double *bins;
     long *bins_count;
     int use_bins;
-    /* the same CPU and knobs: EXDGEMV may round through its floating-point
-     * filter (exb_rows_filter_avx512) */
+    /* the same CPU and knobs, EXACTBLAS_FILTER not 0: EXDTRSV rounds
+     * through the floating-point filter (exb_rows_filter_avx512) */
     int use_filter;
     /* capacities of the three arrays (doubles, accumulators, groups):
      * panels given back clean are kept for the next (rows.c) */

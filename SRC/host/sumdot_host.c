@@ -63,14 +63,22 @@ static void sumdot_share(void *arg, int s, int parts)
     pthread_mutex_unlock(&task->merge);
 }
 
+/* The threads worth starting: args->threads, fewer when the vector is short
+ * (at least MIN_PER_THREAD elements each). */
+static int useful_threads(const exb_sumdot_args *args)
+{
+    int threads = args->threads > 0 ? args->threads : 1;
+    if (args->n / threads < MIN_PER_THREAD)
+        threads = (int)(args->n / MIN_PER_THREAD) > 1 ? (int)(args->n / MIN_PER_THREAD) : 1;
+    return threads;
+}
+
 void exb_host_sumdot(const exb_sumdot_args *args, exb_superacc *acc)
 {
     exb_sumdot_range_fn range = exb_sumdot_range_select(args->host_generic);
     exb_superacc_clear(acc);
     long n = args->n;
-    int threads = args->threads > 0 ? args->threads : 1;
-    if (n / threads < MIN_PER_THREAD)
-        threads = (int)(n / MIN_PER_THREAD) > 1 ? (int)(n / MIN_PER_THREAD) : 1;
+    int threads = useful_threads(args);
     if (threads == 1) {
         range(args, 0, n, acc);
         return;
@@ -109,9 +117,7 @@ int exb_host_sumdot_filtered(const exb_sumdot_args *args, double *out)
         !exb_bins_allowed(args->fpe, args->front))
         return 0;
     long n = args->n;
-    int parts = args->threads > 0 ? args->threads : 1;
-    if (n / parts < MIN_PER_THREAD)
-        parts = (int)(n / MIN_PER_THREAD) > 1 ? (int)(n / MIN_PER_THREAD) : 1;
+    int parts = useful_threads(args);
     parts = parts < FILTER_MAX_PARTS ? parts : FILTER_MAX_PARTS;
     filter_task task;
     task.args = args;

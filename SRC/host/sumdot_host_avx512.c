@@ -791,6 +791,8 @@ long exb_filter_decide_avx512(long count, const double *hi, const double *lo, co
 /* Built without AVX-512 support: the dispatcher never selects this variant. */
 #include <math.h>
 
+#include "core/filter.h"
+
 #include "sumdot_host.h"
 void exb_sumdot_bins_avx512(const exb_sumdot_args *args, long begin, long end,
                             exb_superacc *acc)
@@ -808,41 +810,22 @@ void exb_rows_bins_flush_avx512(exb_rows *rows, long r)
     (void)rows;
     (void)r;
 }
-void exb_dot_filter_avx512(const double *a, const double *x, long n, double *hi, double *lo,
-                           double *ab)
-{
-    static const double one = 1.0;
-    if (x) {
-        exb_rows_filter_avx512(a, 1, 1, x, n, hi, lo, ab);
-        return;
-    }
-    double h = 0.0, l = 0.0, s = 0.0;
-    for (long j = 0; j < n; j++) {
-        double p = a[j] * one, sum = h + p, bb = sum - h, t = (h - (sum - bb)) + (p - bb);
-        h = sum;
-        l += t;
-        s += fabs(t);
-    }
-    *hi = h;
-    *lo = l;
-    *ab = s;
-}
+/* (never selected; the scalar steps of core/filter.h, a sum as products
+ * with 1) */
 void exb_rows_filter_avx512(const double *a, long lda, long count, const double *x, long n,
                             double *hi, double *lo, double *ab)
 {
+    static const double one = 1.0;
     for (long r = 0; r < count; r++) {
-        double h = 0.0, l = 0.0, s = 0.0;
-        for (long j = 0; j < n; j++) {
-            double p = a[r + j * lda] * x[j], e = fma(a[r + j * lda], x[j], -p);
-            double sum = h + p, bb = sum - h, t = (h - (sum - bb)) + (p - bb), c = t + e;
-            h = sum;
-            l += c;
-            s += fabs(c);
-        }
-        hi[r] = h;
-        lo[r] = l;
-        ab[r] = s;
+        hi[r] = lo[r] = ab[r] = 0.0;
+        for (long j = 0; j < n; j++)
+            exb_filter_add(&hi[r], &lo[r], &ab[r], a[r + j * lda], x ? x[j] : one);
     }
+}
+void exb_dot_filter_avx512(const double *a, const double *x, long n, double *hi, double *lo,
+                           double *ab)
+{
+    exb_rows_filter_avx512(a, 1, 1, x, n, hi, lo, ab);
 }
 void exb_cols_filter_avx512(const double *a, long lda, long count, const double *x, long m,
                             double *hi, double *lo, double *ab)

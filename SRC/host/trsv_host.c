@@ -265,11 +265,16 @@ static void filter_rows(const block_solver *s, long k0, long count, long c0, lon
                               ab + p);
 }
 
-/* The columns of [c0, c1) that come first in solve order, `cols` of them. */
-static void first_columns(const exb_tri *t, long c0, long c1, long cols, long *h0, long *h1)
+/* [c0, c1) split at `cols` columns in solve order: the first ones [*h0,
+ * *h1) (the helper part), the rest [*r0, *r1). */
+static void split_columns(const exb_tri *t, long c0, long c1, long cols, long *h0, long *h1,
+                          long *r0, long *r1)
 {
-    *h0 = t->forward ? c0 : c1 - cols;
-    *h1 = t->forward ? c0 + cols : c1;
+    long cut = t->forward ? c0 + cols : c1 - cols;
+    *h0 = t->forward ? c0 : cut;
+    *h1 = t->forward ? cut : c1;
+    *r0 = t->forward ? cut : c0;
+    *r1 = t->forward ? c1 : cut;
 }
 
 /* Block m's earliest solved columns, summed apart (by a helper when one is
@@ -288,9 +293,9 @@ static long helper_columns(const filter_pipe *f, long m)
  * sums. */
 static void helper_part(filter_pipe *f, long m, long cols)
 {
-    long k0, k1, c0, c1, h0, h1;
+    long k0, k1, c0, c1, h0, h1, r0, r1;
     exb_tri_block(f->s->t, f->bs, m, &k0, &k1, &c0, &c1);
-    first_columns(f->s->t, c0, c1, cols, &h0, &h1);
+    split_columns(f->s->t, c0, c1, cols, &h0, &h1, &r0, &r1);
     filter_rows(f->s, k0, k1 - k0, h0, h1, f->hhi + m * f->bs, f->hlo + m * f->bs,
                 f->hab + m * f->bs);
 }
@@ -333,9 +338,9 @@ static void block_sums(filter_pipe *f, long m, long k0, long k1, long c0, long c
     else
         while (__atomic_load_n(&f->state[m], __ATOMIC_ACQUIRE) != BLOCK_HELPED)
             exb_pool_relax(&k); /* a helper is summing it */
-    long h0, h1;
-    first_columns(f->s->t, c0, c1, cols, &h0, &h1);
-    filter_rows(f->s, k0, count, h0 == c0 ? h1 : c0, h0 == c0 ? c1 : h0, f->hi, f->lo, f->ab);
+    long h0, h1, r0, r1;
+    split_columns(f->s->t, c0, c1, cols, &h0, &h1, &r0, &r1);
+    filter_rows(f->s, k0, count, r0, r1, f->hi, f->lo, f->ab);
     for (long p = 0; p < count; p++)
         exb_filter_join(&f->hi[p], &f->lo[p], &f->ab[p], f->hhi[m * f->bs + p],
                         f->hlo[m * f->bs + p], f->hab[m * f->bs + p]);

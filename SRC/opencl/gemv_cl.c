@@ -52,6 +52,28 @@ static void finish(const exb_gemv_args *g, long leny, const exb_cl_rows_view *v,
     }
 }
 
+/* Begins a launch of `kernel` (gemv.cl), one work-item a row, with its
+ * first six arguments (A, lda, rows, row length, trans, x) set: 0, or -1
+ * when it failed to begin (the caller ends it). */
+static int rows_launch(exb_cl_launch *L, const exb_gemv_args *g, const exb_knobs *knobs,
+                       const char *what, const char *kernel, const char *options,
+                       size_t *global, size_t *wg)
+{
+    long leny = g->trans ? g->n : g->m, lenx = g->trans ? g->m : g->n;
+    if (exb_cl_launch_begin(L, what, "gemv.cl", kernel, options) != 0)
+        return -1;
+    *wg = exb_cl_launch_fit(L, knobs->wg > 0 ? (size_t)knobs->wg : (size_t)L->d->tuning->rows_wg);
+    long aoff, xoff;
+    cl_mem a = exb_cl_vector_in(L, g->a, g->lda * (g->n - 1) + g->m, 1, &aoff);
+    cl_mem x = exb_cl_vector_in(L, g->x, lenx, 1, &xoff);
+    cl_long lda = g->lda, nrows = leny, len = lenx;
+    cl_int trans = g->trans;
+    EXB_CL_SET_ARGS(L, 0, EXB_CL_ARG(a), EXB_CL_ARG(lda), EXB_CL_ARG(nrows), EXB_CL_ARG(len),
+                    EXB_CL_ARG(trans), EXB_CL_ARG(x));
+    *global = ((size_t)leny + *wg - 1) / *wg * *wg;
+    return 0;
+}
+
 /* The floating-point filter on the device (core/filter.h; EXACTBLAS_FILTER,
  * an expansion size, FRONT=auto, alpha = +-2^k and beta / alpha exact, as
  * on the host): every row's sums from gemv_filter, and the outputs whose
@@ -66,32 +88,23 @@ static void filtered(const exb_gemv_args *g, const exb_knobs *knobs, const char 
     f->sums = f->out = NULL;
     f->decided = NULL;
     f->count = 0;
-    if (!knobs->filter || knobs->fpe < 2 || knobs->front != EXB_FRONT_AUTO || g->acc_out ||
-        !exb_filter_alpha_ok(g->alpha) || isnan(beta2))
+    if (!exb_knobs_filter(knobs) || g->acc_out || !exb_filter_alpha_ok(g->alpha) || isnan(beta2))
         return;
     double *sums = malloc((size_t)(4 * leny) * sizeof *sums);
     unsigned char *decided = malloc((size_t)leny);
     exb_cl_launch L;
+    size_t global, wg;
     if (!sums || !decided ||
-        exb_cl_launch_begin(&L, "GEMV filter", "gemv.cl", "gemv_filter", options) != 0) {
+        rows_launch(&L, g, knobs, "GEMV filter", "gemv_filter", options, &global, &wg) != 0) {
         if (sums && decided)
             exb_cl_launch_end(&L);
         free(sums);
         free(decided);
         return;
     }
-    size_t wg = exb_cl_launch_fit(&L, knobs->wg > 0 ? (size_t)knobs->wg
-                                                    : (size_t)L.d->tuning->rows_wg);
-    long aoff, xoff;
-    cl_mem a = exb_cl_vector_in(&L, g->a, g->lda * (g->n - 1) + g->m, 1, &aoff);
-    cl_mem x = exb_cl_vector_in(&L, g->x, lenx, 1, &xoff);
     cl_mem dev = exb_cl_launch_buffer(&L, CL_MEM_WRITE_ONLY, 3 * (size_t)leny * sizeof(cl_double),
                                       NULL);
-    cl_long lda = g->lda, nrows = leny, len = lenx;
-    cl_int trans = g->trans;
-    EXB_CL_SET_ARGS(&L, 0, EXB_CL_ARG(a), EXB_CL_ARG(lda), EXB_CL_ARG(nrows), EXB_CL_ARG(len),
-                    EXB_CL_ARG(trans), EXB_CL_ARG(x), EXB_CL_ARG(dev));
-    size_t global = ((size_t)leny + wg - 1) / wg * wg;
+    EXB_CL_SET_ARGS(&L, 6, EXB_CL_ARG(dev));
     exb_cl_launch_run(&L, 1, &global, &wg);
     int read = exb_cl_launch_read(&L, dev, 3 * (size_t)leny * sizeof(cl_double), sums) == 0;
     exb_cl_launch_end(&L);
@@ -135,23 +148,14 @@ int exb_cl_gemv(const exb_gemv_args *g, const exb_knobs *knobs)
         return 0;
     }
     exb_cl_launch L;
-    if (exb_cl_launch_begin(&L, "GEMV", "gemv.cl", "gemv_rows", options) != 0) {
+    size_t global, wg;
+    if (rows_launch(&L, g, knobs, "GEMV", "gemv_rows", options, &global, &wg) != 0) {
         results_free(&f);
         return exb_cl_launch_end(&L);
     }
-    size_t wg = exb_cl_launch_fit(&L, knobs->wg > 0 ? (size_t)knobs->wg
-                                                    : (size_t)L.d->tuning->rows_wg);
-    long aoff, xoff;
     exb_cl_rows rows;
-    cl_mem a = exb_cl_vector_in(&L, g->a, g->lda * (g->n - 1) + g->m, 1, &aoff);
-    cl_mem x = exb_cl_vector_in(&L, g->x, lenx, 1, &xoff);
     exb_cl_rows_create(&L, &rows, leny, 0);
-    cl_long lda = g->lda, nrows = leny, len = lenx;
-    cl_int trans = g->trans;
-    EXB_CL_SET_ARGS(&L, 0, EXB_CL_ARG(a), EXB_CL_ARG(lda), EXB_CL_ARG(nrows), EXB_CL_ARG(len),
-                    EXB_CL_ARG(trans), EXB_CL_ARG(x), EXB_CL_ARG(rows.digits),
-                    EXB_CL_ARG(rows.meta));
-    size_t global = ((size_t)leny + wg - 1) / wg * wg;
+    EXB_CL_SET_ARGS(&L, 6, EXB_CL_ARG(rows.digits), EXB_CL_ARG(rows.meta));
     exb_cl_launch_run(&L, 1, &global, &wg);
     exb_cl_rows_view v;
     if (exb_cl_rows_map(&L, &rows, leny, &v) == 0) {

@@ -25,11 +25,23 @@ static void sumdot_options(const exb_knobs *knobs, int use_table, char *options,
 }
 
 /* Whether the exact kernels use the exponent table (and so the program's
- * options). */
-static int table_wanted(const exb_cl_device *d, const exb_knobs *knobs)
+ * options): the knobs ask for it and the device's local memory holds it
+ * (else, with `note`, one line says so). */
+static int table_used(const exb_cl_device *d, const exb_knobs *knobs, int note)
 {
-    return knobs->front == EXB_FRONT_AUTO ? d->tuning->reduce_table
-                                          : knobs->front == EXB_FRONT_TABLE;
+    /* The exponent-indexed table is 32 KiB of private memory per work-item:
+     * cheap on a CPU device, a spill to global memory on a GPU, so the
+     * record says whether auto uses it (EXACTBLAS_FRONT decides otherwise). */
+    int wanted = knobs->front == EXB_FRONT_AUTO ? d->tuning->reduce_table
+                                                : knobs->front == EXB_FRONT_TABLE;
+    if (wanted && d->local_mem < TABLE_BYTES + 2 * EXB_ACC_DIGITS * sizeof(cl_long)) {
+        if (note)
+            exb_note("the exponent table needs %d bytes of local memory, more than %s has; the "
+                     "sum and dot kernels run without it",
+                     TABLE_BYTES, d->name);
+        return 0;
+    }
+    return wanted;
 }
 
 int exb_cl_sumdot(const exb_sumdot_args *args, const exb_knobs *knobs, exb_superacc *acc)
@@ -37,16 +49,7 @@ int exb_cl_sumdot(const exb_sumdot_args *args, const exb_knobs *knobs, exb_super
     const exb_cl_device *d = exb_cl_device_get();
     if (!d)
         return -1;
-    /* The exponent-indexed table is 32 KiB of private memory per work-item:
-     * cheap on a CPU device, a spill to global memory on a GPU, so the
-     * record says whether auto uses it (EXACTBLAS_FRONT decides otherwise). */
-    int use_table = table_wanted(d, knobs);
-    if (use_table && d->local_mem < TABLE_BYTES + 2 * EXB_ACC_DIGITS * sizeof(cl_long)) {
-        exb_note("the exponent table needs %d bytes of local memory, more than %s has; the sum "
-                 "and dot kernels run without it",
-                 TABLE_BYTES, d->name);
-        use_table = 0;
-    }
+    int use_table = table_used(d, knobs, 1);
     char options[96];
     sumdot_options(knobs, use_table, options, sizeof options);
     int dot = args->y != NULL;
@@ -112,11 +115,8 @@ int exb_cl_sumdot_filter(const exb_sumdot_args *args, const exb_knobs *knobs, do
     const exb_cl_device *d = exb_cl_device_get();
     if (!d)
         return -1;
-    char options[96];
-    int use_table = table_wanted(d, knobs);
-    if (use_table && d->local_mem < TABLE_BYTES + 2 * EXB_ACC_DIGITS * sizeof(cl_long))
-        use_table = 0; /* as exb_cl_sumdot: the same program */
-    sumdot_options(knobs, use_table, options, sizeof options);
+    char options[96]; /* the exact kernels' program */
+    sumdot_options(knobs, table_used(d, knobs, 0), options, sizeof options);
     exb_cl_launch L;
     if (exb_cl_launch_begin(&L, args->y ? "ExDOT filter" : "ExSUM filter", "sumdot.cl",
                             "filter_partial", options) != 0)

@@ -55,4 +55,11 @@ void exb_knobs_read(exb_knobs *knobs);
 /* The same, with the row kernels' defaults (EXDGEMV, EXDTRSV, EXDTRSVX). */
 void exb_knobs_read_rows(exb_knobs *knobs);
 
+/* Whether the knobs let the floating-point filter run: EXACTBLAS_FILTER,
+ * an expansion size, FRONT=auto (the host's filter also needs AVX-512). */
+static inline int exb_knobs_filter(const exb_knobs *knobs)
+{
+    return knobs->filter && knobs->fpe >= 2 && knobs->front == EXB_FRONT_AUTO;
+}
+
 #endif
