@@ -302,12 +302,24 @@ static double terms_round_affine(terms *s, double alpha, double beta, double y)
         return tl_canonical(beta != 0.0 ? t + class_of(beta) * class_of(y) : t);
     }
     terms_exact_sum(s, sum);
-    if (mpfr_zero_p(sum)) {
-        /* alpha*S is a signed zero (IEEE's product rule); with beta*y the
-         * IEEE sum of two zeros, or RN(beta*y) = the IEEE product itself */
-        double z = terms_zero(s) * alpha;
+    if (mpfr_zero_p(sum) || alpha == 0.0) {
+        /* alpha*S is a zero signed by IEEE's product rule (S's sign, or its
+         * zero's).  beta*y exactly zero too: the IEEE sum of the two zeros;
+         * else the value is beta*y alone, rounded once by MPFR (a negative
+         * one that underflows is -0) */
+        double z = (mpfr_zero_p(sum) ? terms_zero(s) : (double)mpfr_sgn(sum)) * alpha;
         mpfr_clear(sum);
-        return beta != 0.0 ? z + beta * y : z;
+        if (beta == 0.0)
+            return z;
+        if (y == 0.0)
+            return z + beta * y;
+        mpfr_t by;
+        mpfr_init2(by, TERM_BITS);
+        check_exact(mpfr_set_d(by, beta, MPFR_RNDN));
+        check_exact(mpfr_mul_d(by, by, y, MPFR_RNDN));
+        double d = tl_round_once(by);
+        mpfr_clear(by);
+        return d;
     }
     mpfr_init2(v, mpfr_get_prec(sum) + 64);
     check_exact(mpfr_mul_d(v, sum, alpha, MPFR_RNDN));
@@ -546,4 +558,28 @@ double tl_terms_round_quotient(tl_terms *t, double d)
 double tl_terms_round_affine(tl_terms *t, double alpha, double beta, double y)
 {
     return terms_round_affine(&t->s, alpha, beta, y);
+}
+
+double tl_terms_round_sqrt(tl_terms *t)
+{
+    terms *s = &t->s;
+    if (tally_is_special(&s->special)) {
+        double v = tally_value(&s->special);
+        return v == INFINITY ? v : tl_canonical(NAN);
+    }
+    mpfr_t sum, root;
+    terms_exact_sum(s, sum);
+    double d;
+    if (mpfr_zero_p(sum)) {
+        d = terms_zero(s); /* sqrt(+-0) = +-0 */
+    } else if (mpfr_sgn(sum) < 0) {
+        d = tl_canonical(NAN);
+    } else {
+        mpfr_init2(root, 64); /* rounded to odd at 64 bits, then once */
+        tl_make_odd(root, mpfr_sqrt(root, sum, MPFR_RNDZ));
+        d = mpfr_get_d(root, MPFR_RNDN);
+        mpfr_clear(root);
+    }
+    mpfr_clear(sum);
+    return d;
 }

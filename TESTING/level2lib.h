@@ -78,6 +78,8 @@ int tl_terms_add(tl_terms *t, double a, double b, double c);
 double tl_terms_round(tl_terms *t);
 double tl_terms_round_quotient(tl_terms *t, double d);
 double tl_terms_round_affine(tl_terms *t, double alpha, double beta, double y);
+/* RN(sqrt(S)): NaN for S < 0 or -Inf (and NaN), +Inf for +Inf, sqrt(+-0) = +-0. */
+double tl_terms_round_sqrt(tl_terms *t);
 
 /* ---- checking ------------------------------------------------------------- */
 /* Compares got[0..len) with expected[0..len) bit for bit (any NaN matches

@@ -13,6 +13,8 @@
  *   merges     4096 copies of a large accumulator merged as a chain, a
  *              balanced tree and by doubling give the same bytes and the
  *              exact value; doubling past the range gives +Inf;
+ *   top        values in the top digit alone (2^2144 and up): merges,
+ *              merge_bytes, roundings and the square root, saturation;
  *   bytes      bad buffers are refused and leave the accumulator as it was;
  *   vectors    exactblas_acc_add_sum/_add_dot on the host path (and on the
  *              OpenCL path when a device is there, checked by
@@ -326,6 +328,65 @@ static void check_merges(void)
     printf("merges: 4096 copies as a chain, a tree and by doubling; saturation at the range\n");
 }
 
+/* ---- the top digit ---------------------------------------------------------------- */
+
+/* Values held by the top digit alone (2^2144 and above: 2^2046 doubled by
+ * merges with itself): the range check of every normalisation, merge_bytes
+ * of two such buffers, the in-memory merges (no int64 overflow, the sign of
+ * the saturated value kept), and the roundings including the square root. */
+static void check_top(void)
+{
+    tl_terms *o = tl_terms_new(4);
+    for (int sign = 1; sign >= -1; sign -= 2) {
+        exactblas_acc *a = exactblas_acc_new(), *b = exactblas_acc_new();
+        exactblas_acc_add_product(a, sign * 0x1p1023, 0x1p1023); /* 2^2046 */
+        for (int c = 0; c < 100; c++)
+            exactblas_acc_merge(a, a); /* 2^2146: the top digit's alone */
+        tl_terms_reset(o);
+        tl_terms_add(o, sign * 0x1p1023, 0x1p1023, 0x1p100);
+        expect("2^2146: round", sign, tl_terms_round(o), exactblas_acc_round(a));
+        expect("2^2146: sqrt", sign, tl_terms_round_sqrt(o), exactblas_acc_round_sqrt(a));
+        expect("2^2146 / 2^1000", sign, tl_terms_round_quotient(o, 0x1p1000),
+               exactblas_acc_round_quotient(a, 0x1p1000));
+        expect("2^2146 * 2^-1074", sign, tl_terms_round_affine(o, 0x1p-1074, 0.0, 0.0),
+               exactblas_acc_round_affine(a, 0x1p-1074, 0.0, 0.0));
+        /* merge_bytes of two valid buffers gives valid bytes of their sum */
+        unsigned char x[EXACTBLAS_ACC_BYTES], y[EXACTBLAS_ACC_BYTES];
+        for (int c = 0; c < 70; c++) { /* up to 2^2216: saturated, its sign kept */
+            exactblas_acc_serialize(a, x);
+            exactblas_acc_serialize(a, y);
+            if ((exactblas_acc_merge_bytes(x, y) != 0 || exactblas_acc_deserialize(b, x) != 0) &&
+                failures++ < 20)
+                printf("FAIL merge_bytes of two valid buffers near 2^%d\n", 2146 + c + 1);
+            exactblas_acc_merge(a, a);
+            expect_bytes("merge_bytes and merge agree near the top", c, a, b);
+            expect("the top digit from bytes: sqrt", c, exactblas_acc_round_sqrt(a),
+                   exactblas_acc_round_sqrt(b));
+            expect("the top digit from bytes: round", c, exactblas_acc_round(a),
+                   exactblas_acc_round(b));
+        }
+        expect("2^2216 saturates: round", sign, sign * INFINITY, exactblas_acc_round(a));
+        expect("2^2216 saturates: sqrt", sign, sign > 0 ? INFINITY : tl_canonical(NAN),
+               exactblas_acc_round_sqrt(a));
+        /* the top digit cancelled by its negative: exact zero */
+        exactblas_acc_clear(a);
+        exactblas_acc_clear(b);
+        exactblas_acc_add_product(a, 0x1p1023, 0x1p1023);
+        exactblas_acc_add_product(b, -0x1p1023, 0x1p1023);
+        for (int c = 0; c < 110; c++) {
+            exactblas_acc_merge(a, a);
+            exactblas_acc_merge(b, b);
+        }
+        exactblas_acc_add(a, sign * 0x1p-1074);
+        exactblas_acc_merge(a, b);
+        expect("2^2156 - 2^2156 +- 2^-1074", sign, sign * 0x1p-1074, exactblas_acc_round(a));
+        exactblas_acc_free(a);
+        exactblas_acc_free(b);
+    }
+    tl_terms_free(o);
+    printf("top: values in the top digit alone, merge_bytes and merges up to saturation\n");
+}
+
 /* ---- the byte form ----------------------------------------------------------------- */
 
 static void check_bytes(void)
@@ -584,6 +645,7 @@ int main(int argc, char **argv)
     check_rounding(longer ? 200000 : 30000);
     check_edges();
     check_merges();
+    check_top();
     check_bytes();
     check_vectors();
     check_fronts();

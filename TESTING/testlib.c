@@ -677,6 +677,7 @@ int tl_read_input(const char *path, tl_input *in)
     in->per_decade = 1;
     in->tries = 10000;
     in->ref_bound = 1.0;
+    in->knob_every = 1;
     char line[512];
     int lineno = 0;
     while (fgets(line, sizeof line, f)) {
@@ -704,6 +705,8 @@ int tl_read_input(const char *path, tl_input *in)
             in->cases = atoi(rest);
         else if (strcmp(key, "big") == 0)
             in->big = atol(rest);
+        else if (strcmp(key, "knob_every") == 0)
+            in->knob_every = atol(rest);
         else if (strcmp(key, "seed") == 0)
             in->seed = strtoull(rest, NULL, 10);
         else if (strcmp(key, "reps") == 0)

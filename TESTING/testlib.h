@@ -74,6 +74,7 @@ typedef struct tl_input {
     int nknobs;
     int cases;       /* cases per generator, size and increment */
     long big;        /* sizes above this get one case */
+    long knob_every; /* randomized tests: cases per random knob setting (OpenCL) */
     uint64_t seed;
     int reps;        /* benchmark repetitions (median) */
     int threads;     /* benchmark thread count */

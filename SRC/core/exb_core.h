@@ -124,12 +124,27 @@ EXB_CORE_FN int exb_split_double(double x, EXB_U64 *m, int *lsb)
 }
 
 /* The deposit of (neg ? -m : m) * 2^lsb into digits of weight
- * 2^(base + 32k): digits k, k+1, k+2 (k returned) receive d[0..2], each
- * below 2^32 in magnitude (m shifted by lsb - base mod 32 spans 96 bits).
- * Requires lsb >= base. */
+ * 2^(base + 32k): digits k, k+1, k+2 (k returned, never negative) receive
+ * d[0..2], each below 2^32 in magnitude (m shifted by lsb - base mod 32
+ * spans 96 bits).
+ * A position below the digits (lsb < base) is not an error: the bits of m
+ * below 2^base are dropped, and the rest lands from digit 0 up.  They are
+ * exactly zero for every caller: what is deposited is a double, a product
+ * of two doubles, or an integer sum of such products' exact bit slices
+ * (the split GEMM and TRSM level sums, the bins), all multiples of 2^-2148,
+ * and every digit array's base is at or below 2^-2176 (EXB_ACC_LSB; the
+ * affine scratch's EXB_WIDE_LSB below alpha*2^-2176).  A sum of slice
+ * products can still be *asked for* below the base -- its integer carries
+ * trailing zeros for the slices' low positions -- and a 64-bit shift of it
+ * would write before the array.  The top (k + 2 below the array's length)
+ * stays the caller's to keep: exb_superacc_add_scaled_u64 checks it. */
 EXB_CORE_FN int exb_deposit_digits(EXB_U64 m, int lsb, int base, int neg, EXB_I64 *d)
 {
     int pos = lsb - base;
+    if (pos < 0) {
+        m = pos > -64 ? m >> -pos : 0;
+        pos = 0;
+    }
     int s = pos & 31;
     EXB_U64 mask = (EXB_U64)0xffffffffUL;
     d[0] = (EXB_I64)((m << s) & mask);
@@ -275,7 +290,7 @@ EXB_CORE_FN int exb_table_neg(unsigned int idx)
 #define EXB_ROW_DIGITS (EXB_ACC_DIGITS + 2)
 #define EXB_ROW_META 4
 
-/* d += (neg ? -m : m) * 2^lsb, lsb >= base. */
+/* d += (neg ? -m : m) * 2^lsb (bits below 2^base dropped: exb_deposit_digits). */
 EXB_CORE_FN void exb_digits_deposit(EXB_DIGITS_AS EXB_I64 *d, int base, int *lo, int *hi,
                                     EXB_U64 m, int lsb, int neg)
 {
@@ -492,42 +507,42 @@ EXB_CORE_FN double exb_digits_round_affine(EXB_DIGITS_AS EXB_I64 *d, int lo, int
             t += exb_double_class(beta) * exb_double_class(y);
         return exb_canonical_nan(t);
     }
-    if (msb < 0) {
-        /* alpha*V is the signed zero of IEEE's product rule; beta*y, if
-         * present, is exactly zero (then the IEEE sum of the two zeros is
-         * the rule for an exact zero) or not (then the result is RN(beta*y),
-         * the IEEE product, and adding a zero keeps it). */
-        double z = zero * alpha;
-        return beta != 0.0 ? z + beta * y : z;
+    if (msb < 0 || alpha == 0.0) {
+        /* alpha*V is an exact zero, signed by IEEE's product rule (V's sign,
+         * or its zero's).  beta*y, if present, is exactly zero too (the
+         * result is the IEEE sum of the two zeros, the rule for an exact
+         * zero) or it is the one nonzero term: the result is RN(beta*y), the
+         * IEEE product itself, -0 when a negative product underflows (adding
+         * the zero to it would turn that into +0). */
+        double z = (msb < 0 ? zero : (neg ? -1.0 : 1.0)) * alpha;
+        if (beta == 0.0)
+            return z;
+        return y == 0.0 ? z + beta * y : beta * y;
     }
     if (alpha == 1.0 && beta == 0.0)
         return exb_digits_round_magnitude(d, lo, top, base, msb, neg);
     for (int k = 0; k < EXB_WIDE_DIGITS; k++)
         wide[k] = 0;
     int wlo = EXB_WIDE_DIGITS, whi = -1;
-    if (alpha != 0.0) {
-        /* each digit of the magnitude (< 2^32) times alpha's significand,
-         * in its low 32 bits and its high 21 bits: two exact 64-bit products */
-        EXB_U64 m;
-        int l;
-        exb_split_double(alpha, &m, &l);
-        int aneg = neg != EXB_SIGNBIT(alpha);
-        EXB_U64 mlo = m & (EXB_U64)0xffffffffUL, mhi = m >> 32;
-        for (int k = lo; k <= top; k++) {
-            if (!d[k])
-                continue;
-            int lsb = base + 32 * k + l;
-            exb_digits_deposit(wide, EXB_WIDE_LSB, &wlo, &whi, (EXB_U64)d[k] * mlo, lsb, aneg);
-            exb_digits_deposit(wide, EXB_WIDE_LSB, &wlo, &whi, (EXB_U64)d[k] * mhi, lsb + 32,
-                               aneg);
-        }
+    /* each digit of the magnitude (< 2^32) times alpha's significand,
+     * in its low 32 bits and its high 21 bits: two exact 64-bit products */
+    EXB_U64 m;
+    int l;
+    exb_split_double(alpha, &m, &l);
+    int aneg = neg != EXB_SIGNBIT(alpha);
+    EXB_U64 mlo = m & (EXB_U64)0xffffffffUL, mhi = m >> 32;
+    for (int k = lo; k <= top; k++) {
+        if (!d[k])
+            continue;
+        int lsb = base + 32 * k + l;
+        exb_digits_deposit(wide, EXB_WIDE_LSB, &wlo, &whi, (EXB_U64)d[k] * mlo, lsb, aneg);
+        exb_digits_deposit(wide, EXB_WIDE_LSB, &wlo, &whi, (EXB_U64)d[k] * mhi, lsb + 32,
+                           aneg);
     }
     if (beta != 0.0) { /* both finite here: no special flag */
         int ignored = 0;
         exb_digits_add_product(wide, EXB_WIDE_LSB, &wlo, &whi, &ignored, beta, y);
     }
-    if (wlo > whi)
-        return 0.0;
     int wtop = whi + 2;
     int wneg = exb_digits_magnitude(wide, wlo, wtop);
     int wmsb = exb_digits_msb(wide, wlo, wtop);

@@ -30,8 +30,20 @@ static void deposit_u64(exb_superacc *acc, uint64_t m, int lsb, int neg)
     count_deposit(acc);
 }
 
+/* A deposit writes three digits from lsb's; from 2^DEPOSIT_TOP_LSB up the
+ * third would lie beyond the top digit. */
+#define DEPOSIT_TOP_LSB (EXB_ACC_LSB + EXB_ACC_RADIX_BITS * (EXB_ACC_DIGITS - 2))
+
 void exb_superacc_add_scaled_u64(exb_superacc *acc, uint64_t m, int lsb, int neg)
 {
+    /* Any position is safe: below the digits the core drops bits that are
+     * zero (exb_deposit_digits); a nonzero term of 2^2112 or more is beyond
+     * every sum of fewer than 2^64 products (< 2^2112) and makes the value
+     * the infinity of its sign, as a carry out of the top digit does. */
+    if (m != 0 && lsb >= DEPOSIT_TOP_LSB) {
+        acc->flags |= neg ? EXB_FLAG_NEG_INF : EXB_FLAG_POS_INF;
+        return;
+    }
     deposit_u64(acc, m, lsb, neg);
 }
 
@@ -102,7 +114,10 @@ void exb_superacc_merge(exb_superacc *dst, const exb_superacc *src)
     if (tmp.hi > dst->hi)
         dst->hi = tmp.hi;
     dst->flags |= tmp.flags;
-    count_deposit(dst);
+    /* two top digits below 2^62 sum below 2^63; normalising at once keeps
+     * the top inside its range (or makes the value Inf) before anything
+     * else is added to it */
+    exb_superacc_normalize(dst);
 }
 
 void exb_superacc_normalize(exb_superacc *acc)
@@ -110,13 +125,15 @@ void exb_superacc_normalize(exb_superacc *acc)
     acc->pending = 0;
     if (acc->lo > acc->hi)
         return;
-    /* The top digit of the accumulator is signed and takes the last carry. */
+    /* The top digit of the accumulator is signed and takes the last carry.
+     * A window holding only the top digit has nothing to carry, but its
+     * range is still checked below. */
     int top = acc->hi < EXB_ACC_DIGITS - 1 ? acc->hi : EXB_ACC_DIGITS - 2;
-    if (top < acc->lo)
-        return;
-    exb_digits_carry(acc->digit, acc->lo, top + 1);
-    if (top + 1 > acc->hi && acc->digit[top + 1] != 0)
-        acc->hi = top + 1;
+    if (top >= acc->lo) {
+        exb_digits_carry(acc->digit, acc->lo, top + 1);
+        if (top + 1 > acc->hi && acc->digit[top + 1] != 0)
+            acc->hi = top + 1;
+    }
     int64_t last = acc->digit[EXB_ACC_DIGITS - 1];
     if (last >= EXB_ACC_TOP_LIMIT || last <= -EXB_ACC_TOP_LIMIT) {
         /* out of the accumulator's range: the value's rounding is +-Inf */
