@@ -28,7 +28,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEXACTBLAS_SANITIZE=ON \
-  "-DEXACTBLAS_REPRO_SIZES=20000;64;120" -DEXACTBLAS_ACC_TEST=quick >/dev/null
+  "-DEXACTBLAS_REPRO_SIZES=20000;64;120" -DEXACTBLAS_ACC_TEST=quick \
+  "-DEXACTBLAS_RANDOM_CASES=4000;300" >/dev/null
 cmake --build build-asan -j"$(nproc)" >/dev/null
 echo "sanitize: built in build-asan/"
 export ASAN_OPTIONS=detect_leaks=1:use_sigaltstack=0:verify_asan_link_order=0:abort_on_error=0

@@ -41,13 +41,18 @@ static double entry(const char *kind, double param, tl_rng *r)
         return special_value(r);
     if (strcmp(kind, "zeros") == 0) /* mostly -0: rows whose terms are all -0 */
         return tl_rng_u64(r) % 16 ? -0.0 : 0.0;
+    if (strcmp(kind, "low") == 0) /* normal, near the underflow threshold */
+        return tl_rng_sign(r) * tl_rng_loguniform(r, -1022, -1001);
+    if (strcmp(kind, "bottom") == 0) /* the lowest subnormals, 2^-1074 .. 2^-1070 */
+        return tl_rng_sign(r) * ldexp((double)(1 + tl_rng_u64(r) % 16), -1074);
     return ranged(r, param > 1 ? param : 2);
 }
 
 int tl_matrix_generate(const char *kind, double param, tl_matrix *A, tl_rng *r)
 {
     if (strcmp(kind, "random") && strcmp(kind, "cancel") && strcmp(kind, "subnormal") &&
-        strcmp(kind, "special") && strcmp(kind, "zeros"))
+        strcmp(kind, "special") && strcmp(kind, "zeros") && strcmp(kind, "low") &&
+        strcmp(kind, "bottom"))
         return -1;
     for (long j = 0; j < A->n; j++)
         for (long i = 0; i < A->m; i++) {
@@ -75,6 +80,9 @@ int tl_triangular_generate(const char *kind, double param, char uplo, char diag,
                 /* a diagonal a little above the off-diagonal entries keeps
                  * most solutions finite; unit: never read */
                 int fixed = strcmp(kind, "subnormal") == 0 || strcmp(kind, "zeros") == 0;
+                /* low, bottom: the diagonal from the same range, so the
+                 * solution is of order 1 and its products sit near 2^-2000 */
+                fixed = fixed && strcmp(kind, "low") != 0 && strcmp(kind, "bottom") != 0;
                 *t = unit ? NAN : (fixed ? tl_rng_sign(r) * 1.5 : *t * 8);
             } else if ((i < j) != upper) {
                 *t = NAN;

@@ -22,7 +22,9 @@ typedef struct tl_matrix {
 } tl_matrix;
 
 /* kind: random (param: dynamic range), cancel, subnormal, special, zeros
- * (mostly -0 entries, for the zero-sign rule; the caller makes x positive).
+ * (mostly -0 entries, for the zero-sign rule; the caller makes x positive),
+ * low (normal entries in [2^-1022, 2^-1000]) and bottom (subnormals in
+ * [2^-1074, 2^-1070]): products below the long accumulator's digits.
  * Fills all m x n entries; returns 0, or -1 for an unknown kind. */
 int tl_matrix_generate(const char *kind, double param, tl_matrix *A, tl_rng *r);
 
