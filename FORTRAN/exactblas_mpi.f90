@@ -13,9 +13,18 @@ module exactblas_mpi
 
   ! RN(global sum x_i), RN(global sum x_i*y_i), RN(sqrt(global sum x_i**2)):
   ! N, X, INCX (and Y, INCY) are this rank's part (N = 0 allowed); every rank
-  ! gets the same bits.  EXDGEMV_MPI: y := alpha*op(A)*x + beta*y for op(A)
-  ! distributed by block columns (this rank's N of them, and the matching
-  ! part of x); y (M elements) replicated; every y_i correctly rounded.
+  ! gets the same bits.  Increments as in DASUM, DDOT, DNRM2: a rank with
+  ! N <= 0, or INCX <= 0 for the sum and the norm, adds nothing; the dot
+  ! reads any increment.  No argument is illegal.
+  ! EXDGEMV_MPI: y := alpha*op(A)*x + beta*y for op(A) distributed by block
+  ! columns (this rank's N of them, and the matching part of x); y (M
+  ! elements) replicated; every y_i correctly rounded.  TRANS ('T' and 'C'
+  ! alike), M, ALPHA and BETA (their bits; any NaN is one value) must be the
+  ! same on every rank.  An illegal argument on any rank, or those scalars
+  ! differing, make every rank call XERBLA('EXDGEMV_MPI', P) and return with
+  ! y untouched, never hang: P is the rank's own illegal argument, else the
+  ! first in argument order among every rank's illegal arguments and the
+  ! differing scalars (1 TRANS, 2 M, 4 ALPHA, 9 BETA).
   interface exdsum_mpi
     double precision function exdsum_mpi(n, x, incx, comm)
       integer, intent(in) :: n, incx, comm

@@ -12,13 +12,21 @@
  * the bits never depend on it.
  *
  * All routines are collective over comm: every rank calls them, in the same
- * order, with the same scalars (alpha, beta, TRANS, M).  Lengths are each
- * rank's own (0 allowed).  An argument error is reported through XERBLA
- * (the routine's name, the argument's position) on the rank that sees it,
- * which then still takes part in the reduction with nothing, so the other
- * ranks never hang; its outputs are untouched.  MPI errors follow the
- * communicator's error handler; when it returns, the routines return NaN
- * (sum, dot, norm) or leave y untouched, with one line on stderr.
+ * order.  Lengths and increments are each rank's own (N = 0 allowed); the
+ * sum, dot and norm have no illegal argument (as DASUM, DDOT, DNRM2).
+ * EXDGEMV_MPI's ranks must pass the same TRANS ('T' and 'C' alike), M,
+ * ALPHA and BETA, the doubles with the same bits (+0 and -0 differ; every
+ * NaN counts as one value).  Every rank, whatever it passed, first enters
+ * one small exchange (an MPI_Allreduce of 10 integers, made even for a
+ * quick return): an illegal argument on any rank, or a shared scalar that
+ * differs between ranks, makes every rank call XERBLA('EXDGEMV_MPI', p)
+ * once, after the exchange, and return with y untouched; never a hang or an
+ * MPI abort.  p: a rank's own illegal argument, the first one, as EXDGEMV
+ * reports it; on every other rank the first in argument order among the
+ * illegal arguments of all ranks and the shared scalars that differ
+ * (1 TRANS, 2 M, 4 ALPHA, 9 BETA).  MPI errors follow the communicator's
+ * error handler; when it returns, the routines return NaN (sum, dot, norm)
+ * or leave y untouched, with one line on stderr.
  */
 #ifndef EXACTBLAS_MPI_H
 #define EXACTBLAS_MPI_H
@@ -46,13 +54,16 @@ EXACTBLAS_API int exactblas_mpi_acc_op(MPI_Op *op);
 EXACTBLAS_API int exactblas_acc_allreduce(exactblas_acc *acc, MPI_Comm comm);
 
 /* RN(sum over ranks and i of x_i): every rank's n elements of increment
- * incx (n <= 0: none; incx as EXDSUM, 0 repeats x[0]). */
+ * incx; as EXDSUM and DASUM, a rank with n <= 0 or incx <= 0 adds nothing. */
 EXACTBLAS_API double exactblas_dsum_mpi(long n, const double *x, long incx, MPI_Comm comm);
-/* RN(sum over ranks and i of x_i*y_i). */
+/* RN(sum over ranks and i of x_i*y_i); as DDOT, a rank with n <= 0 adds
+ * nothing, and any increment is read (negative: from the far end, as in
+ * the BLAS; 0: the same element for every i). */
 EXACTBLAS_API double exactblas_ddot_mpi(long n, const double *x, long incx, const double *y,
                                         long incy, MPI_Comm comm);
 /* RN(sqrt(sum over ranks and i of x_i^2)), the sum exact, the root rounded
- * once (a NaN among the x_i gives NaN, an infinity +Inf). */
+ * once (a NaN among the x_i gives NaN, an infinity +Inf); as reference
+ * DNRM2, a rank with n <= 0 or incx <= 0 adds nothing. */
 EXACTBLAS_API double exactblas_dnrm2_mpi(long n, const double *x, long incx, MPI_Comm comm);
 
 /* y := alpha*op(A)*x + beta*y for A distributed by block columns: rank r
@@ -65,8 +76,10 @@ EXACTBLAS_API double exactblas_dnrm2_mpi(long n, const double *x, long incx, MPI
  *   op(A) = A**T.
  * Quick returns as DGEMV on the global sizes (m = 0, every n_r = 0, or
  * alpha = 0 and beta = 1: y untouched); alpha = 0: y := beta*y, A and x
- * not read.  Errors (XERBLA 'EXDGEMV_MPI', y untouched): 1 TRANS, 2 M, 3 N
- * (the rank's n_r < 0), 6 LDA, 8 INCX = 0, 11 INCY = 0. */
+ * not read.  Errors (XERBLA 'EXDGEMV_MPI' on every rank, y untouched,
+ * positions as at the top of this file): 1 TRANS, 2 M, 3 N (the rank's
+ * n_r < 0), 6 LDA, 8 INCX = 0, 11 INCY = 0 on some rank; 1, 2, 4, 9 when
+ * TRANS, M, ALPHA, BETA differ between ranks. */
 EXACTBLAS_API void exactblas_dgemv_mpi(char trans, long m, long n, double alpha, const double *a,
                                        long lda, const double *x, long incx, double beta,
                                        double *y, long incy, MPI_Comm comm);

@@ -10,9 +10,11 @@
  * calls EXDSUM_MPI, EXDDOT_MPI, EXDNRM2_MPI and EXDGEMV_MPI (TRANS N and T);
  * each result must have the bits of the MPFR oracle of the global data
  * (one rounding), on every rank, so the bits are the same for every rank
- * count, distribution and path.  The ranks that should run OpenCL must have
- * run it (exactblas_last_path); without an OpenCL device those runs skip
- * (77).
+ * count, distribution and path.  Increments as the reference routines
+ * have them: DDOT's -1 reads backwards, DASUM's and DNRM2's incx <= 0 takes
+ * nothing.  The ranks that should run OpenCL must have run it
+ * (exactblas_last_path); without an OpenCL device those runs skip (77).
+ * Argument errors and ranks that disagree: test_mpi_errors.c.
  *
  * op: 2^12 and 5000 copies of an accumulator whose 135 low digits are all
  * 2^32 - 1 (every merge carries through all of them), with a top digit of
@@ -85,13 +87,23 @@ static void vectors(const char *kind, double param, const char *dist, tl_rng *rn
           exactblas_ddot_mpi(n, x + c0, 1, y + c0, 1, MPI_COMM_WORLD));
     check("EXDNRM2_MPI", kind, dist, tl_oracle_nrm2(N, x, 1),
           exactblas_dnrm2_mpi(n, x + c0, 1, MPI_COMM_WORLD));
-    /* a negative increment reads the same elements */
-    double *xr = malloc(N * sizeof *xr);
-    for (long i = 0; i < n; i++)
+    /* DDOT's increments: a negative one reads the same elements backwards;
+     * DASUM's and DNRM2's: incx <= 0 takes nothing (+0 from every rank) */
+    double *xr = malloc(N * sizeof *xr), *yr = malloc(N * sizeof *yr);
+    for (long i = 0; i < n; i++) {
         xr[i] = x[c0 + n - 1 - i];
-    check("EXDSUM_MPI incx=-1", kind, dist, tl_oracle_dot(N, x, 1, NULL, 1),
-          exactblas_dsum_mpi(n, xr, -1, MPI_COMM_WORLD));
+        yr[i] = y[c0 + n - 1 - i];
+    }
+    check("EXDDOT_MPI incx=incy=-1", kind, dist, tl_oracle_dot(N, x, 1, y, 1),
+          exactblas_ddot_mpi(n, xr, -1, yr, -1, MPI_COMM_WORLD));
+    for (long incx = -1; incx <= 0; incx++) {
+        check(incx ? "EXDSUM_MPI incx=-1" : "EXDSUM_MPI incx=0", kind, dist, 0.0,
+              exactblas_dsum_mpi(n, xr, incx, MPI_COMM_WORLD));
+        check(incx ? "EXDNRM2_MPI incx=-1" : "EXDNRM2_MPI incx=0", kind, dist, 0.0,
+              exactblas_dnrm2_mpi(n, xr, incx, MPI_COMM_WORLD));
+    }
     free(xr);
+    free(yr);
     free(x);
     free(y);
 }

@@ -18,6 +18,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,10 +147,15 @@ static double reduce_scalar(const char *routine, enum reduction what, long n, co
     unsigned char bytes[EXACTBLAS_ACC_BYTES];
     exactblas_acc *acc = exactblas_acc_new();
     if (acc) {
-        if (what == SUM)
+        /* DASUM's and DNRM2's rule for the sum and the norm (incx <= 0: this
+         * rank adds nothing; the accumulator's kernels would repeat x[0] or
+         * run backwards); DDOT's for the dot (any increment) */
+        if (what == DOT)
+            exactblas_acc_add_dot(acc, n, x, incx, y, incy);
+        else if (incx > 0 && what == SUM)
             exactblas_acc_add_sum(acc, n, x, incx);
-        else
-            exactblas_acc_add_dot(acc, n, x, incx, what == DOT ? y : x, what == DOT ? incy : incx);
+        else if (incx > 0)
+            exactblas_acc_add_dot(acc, n, x, incx, x, incx);
         exactblas_acc_serialize(acc, bytes);
     } else {
         fprintf(stderr, "ExactBLAS: %s: no memory for an accumulator; the result is NaN\n",
@@ -210,6 +216,74 @@ static int gemv_check(char trans, long m, long n, long lda, long incx, long incy
     return 0;
 }
 
+/* The header of the one small exchange that every rank enters before any
+ * accumulator travels: the first illegal argument position over the ranks,
+ * whether some rank has columns, and the scalars the ranks must share.
+ * Each shared scalar goes as a word and its complement, so that one
+ * MPI_MAX yields its largest value and (complemented back) its smallest:
+ * the ranks agree exactly when the two are equal.  One round trip,
+ * whatever the ranks passed, so that no rank can wait for ever. */
+#define NO_POSITION 0xffff /* above every argument position */
+#define SHARED 4           /* TRANS, M, ALPHA, BETA */
+
+enum header_word {
+    H_ILLEGAL, /* ~(first illegal position, NO_POSITION when none) */
+    H_COLUMNS, /* some rank has columns */
+    H_SHARED,  /* each shared scalar: word, ~word */
+    H_WORDS = H_SHARED + 2 * SHARED
+};
+
+/* Their positions among the arguments, in argument order. */
+static const int shared_position[SHARED] = {1, 2, 4, 9};
+
+static uint64_t trans_word(char trans)
+{
+    if (upper_is(trans, 'N'))
+        return 0;
+    if (upper_is(trans, 'T') || upper_is(trans, 'C'))
+        return 1; /* the same op(A) for real A */
+    return 2 + (unsigned char)trans;
+}
+
+/* The bits, so that "the same" needs no numerical judgement (+0 and -0
+ * differ); every NaN is one value, as every NaN result is the contract's
+ * one NaN. */
+static uint64_t double_word(double v)
+{
+    uint64_t w = UINT64_C(0x7FF8000000000000);
+    if (v == v)
+        memcpy(&w, &v, sizeof w);
+    return w;
+}
+
+static void header_fill(uint64_t h[H_WORDS], int bad, long n, char trans, long m, double alpha,
+                        double beta)
+{
+    const uint64_t shared[SHARED] = {trans_word(trans), (uint64_t)m, double_word(alpha),
+                                     double_word(beta)};
+    h[H_ILLEGAL] = ~(uint64_t)(bad ? bad : NO_POSITION);
+    h[H_COLUMNS] = !bad && n > 0;
+    for (int k = 0; k < SHARED; k++) {
+        h[H_SHARED + 2 * k] = shared[k];
+        h[H_SHARED + 2 * k + 1] = ~shared[k];
+    }
+}
+
+/* The position this rank reports, from the merged header: its own illegal
+ * argument if it has one (the position the serial routine would report);
+ * otherwise the first in argument order among every rank's first illegal
+ * argument and the shared scalars that differ between ranks; 0 if none. */
+static int header_error(const uint64_t h[H_WORDS], int bad)
+{
+    if (bad)
+        return bad;
+    int first = (int)~h[H_ILLEGAL];
+    for (int k = 0; k < SHARED; k++)
+        if (h[H_SHARED + 2 * k] != ~h[H_SHARED + 2 * k + 1] && shared_position[k] < first)
+            first = shared_position[k];
+    return first == NO_POSITION ? 0 : first;
+}
+
 typedef struct gemv_block {
     exactblas_acc **acc;
     unsigned char *bytes;
@@ -239,20 +313,26 @@ void exactblas_dgemv_mpi(char trans, long m, long n, double alpha, const double 
                          MPI_Comm comm)
 {
     int bad = gemv_check(trans, m, n, lda, incx, incy);
-    if (bad)
-        exactblas_xerbla("EXDGEMV_MPI", bad);
-    if (m <= 0 || (alpha == 0.0 && beta == 1.0))
-        return; /* the same on every rank: m, alpha, beta are global */
-    /* every rank learns whether some rank's arguments are illegal (all
-     * return, y untouched) and whether any rank has columns (none: DGEMV's
-     * quick return) */
-    int flags[2] = {bad != 0, !bad && n > 0}, all[2];
-    int rc = MPI_Allreduce(flags, all, 2, MPI_INT, MPI_MAX, comm);
+    /* every rank, even one with an illegal argument or a quick return,
+     * learns what every other passed before any returns: an error anywhere
+     * is reported on every rank (XERBLA after the exchange, so that one
+     * which stops the program stops no rank before the others know) */
+    uint64_t h[H_WORDS];
+    header_fill(h, bad, n, trans, m, alpha, beta);
+    int rc = MPI_Allreduce(MPI_IN_PLACE, h, H_WORDS, MPI_UINT64_T, MPI_MAX, comm);
     if (rc != MPI_SUCCESS) {
+        if (bad)
+            exactblas_xerbla("EXDGEMV_MPI", bad);
         mpi_failed("EXDGEMV_MPI", rc);
         return;
     }
-    if (all[0] || !all[1])
+    int position = header_error(h, bad);
+    if (position) {
+        exactblas_xerbla("EXDGEMV_MPI", position);
+        return;
+    }
+    /* DGEMV's quick returns, on the global sizes: the same on every rank */
+    if (m == 0 || !h[H_COLUMNS] || (alpha == 0.0 && beta == 1.0))
         return;
     double *y0 = incy < 0 ? y - (m - 1) * incy : y;
     if (alpha == 0.0) { /* y := RN(beta*y), A and x not read */
