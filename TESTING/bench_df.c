@@ -25,8 +25,21 @@
 
 #include "exactblas.h"
 #include "backend/gemm.h"
+#include "bench_args.h"
 #include "host/split.h"
 #include "testlib.h"
+
+static const char usage[] =
+    "usage: bench_df [reps [n ...]]\n"
+    "  The GEMMs for devices with slow or no binary64, on the OpenCL device at hand\n"
+    "  (EXACTBLAS_DEVICE honoured), n x n x n, entries uniform in (-1, 1): EXDGEMMDF,\n"
+    "  EXDGEMMDFDF, the plain binary64 OpenCL DGEMM, EXDGEMM on the binary32 and on\n"
+    "  the binary64 engine.\n"
+    "  reps  calls timed per GEMM and n, 1..25 (default 3)\n"
+    "  n     orders, 1..8192, at most 16 of them (default 256 512 1024)\n"
+    "  Prints a table: the median time (ms), GFLOP/s (2n^3 / time), the slice\n"
+    "  products, the max and median relative error against the correctly rounded\n"
+    "  product (the exact GEMMs must show 0).  Exit status 77: no OpenCL device.\n";
 
 enum { D_DF, DF_DF, CL_DGEMM, EXACT_F32, EXACT_F64, KINDS };
 static const char *const names[KINDS] = {"D(DF)", "DF(DF)", "CL DGEMM", "exact f32", "exact f64"};
@@ -108,12 +121,14 @@ static int slices(const data *d, int bits)
 
 int main(int argc, char **argv)
 {
-    int reps = argc > 1 ? atoi(argv[1]) : 3;
+    bench_help(argc, argv, usage);
+    int reps = argc > 1 ? (int)bench_count(argv[1], 1, 25, "reps", usage) : 3;
     int sizes[16] = {256, 512, 1024}, nsizes = 3;
+    if (argc > 18)
+        bench_bad("argument count (at most 16 orders)", argv[18], usage);
     if (argc > 2)
-        for (nsizes = 0; nsizes < argc - 2 && nsizes < 16; nsizes++)
-            sizes[nsizes] = atoi(argv[nsizes + 2]);
-    reps = reps < 1 ? 1 : (reps > 25 ? 25 : reps);
+        for (nsizes = 0; nsizes < argc - 2; nsizes++)
+            sizes[nsizes] = (int)bench_count(argv[nsizes + 2], 1, 8192, "n", usage);
     if (!tl_opencl_available()) {
         printf("SKIPPED: no OpenCL device\n");
         return 77;

@@ -19,10 +19,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_args.h"
 #include "blasref.h"
 #include "exactblas.h"
 #include "backend/gemm.h"
 #include "testlib.h"
+
+static const char usage[] =
+    "usage: bench_gemm input-file\n"
+    "  EXDGEMM (paths auto, general, split; the exact and the plain OpenCL kernels)\n"
+    "  against OpenBLAS and netlib dgemm, narrow and wide data.  input-file:\n"
+    "  TESTING/bench_gemm.in (sizes, reps, threads, seed).  About 20 minutes.\n"
+    "  Prints median times in ms, the slices the split path needs, GFLOP/s and\n"
+    "  time ratios to OpenBLAS.\n";
 
 #define MAX_TIMED_PRODUCTS 100
 #define MAX_CL_N 1024
@@ -82,6 +91,7 @@ static void fill(const char *range, long len, tl_rng *r, double *x)
 
 int main(int argc, char **argv)
 {
+    bench_help(argc, argv, usage);
     tl_input in;
     if (tl_read_args(argc, argv, &in) != 0)
         return 2;

@@ -22,6 +22,20 @@
 
 #include <mpfr.h>
 
+#include "bench_args.h"
+
+static const char usage[] =
+    "usage: bench_lapack reps n ...\n"
+    "  LAPACK's DGESV and DPOTRF+DPOTRS on whatever BLAS this process gets (run it\n"
+    "  through TESTING/bench_lapack.sh, which gives it libexactblas_blas, netlib\n"
+    "  BLAS and OpenBLAS in turn), then DGESV's forward error on ill-conditioned\n"
+    "  matrices against MPFR.\n"
+    "  reps  solves timed per order, 1..64\n"
+    "  n     orders, 1..20000\n"
+    "  Prints median times in ms, the backward-error ratio ||b - Ax|| / ((||A|| ||x||\n"
+    "  + ||b||) n eps) (no unit; below 1 is backward stable), and forward errors\n"
+    "  max|x - x*| / max|x*| (no unit).\n";
+
 void dgesv_(const int *n, const int *nrhs, double *a, const int *lda, int *ipiv, double *b,
             const int *ldb, int *info);
 void dpotrf_(const char *uplo, const int *n, double *a, const int *lda, int *info, size_t len);
@@ -164,9 +178,12 @@ static void forward_errors(void)
 
 int main(int argc, char **argv)
 {
+    bench_help(argc, argv, usage);
     if (argc < 3)
-        return 2;
-    int reps = atoi(argv[1]), one = 1, info;
+        bench_bad("missing arguments: reps and at least one n", NULL, usage);
+    int reps = (int)bench_count(argv[1], 1, 64, "reps", usage), one = 1, info;
+    for (int k = 2; k < argc; k++)
+        bench_count(argv[k], 1, 20000, "n", usage);
     unsigned long long s = 12345;
     printf("%6s %12s %10s %12s %10s\n", "n", "DGESV ms", "ratio", "DPOTRF+S ms", "ratio");
     for (int k = 2; k < argc; k++) {

@@ -14,11 +14,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_args.h"
 #include "blasref.h"
 #include "exactblas.h"
 #include "support/knobs.h"
 #include "level2lib.h"
 #include "trsv_solve.h"
+
+static const char usage[] =
+    "usage: bench_level2 input-file\n"
+    "  EXDTRSV and EXDGEMV (host and OpenCL paths) against the netlib reference\n"
+    "  BLAS, OpenBLAS and (TRSV) a plain OpenCL TRSV.  input-file:\n"
+    "  TESTING/bench_level2.in (sizes, reps, threads, seed).\n"
+    "  Prints median times in ms and their ratios, and the cold first OpenCL\n"
+    "  call of each routine in s (PoCL's kernel cache off: the compile included).\n";
 
 typedef void (*dtrsv_fn)(const char *, const char *, const char *, const int *, const double *,
                          const int *, double *, const int *, size_t, size_t, size_t);
@@ -77,6 +86,7 @@ static double median_ms(void (*fn)(void *), bench *c, int reps, double *first)
 
 int main(int argc, char **argv)
 {
+    bench_help(argc, argv, usage);
     tl_input in;
     if (tl_read_args(argc, argv, &in) != 0)
         return 2;

@@ -10,10 +10,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_args.h"
 #include "blasref.h"
 #include "opencl/clbuf.h"
 #include "exactblas.h"
 #include "testlib.h"
+
+static const char usage[] =
+    "usage: bench_sumdot input-file\n"
+    "  ExDDOT and ExDSUM (OpenCL and host paths) against a plain OpenCL dot/sum on\n"
+    "  the same device, the netlib reference BLAS and OpenBLAS (ddot; dasum as the\n"
+    "  plain host sum), side by side.  input-file: TESTING/bench_sumdot.in (sizes,\n"
+    "  \"gen random <dynamic range>\" lines, reps, threads, seed).\n"
+    "  Prints per n (elements) and range (of the entries: about largest / smallest\n"
+    "  |x_i|):\n"
+    "  median times in ms and their ratios (time over time).\n";
 
 typedef double (*bench_fn)(void *ctx);
 
@@ -130,6 +141,7 @@ static void use_device(const char *device)
 
 int main(int argc, char **argv)
 {
+    bench_help(argc, argv, usage);
     tl_input in;
     if (tl_read_args(argc, argv, &in) != 0)
         return 2;
@@ -143,7 +155,8 @@ int main(int argc, char **argv)
     snprintf(threads, sizeof threads, "%d", in.threads);
     setenv("EXACTBLAS_THREADS", threads, 1);
     const exb_cl_device *dev = exb_cl_device_get();
-    printf("ExactBLAS sum/dot benchmark: medians of %d runs, %d threads, OpenCL device: %s\n",
+    printf("ExactBLAS sum/dot benchmark: times in ms (medians of %d runs), ratios time over "
+           "time; %d threads, OpenCL device: %s\n",
            in.reps, in.threads, dev ? dev->name : "none");
     {
         double x[4] = {1, 2, 3, 4};
@@ -154,6 +167,8 @@ int main(int argc, char **argv)
     }
     printf("\n%-10s %-7s | %9s %9s %9s %9s %9s | %8s %8s %8s\n", "n", "range", "ExDOT-cl",
            "ExDOT-hst", "plain-cl", "netlib", "OpenBLAS", "cl/OB", "host/OB", "cl/host");
+    printf("%-10s %-7s | %9s %9s %9s %9s %9s | %8s %8s %8s\n", "elements", "max/min", "ms", "ms",
+           "ms", "ms", "ms", "ratio", "ratio", "ratio");
     tl_rng rng;
     tl_rng_seed(&rng, in.seed);
     for (int s = 0; s < in.nsizes; s++) {
@@ -179,7 +194,9 @@ int main(int argc, char **argv)
         free(d.y);
     }
     printf("\n%-10s %-7s | %9s %9s %9s %9s | %8s %8s %8s\n", "n", "range", "ExSUM-cl",
-           "ExSUM-hst", "plain-cl", "OB-dasum", "cl/plain", "host/OB", "cl/host");
+           "ExSUM-hst", "plain-cl", "OB-dasum", "cl/plain", "host/pln", "cl/host");
+    printf("%-10s %-7s | %9s %9s %9s %9s | %8s %8s %8s\n", "elements", "max/min", "ms", "ms", "ms",
+           "ms", "ratio", "ratio", "ratio");
     for (int s = 0; s < in.nsizes; s++) {
         bench_data d = {(int)in.sizes[s], NULL, NULL, &netlib, &openblas};
         d.x = malloc(d.n * sizeof(double));
@@ -200,8 +217,9 @@ int main(int argc, char **argv)
         }
         free(d.x);
     }
-    printf("\ncl/OB, host/OB: ExDDOT (OpenCL, host path) time over OpenBLAS ddot;\n"
-           "cl/plain, host/OB (sum table): ExDSUM over the faster plain sum "
+    printf("\nn: elements; range: the entries' spread (about largest over smallest |x_i|);\n"
+           "times in ms; cl/OB, host/OB: ExDDOT (OpenCL, host path) time over OpenBLAS ddot's;\n"
+           "cl/plain, host/pln (sum table): ExDSUM's time over the faster plain sum's "
            "(plain OpenCL sum or OpenBLAS dasum).\n");
     return 0;
 }

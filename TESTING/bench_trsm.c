@@ -20,9 +20,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_args.h"
 #include "blasref.h"
 #include "exactblas.h"
 #include "level2lib.h"
+
+static const char usage[] =
+    "usage: bench_trsm input-file\n"
+    "  EXDTRSM (host and OpenCL paths) against netlib's and OpenBLAS's DTRSM, one\n"
+    "  and m right-hand sides.  input-file: TESTING/bench_trsm.in (sizes, reps,\n"
+    "  threads, seed).\n"
+    "  Prints median times in ms, their ratios, and the solution's span in bits.\n";
 
 typedef void (*dtrsm_fn)(const char *, const char *, const char *, const char *, const int *,
                          const int *, const double *, const double *, const int *, double *,
@@ -89,6 +97,7 @@ static void bench_one(const tl_matrix *A, int m, int n, const char *data, const 
 
 int main(int argc, char **argv)
 {
+    bench_help(argc, argv, usage);
     tl_input in;
     if (tl_read_args(argc, argv, &in) != 0)
         return 2;

@@ -2,10 +2,15 @@
 # install_test.sh BUILD_DIR SOURCE_DIR -- installs the build into a
 # temporary prefix and, against that INSTALLED tree only (not the build
 # tree), configures, builds and runs, each by CMake (find_package) and by
-# pkg-config:
+# pkg-config, with the recipes the README gives:
 #   an external C program (exactblas.h, -lexactblas), and a C++ one (CMake),
+#   both also on the static library;
 #   an external Fortran program using the module (a Fortran-only project),
-#   a Fortran program calling LAPACK's DGESV through libexactblas_blas.
+#   a Fortran program calling LAPACK's DGESV (FORTRAN/example_lapack.f90)
+#   on the BLAS face, shared and static, with no link flag of its own:
+#   LAPACK's dgemm_ and dtrsm_ must be bound to the face (LD_DEBUG=bindings:
+#   to libexactblas_blas, or to the program itself for the static face,
+#   which must then define them and need no ExactBLAS library at run time).
 # The prefix is then moved, to show the pkg-config files and the CMake
 # package are relocatable.
 set -euo pipefail
@@ -79,17 +84,44 @@ cmake_minimum_required(VERSION 3.20)
 project(lapack_user LANGUAGES Fortran)
 find_package(ExactBLAS REQUIRED)
 add_executable(app $work/lapack.f90)
-target_link_libraries(app PRIVATE "-Wl,--no-as-needed" ExactBLAS::exactblas_blas "-Wl,--as-needed"
-                      $lapack_dir/liblapack.so.3)
+target_link_libraries(app PRIVATE ExactBLAS::exactblas_blas $lapack_dir/liblapack.so.3)
 add_executable(app_static $work/lapack.f90)
-target_link_libraries(app_static PRIVATE "-Wl,--whole-archive" ExactBLAS::exactblas_blas_static
-                      "-Wl,--no-whole-archive" $lapack_dir/liblapack.so.3)
+target_link_libraries(app_static PRIVATE ExactBLAS::exactblas_blas_static $lapack_dir/liblapack.so.3)
 CM
 status=0
 run() { # what, command...
   local what=$1; shift
   if out=$("$@" 2>&1); then echo "ok   $what: $(echo "$out" | tail -2 | tr '\n' ' ')"
   else echo "FAIL $what:"; echo "$out" | tail -15; status=1; fi
+}
+# face_bound WHAT EXE: LAPACK's dgemm_ and dtrsm_ (DGESV calls both: DGETRF2
+# and DGETRS) bound to libexactblas_blas, or to EXE itself when it was
+# linked with the static face (then EXE defines them, has ExactBLAS's code
+# and needs no ExactBLAS library).
+face_bound() {
+  local what=$1 exe=$2 to=libexactblas_blas bindings sym static=0
+  case $what in *static*) static=1 to=$(basename "$exe") ;; esac
+  bindings=$(LD_DEBUG=bindings "$exe" 2>&1 >/dev/null) || true
+  for sym in dgemm_ dtrsm_; do
+    if grep -q "file [^ ]*/liblapack[^ ]* .* to [^ ]*/$to[^ /]* .*symbol \`$sym'" <<<"$bindings"; then
+      echo "ok   $what: LAPACK's $sym is bound to $to"
+    else
+      echo "FAIL $what: LAPACK's $sym is not bound to $to:"
+      grep "symbol \`$sym'" <<<"$bindings" | sed 's/^ *[0-9]*: */  /'; status=1
+    fi
+  done
+  if [ $static = 1 ]; then
+    local defined needed
+    defined=$(nm "$exe" | awk '$2 == "T" && ($3 == "dgemm_" || $3 == "dtrsm_" ||
+                                $3 == "exactblas_last_path")' | wc -l) || true
+    needed=$(readelf -d "$exe" | grep NEEDED) || true
+    if [ "$defined" = 3 ] && ! grep -q exactblas <<<"$needed"; then
+      echo "ok   $what: dgemm_, dtrsm_ and ExactBLAS's code are in the program, no ExactBLAS library needed"
+    else
+      echo "FAIL $what: the program does not carry the face ($defined of dgemm_, dtrsm_," \
+        "exactblas_last_path defined; needs: $(echo $needed))"; status=1
+    fi
+  fi
 }
 for p in c x f l; do
   run "CMake $p configure" cmake -S "$work/$p" -B "$work/$p/b" -DCMAKE_PREFIX_PATH="$prefix"
@@ -99,29 +131,23 @@ run "CMake C program" "$work/c/b/app"
 run "CMake C program, static library" "$work/c/b/app_static"
 run "CMake C++ program" "$work/x/b/app"
 run "CMake Fortran-only program with the module" "$work/f/b/app"
-run "CMake Fortran DGESV through libexactblas_blas" env LD_LIBRARY_PATH="$lapack_dir" "$work/l/b/app"
-run "CMake Fortran DGESV through libexactblas_blas.a" env LD_LIBRARY_PATH="$lapack_dir" "$work/l/b/app_static"
+run "CMake Fortran DGESV through ExactBLAS::exactblas_blas" "$work/l/b/app"
+face_bound "CMake ExactBLAS::exactblas_blas" "$work/l/b/app"
+run "CMake Fortran DGESV through ExactBLAS::exactblas_blas_static" "$work/l/b/app_static"
+face_bound "CMake ExactBLAS::exactblas_blas_static" "$work/l/b/app_static"
 
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 libdir=$(pkg-config --variable=libdir exactblas)
 run "pkg-config C program" bash -c "cc '$work/app.c' -o '$work/pc_c' \$(pkg-config --cflags --libs exactblas) -Wl,-rpath,'$libdir' && '$work/pc_c'"
-run "pkg-config C program, static" bash -c "cc '$work/app.c' -o '$work/pc_cs' \$(pkg-config --cflags exactblas) '$libdir/libexactblas.a' \$(pkg-config --libs-only-l --static exactblas | sed 's/-lexactblas//') && '$work/pc_cs'"
+run "pkg-config C program, static" bash -c "cc '$work/app.c' -o '$work/pc_cs' \$(pkg-config --cflags --libs exactblas-static) && '$work/pc_cs'"
+if readelf -d "$work/pc_cs" | grep -q 'NEEDED.*exactblas'; then
+  echo "FAIL pkg-config exactblas-static: the program needs a shared ExactBLAS library"; status=1
+fi
 run "pkg-config Fortran program with the module" bash -c "gfortran '$work/app.f90' -o '$work/pc_f' \$(pkg-config --cflags --libs exactblas) -Wl,-rpath,'$libdir' && '$work/pc_f'"
-run "pkg-config Fortran DGESV through libexactblas_blas" bash -c "gfortran '$work/lapack.f90' -o '$work/pc_l' \$(pkg-config --libs exactblas-blas) -L'$lapack_dir' -llapack -Wl,-rpath,'$libdir':'$lapack_dir' && '$work/pc_l'"
-run "pkg-config Fortran DGESV through libexactblas_blas.a" bash -c "gfortran '$work/lapack.f90' -o '$work/pc_ls' -Wl,--whole-archive '$libdir/libexactblas_blas.a' -Wl,--no-whole-archive \$(pkg-config --static --libs exactblas | sed 's/-lexactblas /-l:libexactblas.a /') -L'$lapack_dir' -llapack -Wl,-rpath,'$lapack_dir' && '$work/pc_ls'"
-bindings=$(LD_DEBUG=bindings "$work/pc_ls" 2>&1 >/dev/null)
-if grep -q "liblapack.*to .*pc_ls.*symbol \`dtrsm_'" <<<"$bindings"; then
-  echo "ok   LAPACK's dtrsm_ binds to the program's static copy of the face"
-else
-  echo "FAIL LAPACK's dtrsm_ does not bind to the static face"; status=1
-fi
-# the face must be what LAPACK calls in the pkg-config build
-bindings=$(LD_DEBUG=bindings "$work/pc_l" 2>&1 >/dev/null)
-if grep -q "liblapack.*to .*libexactblas_blas.*symbol \`dtrsm_'" <<<"$bindings"; then
-  echo "ok   LAPACK's dtrsm_ binds to the installed libexactblas_blas"
-else
-  echo "FAIL LAPACK's dtrsm_ does not bind to libexactblas_blas"; status=1
-fi
-[ $status = 0 ] && echo "INSTALL: PASSED (relocated prefix, CMake and pkg-config, C, Fortran, LAPACK)" ||
+run "pkg-config Fortran DGESV through exactblas-blas" bash -c "gfortran '$work/lapack.f90' -o '$work/pc_l' \$(pkg-config --libs exactblas-blas) -L'$lapack_dir' -llapack -Wl,-rpath,'$libdir':'$lapack_dir' && '$work/pc_l'"
+face_bound "pkg-config exactblas-blas" "$work/pc_l"
+run "pkg-config Fortran DGESV through exactblas-blas-static (--static)" bash -c "gfortran '$work/lapack.f90' -o '$work/pc_ls' \$(pkg-config --static --libs exactblas-blas-static) -L'$lapack_dir' -llapack -Wl,-rpath,'$lapack_dir' && '$work/pc_ls'"
+face_bound "pkg-config exactblas-blas-static" "$work/pc_ls"
+[ $status = 0 ] && echo "INSTALL: PASSED (relocated prefix, CMake and pkg-config, C, Fortran, LAPACK on the face)" ||
   echo "INSTALL: FAILED"
 exit $status

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # readme_examples.sh README INCLUDE_DIR LIB_DIR CC -- compiles the README's C
 # examples as a user would (the public headers, -lexactblas) and checks that
-# each prints what the README says it prints.
+# each prints what the README says it prints; and that every file the
+# README's commands name from the repository root exists: build/... in the
+# build tree LIB_DIR (what the bootstrap builds into build/), the rest in
+# the source tree.
 set -euo pipefail
 readme=$1 inc=$2 lib=$3 cc=$4
 tmp=$(mktemp -d)
@@ -24,6 +27,24 @@ for k in 1 2; do
   else
     echo "FAIL README C example $k printed [$got], the README says [${expected[$((k - 1))]}]"
     status=1
+  fi
+done
+src=$(cd "$(dirname "$readme")" && pwd)
+opencl=$(grep -c '^EXACTBLAS_OPENCL:BOOL=ON' "$lib/CMakeCache.txt" || true)
+for path in $(grep -E '^    ' "$readme" |
+              grep -oE '(^|[ =:(]|-I|-L|\$PWD/)(build|INSTALL|TESTING|FORTRAN|INCLUDE)/[A-Za-z0-9_./-]*[A-Za-z0-9_]' |
+              sed -E 's#^([ =:(]|-I|-L|\$PWD/)##' | sort -u); do
+  case $path in
+    build/install_manifest.txt) continue ;; # written by the install
+    build/*mpi*) [ -e "$lib/libexactblas_mpi.so" ] || continue ;;
+    build/FORTRAN/*) [ -d "$lib/FORTRAN" ] || continue ;;
+    build/INSTALL/exactblas_probe) [ "$opencl" = 1 ] || continue ;;
+  esac
+  case $path in build/*) file=$lib/${path#build/} ;; *) file=$src/$path ;; esac
+  if [ -e "$file" ]; then
+    echo "ok   README command path $path exists"
+  else
+    echo "FAIL README command path $path does not exist (looked for $file)"; status=1
   fi
 done
 exit $status

@@ -1,10 +1,14 @@
 /* clrt.c -- the OpenCL runtime (see clrt.h). */
 #include "clrt.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "backend/device.h"
@@ -33,7 +37,7 @@ static void mark_forked_child(void)
 {
     forked_child = 1;
 }
-static char device_failure[256]; /* why there is no device, said when OpenCL is asked for */
+static char device_failure[512]; /* why there is no device, said when OpenCL is asked for */
 static pthread_mutex_t program_lock = PTHREAD_MUTEX_INITIALIZER;
 static cached_program *programs;
 /* EXACTBLAS_DEVICE=<platform>:<device> of the first call that may use
@@ -41,6 +45,14 @@ static cached_program *programs;
  * environment: routines pass their parsed knobs. */
 static pthread_mutex_t wanted_lock = PTHREAD_MUTEX_INITIALIZER;
 static int wanted_set, wanted_platform = -1, wanted_device = -1;
+/* Some call named OpenCL (EXACTBLAS_DEVICE=opencl or <platform>:<device>),
+ * under wanted_lock: only then is a slow program build said (under auto
+ * ExactBLAS prints nothing unless OpenCL fails). */
+static int opencl_named;
+
+/* A program build longer than this is said, once per process. */
+#define SLOW_BUILD_SECONDS 1.0
+static int slow_build_said; /* under program_lock */
 
 void exb_cl_report(const char *what, cl_int err)
 {
@@ -72,6 +84,97 @@ static int has_extension(cl_device_id dev, const char *ext)
 static int device_full(cl_device_id dev)
 {
     return has_extension(dev, "cl_khr_fp64") && has_extension(dev, "cl_khr_int64_base_atomics");
+}
+
+/* ---- PoCL's kernel cache ---------------------------------------------------
+ * PoCL ("Portable Computing Language") keeps built kernels in a cache
+ * directory and offers no device at all when it cannot create it (HOME
+ * read-only or pointing nowhere, POCL_CACHE_DIR unwritable); it says so only
+ * under POCL_DEBUG.  Its choice (PoCL 3, lib/CL/pocl_cache.c):
+ * $POCL_CACHE_DIR, else $XDG_CACHE_HOME/pocl/kcache, else
+ * $HOME/.cache/pocl/kcache, else /tmp/pocl/kcache.  These are PoCL's
+ * variables, read only to name the cause of a failure or of a slow build
+ * (ExactBLAS's own knobs come from the routines). */
+static int is_pocl(cl_platform_id platform)
+{
+    char name[128] = "";
+    clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof name - 1, name, NULL);
+    return strstr(name, "Portable Computing Language") != NULL;
+}
+
+static void pocl_cache_dir(char *dir, size_t size)
+{
+    const char *env = getenv("POCL_CACHE_DIR"), *xdg = getenv("XDG_CACHE_HOME"),
+               *home = getenv("HOME");
+    if (env && env[0])
+        snprintf(dir, size, "%s", env);
+    else if (xdg && xdg[0])
+        snprintf(dir, size, "%s/pocl/kcache", xdg);
+    else if (home)
+        snprintf(dir, size, "%s/.cache/pocl/kcache", home);
+    else
+        snprintf(dir, size, "/tmp/pocl/kcache");
+}
+
+/* The reason (and in path, where) dir can neither be used nor created,
+ * NULL when it can: its nearest existing ancestor must be a directory in
+ * which the next component (or in dir itself, an entry) can be made: tried,
+ * and removed again, since write permission alone does not say it for root
+ * on a special file system.  Called only once OpenCL has failed. */
+static const char *cache_dir_unusable(const char *dir, char *path, size_t size)
+{
+    snprintf(path, size, "%s", dir);
+    size_t child = 0; /* the length of the missing component's path, 0: dir exists */
+    for (;;) {
+        struct stat st;
+        if (stat(path, &st) == 0)
+            break;
+        if (errno != ENOENT && errno != ENOTDIR)
+            return strerror(errno);
+        char *slash = strrchr(path, '/');
+        child = strlen(path);
+        if (!slash) {
+            snprintf(path, size, ".");
+            break;
+        }
+        *(slash == path ? slash + 1 : slash) = '\0';
+    }
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+        return "not a directory";
+    if (access(path, W_OK | X_OK) != 0)
+        return "not writable";
+    char probe[PATH_MAX];
+    if (child == 0) { /* dir exists: can an entry be made in it? */
+        snprintf(probe, sizeof probe, "%.*s/.exactblas_probe_XXXXXX", PATH_MAX - 32, path);
+        if (!mkdtemp(probe))
+            return strerror(errno);
+    } else {
+        snprintf(probe, sizeof probe, "%.*s", (int)child, dir);
+        if (mkdir(probe, 0700) != 0) {
+            if (errno == EEXIST)
+                return NULL;
+            snprintf(path, size, "%.*s", (int)child, dir);
+            return strerror(errno);
+        }
+    }
+    rmdir(probe);
+    return NULL;
+}
+
+/* "PoCL's kernel cache directory D cannot be created or written (P: why);
+ * set POCL_CACHE_DIR to a writable directory" when that is so, else "". */
+static void pocl_cache_cause(char *text, size_t size)
+{
+    char dir[PATH_MAX], where[PATH_MAX];
+    text[0] = '\0';
+    pocl_cache_dir(dir, sizeof dir);
+    const char *why = cache_dir_unusable(dir, where, sizeof where);
+    if (why)
+        snprintf(text, size,
+                 "PoCL's kernel cache directory %.120s cannot be created or written (%.120s: "
+                 "%.40s); set POCL_CACHE_DIR to a writable directory",
+                 dir, where, why);
 }
 
 /* Vendor runtimes abort the whole process, instead of returning an error,
@@ -108,12 +211,16 @@ static int pick_device(cl_platform_id *platform, cl_device_id *device)
     pthread_mutex_unlock(&wanted_lock);
     /* passes: a full GPU, a full device, any GPU, any device (a chosen
      * platform:device is taken as it is) */
+    int pocl_empty = 0; /* a PoCL platform offered no device */
     for (int pass = 0; pass < 4; pass++) {
         for (cl_uint p = 0; p < nplat && p < 16; p++) {
             cl_device_id devs[16];
             cl_uint ndev = 0;
-            if (clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, 16, devs, &ndev) != CL_SUCCESS)
+            if (clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, 16, devs, &ndev) != CL_SUCCESS ||
+                ndev == 0) {
+                pocl_empty |= is_pocl(plats[p]);
                 continue;
+            }
             for (cl_uint d = 0; d < ndev && d < 16; d++) {
                 cl_device_type type;
                 clGetDeviceInfo(devs[d], CL_DEVICE_TYPE, sizeof type, &type, NULL);
@@ -130,13 +237,16 @@ static int pick_device(cl_platform_id *platform, cl_device_id *device)
         if (want_p >= 0)
             break;
     }
+    char cause[448] = "";
+    if (pocl_empty)
+        pocl_cache_cause(cause, sizeof cause);
     if (want_p >= 0)
         snprintf(device_failure, sizeof device_failure,
-                 "OpenCL device %d:%d not found; using the host path",
-                 want_p, want_d);
+                 "OpenCL device %d:%d not found%s%s; using the host path", want_p, want_d,
+                 cause[0] ? ": " : "", cause);
     else
-        snprintf(device_failure, sizeof device_failure,
-                 "no OpenCL device; using the host path");
+        snprintf(device_failure, sizeof device_failure, "no OpenCL device%s%s; using the host path",
+                 cause[0] ? ": " : "", cause);
     return 0;
 }
 
@@ -241,14 +351,48 @@ size_t exb_cl_fit_wg(cl_kernel kernel, const char *name, size_t want)
     return limit;
 }
 
-static void report_build_log(cl_program program, cl_device_id device, const char *file)
+static void report_build_log(cl_program program, const exb_cl_device *d, const char *file)
 {
-    char log[2048] = "";
-    clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
+    char log[2048] = "", cause[448] = "";
+    clGetProgramBuildInfo(program, d->device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
     char *nl = strchr(log, '\n');
     if (nl)
         *nl = '\0';
-    exb_note("OpenCL build of %s failed (%s); using the host path", file, log[0] ? log : "no log");
+    if (is_pocl(d->platform))
+        pocl_cache_cause(cause, sizeof cause);
+    if (cause[0]) /* the same line for every program: said once */
+        exb_note("OpenCL kernels cannot be built: %s; using the host path", cause);
+    else
+        exb_note("OpenCL build of %s failed (%s); using the host path", file,
+                 log[0] ? log : "no log");
+}
+
+static double seconds_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* The first program build longer than SLOW_BUILD_SECONDS in a process that
+ * named OpenCL: one line, so that a first call of a second or more is not a
+ * mystery (PoCL and the GPU drivers cache built programs, so later
+ * processes build faster).  Call with program_lock held. */
+static void say_slow_build(const exb_cl_device *d, const char *file, double seconds)
+{
+    pthread_mutex_lock(&wanted_lock);
+    int named = opencl_named;
+    pthread_mutex_unlock(&wanted_lock);
+    if (seconds <= SLOW_BUILD_SECONDS || !named || slow_build_said)
+        return;
+    slow_build_said = 1;
+    char cache[192] = "";
+    if (is_pocl(d->platform)) {
+        char dir[PATH_MAX];
+        pocl_cache_dir(dir, sizeof dir);
+        snprintf(cache, sizeof cache, " (cached by PoCL in %.160s)", dir);
+    }
+    exb_note("building OpenCL kernels (%s) for %s took %.1f s%s", file, d->name, seconds, cache);
 }
 
 /* PoCL's compiler (LLVM) aborts the process when it cannot allocate
@@ -297,11 +441,14 @@ static cl_program get_program(const exb_cl_device *d, const char *file, const ch
     }
     if (program) {
         sprintf(full, "%s%s", std_option, options);
+        double start = seconds_now();
         err = clBuildProgram(program, 1, &d->device, full, NULL, NULL);
         if (err != CL_SUCCESS) {
-            report_build_log(program, d->device, file);
+            report_build_log(program, d, file);
             clReleaseProgram(program);
             program = NULL;
+        } else {
+            say_slow_build(d, file, seconds_now() - start);
         }
     }
     free(full);
@@ -349,6 +496,7 @@ static int wanted_any(const exb_knobs *knobs)
         wanted_device = knobs->cl_device;
         wanted_set = 1;
     }
+    opencl_named |= knobs->use_opencl == EXB_DEVICE_OPENCL;
     pthread_mutex_unlock(&wanted_lock);
     if (knobs->use_opencl == EXB_DEVICE_OPENCL)
         return 1;
