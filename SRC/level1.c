@@ -56,12 +56,11 @@ double exb_dasum_checked(int n, const double *x, int incx)
 double exb_dnrm2_checked(int n, const double *x, int incx)
 {
     exb_path_begin();
-    if (n <= 0)
+    if (n <= 0 || incx <= 0) /* reference DNRM2 (LAPACK 3.11's BLAS) */
         return 0.0;
     exb_fpenv env = exb_fpenv_enter();
-    const double *x0 = EXB_FIRST(x, n, incx);
     exb_superacc s;
-    exb_sumdot_accumulate(n, x0, incx, x0, incx, &s);
+    exb_sumdot_accumulate(n, x, incx, x, incx, &s);
     /* a NaN or an infinity among the x_i: the sum of squares is NaN or +Inf */
     double r = exb_superacc_round_sqrt(&s);
     exb_fpenv_leave(env);

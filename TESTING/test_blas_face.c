@@ -52,8 +52,8 @@ static void level1(const double *x, int n, int inc)
     }
     double want = n <= 0 || inc <= 0 ? 0.0 : special & 1 ? NAN : special ? INFINITY : tl_round_once(s);
     check("DASUM", n, inc, want, dasum_(&n, x, &inc));
-    /* DNRM2 (a negative increment reads the same elements backwards) */
-    want = tl_oracle_nrm2(n, x, inc < 0 ? -inc : inc);
+    /* DNRM2: incx <= 0 is the quick return 0, as in the reference BLAS */
+    want = inc <= 0 ? 0.0 : tl_oracle_nrm2(n, x, inc);
     check("DNRM2", n, inc, want, dnrm2_(&n, x, &inc));
     mpfr_clear(s);
 }
