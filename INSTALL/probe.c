@@ -1,6 +1,7 @@
 /* probe.c -- what ExactBLAS sees and does here: the library version, every
  * OpenCL platform and device (usable: cl_khr_fp64 and 64-bit atomics), the
  * device ExactBLAS picks (EXACTBLAS_DEVICE honoured) and its tuning class,
+ * the host's kernel table (SRC/host/kernels.h: generic, avx2 or avx512),
  * the path each routine takes under the current knobs (exactblas_last_path
  * after a small call), the first ExDOT call's time (program build, cold or
  * cached), and one exact dot product checked against the host path. */
@@ -9,7 +10,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "host/kernels.h"
 #include "opencl/clrt.h"
+#include "support/knobs.h"
 #include "exactblas.h"
 
 static double now(void)
@@ -80,6 +83,13 @@ int main(void)
                d->name, d->tuning->name, d->compute_units, d->max_wg);
     else
         printf("OpenCL device chosen: none (the host path)\n");
+    exb_knobs knobs;
+    exb_knobs_read(&knobs);
+    const exb_host_kernels *used = exb_host_kernels_get(knobs.host_generic),
+                           *best = exb_host_kernels_get(0);
+    printf("host kernels: %s (this CPU's table: %s; EXACTBLAS_HOST_ISA=generic forces generic): "
+           "binned front end %s, floating-point filter %s\n",
+           used->name, best->name, used->sumdot_bins ? "yes" : "no", used->filter ? "yes" : "no");
     printf("paths under these knobs:\n  EXDDOT   %s\n", path_name(exactblas_last_path()));
     double a[4] = {2, 1, 1, 2}, v[2] = {1, 1}, w[2] = {0, 0}, c[4] = {0, 0, 0, 0}, b[2] = {1, 1};
     exactblas_dsum(2, v, 1);

@@ -2,7 +2,7 @@
  * exactblas_acc.c -- the public exact accumulator (INCLUDE/exactblas_acc.h):
  * a long accumulator (core/superacc.h) behind an opaque handle, with the
  * zero-sign state of the contract kept in its flags, a canonical byte form,
- * and the vector kernels of EXDSUM/EXDDOT (sumdot.h) as its bulk adds.
+ * and the vector kernels of EXDSUM/EXDDOT (reduce.h) as its bulk adds.
  * The vector adds and the roundings run in the default floating-point
  * environment (fpenv.h); the single adds use integer operations only.
  */
@@ -18,7 +18,8 @@
 #include "support/path.h"
 #include "support/xerbla.h"
 #include "backend/gemv.h"
-#include "sumdot.h"
+#include "support/blasvec.h"
+#include "reduce.h"
 
 struct exactblas_acc {
     exb_superacc acc;

@@ -15,7 +15,8 @@
 #include "core/fpenv.h"
 #include "support/path.h"
 #include "routines.h"
-#include "sumdot.h"
+#include "support/blasvec.h"
+#include "reduce.h"
 
 double exb_ddot_checked(int n, const double *x, int incx, const double *y, int incy)
 {

@@ -27,7 +27,7 @@
 #include "backend/gemv.h"
 #include "core/superacc.h"
 #include "routines.h"
-#include "sumdot.h"
+#include "support/blasvec.h"
 #include "backend/device.h"
 #include "support/xerbla.h"
 

@@ -13,7 +13,7 @@
 #include "core/fpenv.h"
 #include "support/path.h"
 #include "routines.h"
-#include "sumdot.h"
+#include "reduce.h"
 
 double exb_dsum_checked(int n, const double *x, int incx)
 {

@@ -25,7 +25,7 @@
 #include "exactblas.h"
 #include "core/fpenv.h"
 #include "support/path.h"
-#include "sumdot.h"
+#include "support/blasvec.h"
 #include "backend/trsv.h"
 #include "trsv_solve.h"
 #include "support/xerbla.h"

@@ -23,7 +23,7 @@
 #include "core/fpenv.h"
 #include "support/path.h"
 #include "core/superacc.h"
-#include "sumdot.h"
+#include "support/blasvec.h"
 #include "trsv_solve.h"
 #include "support/xerbla.h"
 #include "routines.h"

@@ -18,7 +18,8 @@
 #include "core/superacc.h"
 #include "support/path.h"
 #include "routines.h"
-#include "sumdot.h"
+#include "support/blasvec.h"
+#include "reduce.h"
 
 /* |x| is copied this many elements at a time for the exact sum. */
 #define ABS_CHUNK 65536L

@@ -25,6 +25,7 @@
 
 #include <stdint.h>
 
+#include "core/zerosign.h"
 #include "support/knobs.h"
 
 typedef struct exb_gemm_args {
@@ -52,8 +53,14 @@ static inline double exb_gemm_opb(const exb_gemm_args *g, long l, long j)
 }
 
 /* Whether every product op(A)_il op(B)_lj of element (i, j) is -0 (the
- * sign of an exactly zero sum, zerosign.h). */
-int exb_gemm_element_negzero(const exb_gemm_args *g, long i, long j);
+ * sign of an exactly zero sum, core/zerosign.h): row i of op(A) against
+ * column j of op(B), each read with its stride.  Every back end asks it. */
+static inline int exb_gemm_element_negzero(const exb_gemm_args *g, long i, long j)
+{
+    const double *row = g->transa ? g->a + i * g->lda : g->a + i;
+    const double *col = g->transb ? g->b + j : g->b + j * g->ldb;
+    return exb_terms_negzero(g->k, row, g->transa ? 1 : g->lda, col, g->transb ? g->ldb : 1);
+}
 
 /* The general path (always succeeds). */
 void exb_host_gemm_general(const exb_gemm_args *g, const exb_knobs *knobs);

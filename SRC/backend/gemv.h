@@ -11,6 +11,7 @@
 #ifndef EXACTBLAS_GEMV_H
 #define EXACTBLAS_GEMV_H
 
+#include "core/zerosign.h"
 #include "support/knobs.h"
 
 typedef struct exb_gemv_args {
@@ -29,8 +30,14 @@ typedef struct exb_gemv_args {
     struct exb_superacc **acc_out;
 } exb_gemv_args;
 
-/* Whether every product op(A)_ij x_j of output i is -0 (zerosign.h). */
-int exb_gemv_row_negzero(const exb_gemv_args *g, long i);
+/* Whether every product op(A)_ij x_j of output i is -0 (core/zerosign.h);
+ * every back end asks it. */
+static inline int exb_gemv_row_negzero(const exb_gemv_args *g, long i)
+{
+    long len = g->trans ? g->m : g->n;
+    const double *row = g->trans ? g->a + i * g->lda : g->a + i;
+    return exb_terms_negzero(len, row, g->trans ? 1 : g->lda, g->x, g->incx);
+}
 
 /* The host path; always succeeds (without memory it takes a slow exact path,
  * one accumulator per output). */

@@ -24,7 +24,7 @@
  * host's accumulator object, pending-deposit count and merges
  * (core/superacc.c); the kernels' local-memory accumulator and table with
  * their atomics, and the row storage (OPENCL/core.cl); the expansion
- * cascades, vectorised per side (SRC/host/sumdot_host_impl.h,
+ * cascades, vectorised per side (SRC/host/template_sumdot.h,
  * OPENCL/sumdot.cl, OPENCL/core.cl's row_add_term).
  *
  * Digit arrays live in plain memory on the host and in global memory on the

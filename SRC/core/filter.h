@@ -8,9 +8,9 @@
  * For terms a_j x_j (j < n), with p_j = RN(a_j x_j) and e_j = RN(a_j x_j -
  * p_j) (one FMA), h the floating-point sum of the p_j (any order) whose
  * TwoSum errors t_j are exact, c_j = RN(t_j + e_j), lo the floating-point
- * sum of the c_j and ce that of the |c_j| (exb_rows_filter_avx512,
- * exb_dot_filter_avx512, exb_filter_add, OPENCL/sumdot.cl's filter_partial,
- * OPENCL/gemv.cl's gemv_filter;
+ * sum of the c_j and ce that of the |c_j| (host/avx512/filter.c,
+ * exb_filter_add, OPENCL/sumdot.cl's filter_partial, OPENCL/gemv.cl's
+ * gemv_filter;
  * where partial sums are joined, the joining TwoSum's error t joins lo and
  * |t| joins ce, one more leaf), the exact S = sum a_j x_j satisfies
  *     S = h + sum (t_j + e_j) + sum eta_j,   |eta_j| <= 2^-1075

@@ -49,7 +49,7 @@
 #include "pool.h"
 #include "rows.h"
 #include "split.h"
-#include "sumdot_host.h"
+#include "kernels.h"
 #include "wide.h"
 #include "support/path.h"
 
@@ -786,7 +786,7 @@ int exb_host_gemm_early(const exb_gemm_args *g, const exb_knobs *knobs, exb_devi
     w.knobs = knobs;
     w.device = device;
     w.threads = knobs->threads > 0 ? knobs->threads : 1;
-    w.dot = exb_sumdot_range_select(knobs->host_generic);
+    w.dot = exb_kernels_sumdot(exb_host_kernels_get(knobs->host_generic), knobs->fpe, knobs->front);
     w.bits = bits;
     w.shift = exb_split_scale(1.0, 0, bits); /* 2^bits */
     w.powers = power_of_two(g->alpha, &w.alpha_exp) &&

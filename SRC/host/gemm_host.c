@@ -12,14 +12,6 @@
 #include "pool.h"
 #include "core/zerosign.h"
 
-int exb_gemm_element_negzero(const exb_gemm_args *g, long i, long j)
-{
-    for (long l = 0; l < g->k; l++)
-        if (!exb_product_is_negzero(exb_gemm_opa(g, i, l), exb_gemm_opb(g, l, j)))
-            return 0;
-    return g->k > 0;
-}
-
 /* Columns [t, t+stride, ...) of C; x is scratch for a row of B (TRANSB). */
 static void columns(const exb_gemm_args *g, const exb_knobs *one, long t, long stride)
 {

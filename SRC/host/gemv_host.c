@@ -26,13 +26,6 @@
 #define PANEL_ROWS ((long)exb_tuning_of(EXB_CLASS_HOST)->gemv_panel_rows)
 #define MIN_WORK_PER_THREAD (exb_tuning_of(EXB_CLASS_HOST)->gemv_min_per_thread)
 
-int exb_gemv_row_negzero(const exb_gemv_args *g, long i)
-{
-    long len = g->trans ? g->m : g->n;
-    const double *row = g->trans ? g->a + i * g->lda : g->a + i;
-    return exb_terms_negzero(len, row, g->trans ? 1 : g->lda, g->x, g->incx);
-}
-
 /* y_i := RN(alpha*S + beta*y_i) from the exact row sum S in acc (or S
  * merged into the caller's accumulator). */
 static void round_output(const exb_gemv_args *g, exb_superacc *acc, long i)
@@ -67,8 +60,8 @@ static void finish_row(const exb_gemv_args *g, exb_rows *rows, long p, long i)
 
 int exb_host_gemv_filtered(const exb_knobs *knobs, double alpha, double beta)
 {
-    return exb_knobs_filter(knobs) &&
-           exb_sumdot_range_select(knobs->host_generic) == exb_sumdot_bins_avx512 &&
+    return exb_kernels_filter(exb_host_kernels_get(knobs->host_generic), knobs->fpe, knobs->front,
+                              knobs->filter) &&
            exb_filter_alpha_ok(alpha) && !isnan(exb_filter_beta(alpha, beta));
 }
 
@@ -101,6 +94,7 @@ static void exact_output(const exb_gemv_args *g, exb_rows *rows, double **row, l
  * row 0. */
 static void filtered_panel(const exb_gemv_args *g, exb_rows *rows, long i0, long i1)
 {
+    const exb_filter_kernels *f = rows->filter; /* the same knobs decided both */
     double beta2 = exb_filter_beta(g->alpha, g->beta);
     enum { CHUNK = 256 };
     double hi[CHUNK], lo[CHUNK], ab[CHUNK], *row = NULL;
@@ -110,15 +104,14 @@ static void filtered_panel(const exb_gemv_args *g, exb_rows *rows, long i0, long
         long c1 = c0 + CHUNK < i1 ? c0 + CHUNK : i1;
         double nt; /* leaves of the bound */
         if (g->trans) {
-            exb_cols_filter_avx512(g->a + c0 * g->lda, g->lda, c1 - c0, g->x, g->m, hi, lo, ab);
+            f->cols(g->a + c0 * g->lda, g->lda, c1 - c0, g->x, g->m, hi, lo, ab);
             nt = (double)g->m + 32.0;
         } else {
-            exb_rows_filter_avx512(g->a + c0, g->lda, c1 - c0, g->x, g->n, hi, lo, ab);
+            f->rows(g->a + c0, g->lda, c1 - c0, g->x, g->n, hi, lo, ab);
             nt = (double)g->n;
         }
-        long left = exb_filter_decide_avx512(c1 - c0, hi, lo, ab, nt, g->alpha,
-                                             g->beta != 0.0 ? &beta2 : NULL, g->y + c0 * g->incy,
-                                             g->incy, undecided);
+        long left = f->decide(c1 - c0, hi, lo, ab, nt, g->alpha, g->beta != 0.0 ? &beta2 : NULL,
+                              g->y + c0 * g->incy, g->incy, undecided);
         decided |= left < c1 - c0;
         for (long k = 0; k < left; k++)
             exact_output(g, rows, &row, c0 + undecided[k]);

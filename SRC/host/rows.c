@@ -107,14 +107,14 @@ static int allocate_storage(exb_rows *rows, size_t nexp, size_t nacc, size_t gro
 
 int exb_rows_init(exb_rows *rows, long count, const exb_knobs *knobs)
 {
-    /* the same choice (and knob) as the ExDOT kernel, made once per panel
-     * rather than once per row */
-    exb_sumdot_range_fn dot_range = exb_sumdot_range_select(knobs->host_generic);
+    /* the table and its ExDOT kernel, asked once per panel rather than
+     * once per row */
+    const exb_host_kernels *k = exb_host_kernels_get(knobs->host_generic);
     int fpe = knobs->fpe;
     size_t n = count > 0 ? (size_t)count : 1;
     size_t nexp = (size_t)(fpe > 0 ? fpe : 1) * n;
-    int avx512 = dot_range == exb_sumdot_bins_avx512 && exb_bins_allowed(fpe, knobs->front);
-    int want_bins = avx512 && count >= 4;
+    int bins = k->colsweep_bins && exb_bins_allowed(fpe, knobs->front);
+    int want_bins = bins && count >= 4;
     size_t groups = want_bins ? (size_t)(count / 4) : 0;
     if (kept_take(rows, nexp, n, groups) != 0 && allocate_storage(rows, nexp, n, groups) != 0)
         return -1;
@@ -122,10 +122,10 @@ int exb_rows_init(exb_rows *rows, long count, const exb_knobs *knobs)
     rows->fpe = fpe;
     rows->early_exit = knobs->early_exit;
     rows->front = knobs->front;
-    rows->dot_range = dot_range;
-    rows->avx2 = dot_range != exb_sumdot_range_generic; /* AVX2 or AVX-512 */
+    rows->kernels = k;
+    rows->dot_range = exb_kernels_sumdot(k, fpe, knobs->front);
     rows->use_bins = want_bins; /* kept storage may have bins this panel does not use */
-    rows->use_filter = avx512 && knobs->filter;
+    rows->filter = exb_kernels_filter(k, fpe, knobs->front, knobs->filter);
     return 0;
 }
 
@@ -171,24 +171,17 @@ void exb_rows_free(exb_rows *rows)
 void exb_rows_colsweep(exb_rows *rows, long r0, long r1, const double *a, long lda,
                        const double *x, long ncols)
 {
+    exb_colsweep_fn sweep = rows->use_bins ? rows->kernels->colsweep_bins : rows->kernels->colsweep;
     for (long j0 = 0; j0 < ncols; j0 += SWEEP_COLS) {
         long cols = ncols - j0 < SWEEP_COLS ? ncols - j0 : SWEEP_COLS;
-        if (rows->use_bins)
-            exb_rows_colsweep_avx512(rows, r0, r1, a + j0 * lda, lda, x + j0, cols);
-        else if (rows->avx2)
-            exb_rows_colsweep_avx2(rows, r0, r1, a + j0 * lda, lda, x + j0, cols);
-        else
-            exb_rows_colsweep_generic(rows, r0, r1, a + j0 * lda, lda, x + j0, cols);
+        sweep(rows, r0, r1, a + j0 * lda, lda, x + j0, cols);
     }
 }
 
 void exb_rows_add_products(exb_rows *rows, long r, const double *a, long inc, const double *x,
                            long len)
 {
-    if (rows->avx2)
-        exb_rows_add_products_avx2(rows, r, a, inc, x, len);
-    else
-        exb_rows_add_products_generic(rows, r, a, inc, x, len);
+    rows->kernels->add_products(rows, r, a, inc, x, len);
 }
 
 void exb_rows_dot(exb_rows *rows, long r, const double *a, const double *x, long len)
@@ -201,7 +194,7 @@ void exb_rows_dot(exb_rows *rows, long r, const double *a, const double *x, long
 void exb_rows_flush(exb_rows *rows, long r)
 {
     if (rows->use_bins)
-        exb_rows_bins_flush_avx512(rows, r);
+        rows->kernels->bins_flush(rows, r);
     for (int k = 0; k < rows->fpe; k++) {
         double *e = &rows->expansion[k * rows->count + r];
         if (*e != 0.0)
@@ -213,7 +206,7 @@ void exb_rows_flush(exb_rows *rows, long r)
 void exb_rows_reset(exb_rows *rows, long r)
 {
     if (rows->use_bins)
-        exb_rows_bins_flush_avx512(rows, r); /* emptied; the accumulator is reset below */
+        rows->kernels->bins_flush(rows, r); /* emptied; the accumulator is reset below */
     for (int k = 0; k < rows->fpe; k++)
         rows->expansion[k * rows->count + r] = 0.0;
     exb_superacc_reset(&rows->acc[r]);

@@ -4,7 +4,7 @@
  * Integer addition of accumulators is associative, so neither the split nor
  * the merge order can change the bits.
  */
-#include "sumdot_host.h"
+#include "kernels.h"
 #include "core/filter.h"
 #include "pool.h"
 #include "rows.h"
@@ -18,26 +18,6 @@
 /* Below this many elements per thread, threads cost more than they save
  * (the host tuning record). */
 #define MIN_PER_THREAD (exb_tuning_of(EXB_CLASS_HOST)->sumdot_min_per_thread)
-
-/* The AVX-512 kernel (binned front end) or the AVX2+FMA one where the CPU
- * has it; generic (the knob
- * EXACTBLAS_HOST_ISA=generic) forces the portable one (both give the same
- * bits). */
-exb_sumdot_range_fn exb_sumdot_range_select(int generic)
-{
-    if (generic)
-        return exb_sumdot_range_generic;
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
-        __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx2") &&
-        __builtin_cpu_supports("fma"))
-        return exb_sumdot_bins_avx512;
-    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
-        return exb_sumdot_range_avx2;
-#endif
-    return exb_sumdot_range_generic;
-}
 
 /* The smallest share worth its own accumulator and merge. */
 #define SHARE_ELEMENTS 65536L
@@ -75,7 +55,8 @@ static int useful_threads(const exb_sumdot_args *args)
 
 void exb_host_sumdot(const exb_sumdot_args *args, exb_superacc *acc)
 {
-    exb_sumdot_range_fn range = exb_sumdot_range_select(args->host_generic);
+    exb_sumdot_range_fn range =
+        exb_kernels_sumdot(exb_host_kernels_get(args->host_generic), args->fpe, args->front);
     exb_superacc_clear(acc);
     long n = args->n;
     int threads = useful_threads(args);
@@ -98,6 +79,7 @@ void exb_host_sumdot(const exb_sumdot_args *args, exb_superacc *acc)
 
 typedef struct filter_task {
     const exb_sumdot_args *args;
+    const exb_filter_kernels *filter;
     double h[FILTER_MAX_PARTS], l[FILTER_MAX_PARTS], ab[FILTER_MAX_PARTS];
 } filter_task;
 
@@ -106,21 +88,22 @@ static void filter_share(void *arg, int s, int parts)
     filter_task *task = arg;
     const exb_sumdot_args *args = task->args;
     long begin = args->n * s / parts, end = args->n * (s + 1) / parts;
-    exb_dot_filter_avx512(args->x + begin, args->y ? args->y + begin : NULL, end - begin,
-                          &task->h[s], &task->l[s], &task->ab[s]);
+    task->filter->dot(args->x + begin, args->y ? args->y + begin : NULL, end - begin,
+                      &task->h[s], &task->l[s], &task->ab[s]);
 }
 
 int exb_host_sumdot_filtered(const exb_sumdot_args *args, double *out)
 {
-    if (!args->filter || args->incx != 1 || (args->y && args->incy != 1) ||
-        exb_sumdot_range_select(args->host_generic) != exb_sumdot_bins_avx512 ||
-        !exb_bins_allowed(args->fpe, args->front))
+    const exb_filter_kernels *filter = exb_kernels_filter(exb_host_kernels_get(args->host_generic),
+                                                          args->fpe, args->front, args->filter);
+    if (!filter || args->incx != 1 || (args->y && args->incy != 1))
         return 0;
     long n = args->n;
     int parts = useful_threads(args);
     parts = parts < FILTER_MAX_PARTS ? parts : FILTER_MAX_PARTS;
     filter_task task;
     task.args = args;
+    task.filter = filter;
     if (parts == 1)
         filter_share(&task, 0, 1);
     else

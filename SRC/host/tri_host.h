@@ -1,6 +1,6 @@
 /*
  * tri_host.h -- the per-row steps every host triangular solver shares
- * (trsv_host.c defines them; trsm_split.c uses them too).
+ * (tri_host.c; trsv_host.c, trsm_split.c and trsm_host.c use them).
  */
 #ifndef EXACTBLAS_TRI_HOST_H
 #define EXACTBLAS_TRI_HOST_H
@@ -21,5 +21,12 @@ void exb_tri_add_rhs(const exb_tri *t, exb_superacc *acc, double b);
  * -0 is -0 (zerosign.h). */
 double exb_tri_round_row(const exb_tri *t, exb_superacc *num, long i, double b, const double *v,
                          long inc, double sign);
+
+/* Whether every term of row i's exact numerator is -0 (zerosign.h): b_i and
+ * -op(T)_ij x_j for j in [j0, j1) and, when diag is set, -op(T)_ii x_i (x_i
+ * alone for a unit triangle).  x_j = sign * v[j*inc]: the blocked solvers
+ * keep -x (sign = -1), the unblocked one x itself. */
+int exb_tri_numerator_negzero(const exb_tri *t, long i, double b, const double *v, long inc,
+                              double sign, long j0, long j1, int diag);
 
 #endif

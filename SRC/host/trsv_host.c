@@ -12,14 +12,12 @@
  */
 #include "backend/trsv.h"
 
-#include <limits.h>
 #include <stdlib.h>
 
 #include "core/filter.h"
 #include "pool.h"
 #include "rows.h"
 #include "tri_host.h"
-#include "core/zerosign.h"
 #include "backend/tuning.h"
 #include "support/path.h"
 
@@ -38,22 +36,6 @@ typedef struct block_solver {
 
 /* In-block rows from this many terms go through the sum/dot kernel. */
 #define IN_BLOCK_DOT_MIN 8
-
-void exb_tri_block(const exb_tri *t, long bs, long step, long *k0, long *k1, long *c0, long *c1)
-{
-    long n = t->n;
-    if (t->forward) {
-        *k0 = step * bs;
-        *k1 = *k0 + bs < n ? *k0 + bs : n;
-        *c0 = 0;
-        *c1 = *k0;
-    } else {
-        *k1 = n - step * bs;
-        *k0 = *k1 - bs > 0 ? *k1 - bs : 0;
-        *c0 = *k1;
-        *c1 = n;
-    }
-}
 
 /* Panel rows [p0, p1) (block row k0 + p) take the columns [c0, c1). */
 static void off_diagonal_rows(block_solver *s, long k0, long p0, long p1, long c0, long c1)
@@ -123,44 +105,6 @@ static void in_block(block_solver *s, long p, long i, long j0, long j1)
         row = s->row;
     }
     exb_rows_dot(&s->rows, p, row, s->nx + j0, len);
-}
-
-/* Whether every term of row i's exact numerator is -0 (zerosign.h): b_i and
- * -op(T)_ij x_j for j in [j0, j1) and, when diag is set, -op(T)_ii x_i (x_i
- * alone for a unit triangle).  x_j = sign * v[j*inc]: the blocked solvers
- * keep -x (sign = -1), the unblocked one x itself. */
-static int numerator_negzero(const exb_tri *t, long i, double b, const double *v, long inc,
-                             double sign, long j0, long j1, int diag)
-{
-    if (!exb_product_is_negzero(t->alpha, b)) /* the term alpha*b_i */
-        return 0;
-    for (long j = j0; j < j1; j++)
-        if (!exb_product_is_negzero(exb_tri_at(t, i, j), -sign * v[j * inc]))
-            return 0;
-    return !diag || exb_product_is_negzero(t->unit ? 1.0 : exb_tri_at(t, i, i), -sign * v[i * inc]);
-}
-
-void exb_tri_add_rhs(const exb_tri *t, exb_superacc *acc, double b)
-{
-    if (t->alpha == 1.0)
-        exb_superacc_add_double(acc, b);
-    else
-        exb_superacc_add_product(acc, t->alpha, b);
-}
-
-double exb_tri_round_row(const exb_tri *t, exb_superacc *num, long i, double b, const double *v,
-                        long inc, double sign)
-{
-    double d = t->unit ? 1.0 : exb_tri_at(t, i, i);
-    double x = exb_superacc_round_quotient(num, d);
-    /* only a zero result can come from an exactly zero numerator */
-    long j0 = t->forward ? 0 : i + 1, j1 = t->forward ? i : t->n;
-    if (x == 0.0 && exb_superacc_is_zero(num) &&
-        numerator_negzero(t, i, b, v, inc, sign, j0, j1, 0)) {
-        exb_superacc_set_negative_zero(num);
-        x = exb_superacc_round_quotient(num, d);
-    }
-    return x;
 }
 
 static int solver_init(block_solver *s, const exb_tri *t, const exb_knobs *knobs)
@@ -255,14 +199,13 @@ static void filter_rows(const block_solver *s, long k0, long count, long c0, lon
             hi[p] = lo[p] = ab[p] = 0.0;
         return;
     }
+    const exb_filter_kernels *f = s->rows.filter;
     if (t->colsweep) {
-        exb_rows_filter_avx512(t->a + k0 + c0 * t->lda, t->lda, count, s->nx + c0, c1 - c0, hi,
-                               lo, ab);
+        f->rows(t->a + k0 + c0 * t->lda, t->lda, count, s->nx + c0, c1 - c0, hi, lo, ab);
         return;
     }
     for (long p = 0; p < count; p++)
-        exb_dot_filter_avx512(t->a + c0 + (k0 + p) * t->lda, s->nx + c0, c1 - c0, hi + p, lo + p,
-                              ab + p);
+        f->dot(t->a + c0 + (k0 + p) * t->lda, s->nx + c0, c1 - c0, hi + p, lo + p, ab + p);
 }
 
 /* [c0, c1) split at `cols` columns in solve order: the first ones [*h0,
@@ -370,6 +313,7 @@ static void main_share(filter_pipe *f)
 {
     block_solver *s = f->s;
     const exb_tri *t = s->t;
+    const exb_filter_kernels *fk = s->rows.filter;
     double *x = f->x;
     for (long step = 0; step < f->steps; step++) {
         long k0, k1, c0, c1;
@@ -380,17 +324,15 @@ static void main_share(filter_pipe *f)
             long j0 = t->forward ? k0 : i + 1, j1 = t->forward ? i : k1;
             double h = f->hi[p], lo = f->lo[p], ab = f->ab[p], b = x[i], xi;
             if (t->colsweep) /* op(T)_ij = a[i + j*lda] */
-                exb_filter_add_terms_fma(&h, &lo, &ab, t->a + i + j0 * t->lda, t->lda, s->nx + j0,
-                                         j1 - j0);
+                fk->add_terms(&h, &lo, &ab, t->a + i + j0 * t->lda, t->lda, s->nx + j0, j1 - j0);
             else
-                exb_filter_add_terms_fma(&h, &lo, &ab, t->a + j0 + i * t->lda, 1, s->nx + j0,
-                                         j1 - j0);
-            exb_filter_add_terms_fma(&h, &lo, &ab, &t->alpha, 0, &b, 1);
+                fk->add_terms(&h, &lo, &ab, t->a + j0 + i * t->lda, 1, s->nx + j0, j1 - j0);
+            fk->add_terms(&h, &lo, &ab, &t->alpha, 0, &b, 1);
             /* leaves: the terms, b, the lane joins of two dot products and
              * the join of the helper's part */
             double terms = (double)(c1 - c0 + j1 - j0) + 1.0 + 64.0 + 1.0;
             double d = t->unit ? 1.0 : exb_tri_at(t, i, i);
-            if (exb_filter_quotient_fma(h, lo, exb_filter_bound(terms, ab), d, &xi))
+            if (fk->quotient(h, lo, exb_filter_bound(terms, ab), d, &xi))
                 f->decided = 1;
             else
                 xi = exact_row(s, i, b, t->forward ? 0 : i + 1, t->forward ? i : t->n);
@@ -424,7 +366,7 @@ static int filtered_solve(block_solver *s, double *x, const exb_knobs *knobs)
      * columns stream badly from memory) */
     if (knobs->trsv_block_default && n < FILTER_SMALL_N)
         bs = bs < FILTER_SMALL_BLOCK ? bs : FILTER_SMALL_BLOCK;
-    if (!s->rows.use_filter)
+    if (!s->rows.filter)
         return -1;
     long steps = (n + bs - 1) / bs;
     long threads = s->threads, work = n * n / 2 / MIN_WORK_PER_THREAD;
@@ -532,7 +474,7 @@ int exb_host_tri_residual(const exb_tri *t, const double *b, const double *x, do
              * triangle of row i, diagonal included */
             long j0 = t->forward ? 0 : i + 1, j1 = t->forward ? i : t->n;
             if (exb_superacc_is_zero(&s.rows.acc[p]) &&
-                numerator_negzero(t, i, b[i], s.nx, 1, -1.0, j0, j1, 1))
+                exb_tri_numerator_negzero(t, i, b[i], s.nx, 1, -1.0, j0, j1, 1))
                 exb_superacc_set_negative_zero(&s.rows.acc[p]);
             r[i] = exb_superacc_round(&s.rows.acc[p]);
             exb_rows_reset(&s.rows, p);
@@ -540,68 +482,4 @@ int exb_host_tri_residual(const exb_tri *t, const double *b, const double *x, do
     }
     solver_free(&s);
     return 0;
-}
-
-typedef struct trsm_task {
-    const exb_tri *t;
-    double *b;
-    long nrhs, rhs_step, elem_step;
-    exb_knobs knobs; /* one thread per share */
-} trsm_task;
-
-/* Share s of the right-hand sides, each copied into a contiguous vector,
- * solved and copied back. */
-static void trsm_share(void *arg, int share, int parts)
-{
-    const trsm_task *task = arg;
-    long n = task->t->n;
-    long r0 = task->nrhs * share / parts, r1 = task->nrhs * (share + 1) / parts;
-    double *w = task->elem_step == 1 ? NULL : malloc((size_t)n * sizeof *w);
-    for (long r = r0; r < r1; r++) {
-        double *x = task->b + r * task->rhs_step;
-        if (task->elem_step == 1) {
-            exb_host_trsv(task->t, x, &task->knobs);
-        } else if (!w) {
-            exb_host_trsv_unblocked(task->t, x, task->elem_step);
-        } else {
-            for (long i = 0; i < n; i++)
-                w[i] = x[i * task->elem_step];
-            exb_host_trsv(task->t, w, &task->knobs);
-            for (long i = 0; i < n; i++)
-                x[i * task->elem_step] = w[i];
-        }
-    }
-    free(w);
-}
-
-/* EXDTRSM auto: the sliced off-diagonal blocks from this many right-hand
- * sides (fewer make thin GEMMs) */
-#define SPLIT_MIN_RHS 16
-
-void exb_host_trsm(const exb_tri *t, double *b, long nrhs, long rhs_step, long elem_step,
-                   const exb_knobs *knobs)
-{
-    /* the off-diagonal blocks as error-free GEMMs: EXACTBLAS_GEMM_PATH
-     * (auto, split) as for EXDGEMM; needs more than one diagonal block */
-    int forced = knobs->gemm_path == EXB_GEMM_SPLIT;
-    if (t->n > knobs->trsv_block && (forced || ((knobs->gemm_path == EXB_GEMM_AUTO || knobs->gemm_path == EXB_GEMM_EARLY) &&
-                                                 nrhs >= SPLIT_MIN_RHS))) {
-        long max_products = forced ? LONG_MAX : exb_tuning_of(EXB_CLASS_HOST)->gemm_max_slice_products;
-        if (exb_host_trsm_split(t, b, nrhs, rhs_step, elem_step, knobs, max_products) == 0)
-            return;
-    }
-    trsm_task task = {t, b, nrhs, rhs_step, elem_step, *knobs};
-    long threads = knobs->threads;
-    long work = nrhs * t->n * t->n / 2 / MIN_WORK_PER_THREAD;
-    if (threads > work)
-        threads = work > 1 ? work : 1;
-    if (threads > nrhs)
-        threads = nrhs;
-    /* many right-hand sides: one per thread at a time; few: the solves'
-     * own threads */
-    task.knobs.threads = threads > 1 ? 1 : knobs->threads;
-    if (threads <= 1)
-        trsm_share(&task, 0, 1);
-    else
-        exb_parallel((int)threads, trsm_share, &task);
 }

@@ -8,7 +8,7 @@
 #include "core/superacc.h"
 
 /* A read-only buffer of the launch over the n elements of x with increment
- * inc (x points at the logical first element, as in sumdot_host.h); *offset
+ * inc (x points at the logical first element, support/blasvec.h); *offset
  * receives the index of that element inside the buffer.  NULL on failure. */
 cl_mem exb_cl_vector_in(exb_cl_launch *L, const double *x, long n, long inc, long *offset);
 

@@ -1,16 +1,14 @@
 /*
- * sumdot.h -- the dispatch shared by EXDSUM and EXDDOT: reads the knobs,
+ * reduce.h -- the exact sum or dot product, the dispatch shared by EXDSUM,
+ * EXDDOT, DASUM, DNRM2 and the accumulator's vector adds: reads the knobs,
  * tries the OpenCL path when selected, takes the host path otherwise or on
  * any OpenCL failure, and rounds the exact sum once (the public accumulator,
  * exactblas_acc.c, takes the exact sum without the rounding).
  */
-#ifndef EXACTBLAS_SUMDOT_H
-#define EXACTBLAS_SUMDOT_H
+#ifndef EXACTBLAS_REDUCE_H
+#define EXACTBLAS_REDUCE_H
 
 #include <stddef.h>
-
-/* The logical first element of a BLAS vector of n elements, increment inc. */
-#define EXB_FIRST(x, n, inc) ((inc) < 0 ? (x) - (long)((n) - 1) * (inc) : (x))
 
 #include "core/superacc.h"
 

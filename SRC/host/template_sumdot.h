@@ -1,7 +1,9 @@
 /*
- * sumdot_host_impl.h -- the host ExSUM/ExDOT kernel body, included once per
- * instruction set (sumdot_host_generic.c, sumdot_host_avx2.c), which define
- * EXB_ISA (a name suffix) and EXB_FMA4(a, b, c) = a*b + c rounded once, per lane.
+ * template_sumdot.h -- the host ExSUM/ExDOT kernel body, included once per
+ * instruction set (generic/kernels.c, avx2/kernels.c, avx512/sumdot.c and
+ * avx512/rows.c), which define EXB_ISA (a name suffix) and EXB_FMA4(a, b, c)
+ * = a*b + c rounded once, per lane.  What it defines is static to the file
+ * that includes it: the file's kernel table takes the kernels it uses.
  *
  * Algorithm (the multi-level scheme of the ExBLAS paper, on 4 SIMD lanes):
  * every lane keeps a floating-point expansion a[0..K-1]; a new term enters
@@ -27,7 +29,11 @@
 #include <string.h>
 
 #include "core/expacc.h"
-#include "sumdot_host.h"
+#include "host/kernels.h"
+
+/* what an ISA file does not use of the template is not an error */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
 
 typedef exb_v4d v4d; /* exb_core.h */
 typedef long long v4i __attribute__((vector_size(32)));
@@ -237,7 +243,8 @@ EXB_FN(sumdot_adaptive)(int K, const exb_sumdot_args *args, long n, const double
     }
 }
 
-void EXB_FN(exb_sumdot_range)(const exb_sumdot_args *args, long begin, long end,
+static __attribute__((unused)) void
+EXB_FN(exb_sumdot_range)(const exb_sumdot_args *args, long begin, long end,
                               exb_superacc *acc)
 {
     long n = end - begin;
@@ -251,3 +258,5 @@ void EXB_FN(exb_sumdot_range)(const exb_sumdot_args *args, long begin, long end,
     EXB_SWITCH_FPE(args->fpe, EXB_RUN);
 #undef EXB_RUN
 }
+
+#pragma GCC diagnostic pop

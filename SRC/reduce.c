@@ -1,5 +1,5 @@
-/* sumdot.c -- dispatch of EXDSUM/EXDDOT (see sumdot.h). */
-#include "sumdot.h"
+/* reduce.c -- the exact sum or dot product on the path the knobs pick (reduce.h). */
+#include "reduce.h"
 
 #include "support/knobs.h"
 #include "support/path.h"

@@ -1,7 +1,7 @@
 /*
- * rows_host_impl.h -- the column-sweep kernel of rows.h, included after
- * sumdot_host_impl.h by each instruction-set file (it reuses that file's
- * TwoSum, lane tests and bounds).
+ * template_rows.h -- the column-sweep kernel of rows.h, included after
+ * template_sumdot.h by each instruction-set file (it reuses that file's
+ * TwoSum, lane tests and bounds); static to that file, like it.
  *
  * Four consecutive rows share one v4d: lane l holds the expansion of row
  * r+l.  Column j brings the terms a[r+l + j*lda] * x[j], split exactly by
@@ -10,7 +10,10 @@
  * (outside [EXB_PRODUCT_MIN, EXB_TERM_MAX], NaN, Inf) go to the accumulator of their
  * own row.
  */
-#include "rows.h"
+#include "host/rows.h"
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
 
 /* Lanes of t that are nonzero go to the accumulators acc[0..3]. */
 static void EXB_FN(spill_rows)(exb_superacc *acc, v4d t)
@@ -20,7 +23,7 @@ static void EXB_FN(spill_rows)(exb_superacc *acc, v4d t)
             exb_superacc_add_double(&acc[l], t[l]);
 }
 
-/* The cascade of sumdot_host_impl.h, each lane's residual to its own row. */
+/* The cascade of template_sumdot.h, each lane's residual to its own row. */
 static inline __attribute__((always_inline)) void
 EXB_FN(rows_expansion_add)(v4d *a, v4d t, int level, int K, int early_exit, exb_superacc *acc)
 {
@@ -58,7 +61,8 @@ EXB_FN(colsweep4)(int K, int early_exit, double *expansion, long count, exb_supe
         memcpy(expansion + k * count, &e4[k], sizeof(v4d));
 }
 
-void EXB_FN(exb_rows_colsweep)(exb_rows *rows, long r0, long r1, const double *a, long lda,
+static __attribute__((unused)) void
+EXB_FN(exb_rows_colsweep)(exb_rows *rows, long r0, long r1, const double *a, long lda,
                                const double *x, long ncols)
 {
     long r = r0;
@@ -96,7 +100,8 @@ EXB_FN(expansion_add1)(double *e, double t, int level, int K, exb_superacc *acc)
         exb_superacc_add_double(acc, t);
 }
 
-void EXB_FN(exb_rows_add_products)(exb_rows *rows, long r, const double *a, long inc,
+static __attribute__((unused)) void
+EXB_FN(exb_rows_add_products)(exb_rows *rows, long r, const double *a, long inc,
                                    const double *x, long len)
 {
     exb_superacc *acc = &rows->acc[r];
@@ -123,3 +128,5 @@ void EXB_FN(exb_rows_add_products)(exb_rows *rows, long r, const double *a, long
     for (int k = 0; k < K; k++)
         rows->expansion[k * rows->count + r] = e[k];
 }
+
+#pragma GCC diagnostic pop
