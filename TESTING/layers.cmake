@@ -1,7 +1,10 @@
 # layers.cmake -- SRC's folders are layers and calls go downward only: every
-# #include "..." of a file in SRC/<layer>/ names its own folder, a layer it
-# may call, or the public exactblas.h.  (SRC/*.c, the routines, may include
-# anything below them; SRC/faces/ calls the routines' checked cores.)  cmake -DSRC=<SRC folder> -P layers.cmake
+# #include "..." of a file in SRC/<layer>/ (subfolders included: host/avx512
+# is the host layer) names its own folder, a layer it may call, or a public
+# header (exactblas.h; SRC/mpi: exactblas_acc.h and exactblas_mpi.h too, the
+# public API alone).  (SRC/*.c, the routines, may include anything below
+# them; SRC/faces/ calls the routines' checked cores.)  The link-level twin
+# is layers_link.sh.  cmake -DSRC=<SRC folder> -P layers.cmake
 cmake_minimum_required(VERSION 3.20)
 set(allowed_faces faces SRC)
 set(allowed_core core)
@@ -9,21 +12,23 @@ set(allowed_support support)
 set(allowed_backend backend core support)
 set(allowed_host host backend core support)
 set(allowed_opencl opencl backend core support)
+set(allowed_mpi mpi)
 set(bad "")
 set(checked 0)
-foreach(layer faces core support backend host opencl)
-  file(GLOB files ${SRC}/${layer}/*.c ${SRC}/${layer}/*.h)
+foreach(layer faces core support backend host opencl mpi)
+  file(GLOB_RECURSE files ${SRC}/${layer}/*.c ${SRC}/${layer}/*.h)
   foreach(f IN LISTS files)
     math(EXPR checked "${checked} + 1")
     file(STRINGS ${f} includes REGEX "^#include \"")
     foreach(line IN LISTS includes)
       string(REGEX REPLACE "^#include \"([^\"]+)\".*" "\\1" inc "${line}")
-      if(inc STREQUAL "exactblas.h")
+      if(inc STREQUAL "exactblas.h" OR (layer STREQUAL "mpi" AND inc MATCHES "^exactblas_(acc|mpi)[.]h$"))
         continue()
       endif()
+      get_filename_component(here ${f} DIRECTORY)
       if(inc MATCHES "/")
         string(REGEX REPLACE "/.*" "" target "${inc}")
-      elseif(EXISTS ${SRC}/${layer}/${inc})
+      elseif(EXISTS ${here}/${inc})
         set(target ${layer})
       else()
         set(target "SRC")
