@@ -18,8 +18,8 @@ __kernel void gemv_rows(__global const double *a, long lda, long rows, long len,
 }
 
 /* The floating-point filter (SRC/core/filter.h) of row i: p = RN(a x) and
- * its error e (one fma), p into h by TwoSum, c = RN(t + e) into lo, |c|
- * into ce, written to out[3i .. 3i+2]; the host decides from them
+ * its error e (one fma) through exb_filter_step (exb_core.h), (h, lo, ce)
+ * written to out[3i .. 3i+2]; the host decides from them
  * (SRC/opencl/gemv_cl.c), or runs gemv_rows. */
 __kernel void gemv_filter(__global const double *a, long lda, long rows, long len, int trans,
                           __global const double *x, __global double *out)
@@ -30,11 +30,7 @@ __kernel void gemv_filter(__global const double *a, long lda, long rows, long le
     double h = 0.0, lo = 0.0, ce = 0.0;
     for (long j = 0; j < len; j++) {
         double aij = trans ? a[j + i * lda] : a[i + j * lda], p = aij * x[j];
-        double e = fma(aij, x[j], -p);
-        double s = h + p, bb = s - h, t = (h - (s - bb)) + (p - bb), c = t + e;
-        h = s;
-        lo += c;
-        ce += fabs(c);
+        exb_filter_step(&h, &lo, &ce, p, fma(aij, x[j], -p));
     }
     out[3 * i] = h;
     out[3 * i + 1] = lo;

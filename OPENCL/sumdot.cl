@@ -200,31 +200,15 @@ __kernel void exdot_partial(long n, __global const double *x, long xoff, long in
                    &flags TABLE_ARG);
 }
 
-/* ---- the floating-point filter (SRC/host/filter.h) --------------------------
+/* ---- the floating-point filter (SRC/core/filter.h) --------------------------
  * Each work-item sums its share in four lanes as (h, lo, ce): per term
- * p = RN(x*y) and its error e (one fma), p into h by TwoSum, c = RN(t + e)
- * into lo and |c| into ce; the lanes and then the work-group's work-items
- * are joined by TwoSums (the error into lo, its magnitude into ce), and
- * work-group g writes out[3g .. 3g+2].  The host joins the groups and rounds
- * when the bound decides (SRC/sumdot.c), else runs the exact kernels above.
- * Work-groups of at most FILTER_WG_MAX work-items. */
-#define FILTER_WG_MAX 256
-
-inline void filter_add4(double4 *h, double4 *lo, double4 *ce, double4 p, double4 e)
-{
-    double4 s = *h + p, bb = s - *h, t = (*h - (s - bb)) + (p - bb), c = t + e;
-    *h = s;
-    *lo += c;
-    *ce += fabs(c);
-}
-
-inline void filter_join(double *h, double *lo, double *ce, double h2, double lo2, double ce2)
-{
-    double s = *h + h2, bb = s - *h, t = (*h - (s - bb)) + (h2 - bb);
-    *h = s;
-    *lo += t + lo2;
-    *ce += fabs(t) + ce2;
-}
+ * p = RN(x*y) and its error e (one fma) through exb_filter_step4 (the
+ * step of exb_core.h, lane by lane); the lanes and then the work-group's
+ * work-items are joined by exb_filter_join, and work-group g writes
+ * out[3g .. 3g+2].  The host joins the groups and rounds when the bound
+ * decides (SRC/reduce.c), else runs the exact kernels above.  Work-groups
+ * of at most FILTER_WG_MAX work-items (a build option, from
+ * SRC/opencl/sumdot_cl.c). */
 
 __kernel void filter_partial(long n, __global const double *x, long xoff, long incx,
                              __global const double *y, long yoff, long incy, int dot,
@@ -238,21 +222,21 @@ __kernel void filter_partial(long n, __global const double *x, long xoff, long i
         double4 xv = load4(x, xoff, incx, 4 * q);
         if (dot) {
             double4 yv = load4(y, yoff, incy, 4 * q), p = xv * yv;
-            filter_add4(&h, &lo, &ce, p, fma(xv, yv, -p));
+            exb_filter_step4(&h, &lo, &ce, p, fma(xv, yv, -p));
         } else {
-            filter_add4(&h, &lo, &ce, xv, (double4)0.0);
+            exb_filter_step4(&h, &lo, &ce, xv, (double4)0.0);
         }
     }
     if (get_global_id(0) == 0)
         for (long i = n / 4 * 4; i < n; i++) {
             double xi = x[xoff + i * incx], yi = dot ? y[yoff + i * incy] : 1.0, p = xi * yi;
-            filter_add4(&h, &lo, &ce, (double4)(p, 0.0, 0.0, 0.0),
+            exb_filter_step4(&h, &lo, &ce, (double4)(p, 0.0, 0.0, 0.0),
                         (double4)(fma(xi, yi, -p), 0.0, 0.0, 0.0));
         }
     double H = h.s0, L = lo.s0, C = ce.s0;
-    filter_join(&H, &L, &C, h.s1, lo.s1, ce.s1);
-    filter_join(&H, &L, &C, h.s2, lo.s2, ce.s2);
-    filter_join(&H, &L, &C, h.s3, lo.s3, ce.s3);
+    exb_filter_join(&H, &L, &C, h.s1, lo.s1, ce.s1);
+    exb_filter_join(&H, &L, &C, h.s2, lo.s2, ce.s2);
+    exb_filter_join(&H, &L, &C, h.s3, lo.s3, ce.s3);
     int lid = get_local_id(0), wg = get_local_size(0);
     lh[lid] = H;
     ll[lid] = L;
@@ -263,7 +247,7 @@ __kernel void filter_partial(long n, __global const double *x, long xoff, long i
             H = lh[lid];
             L = ll[lid];
             C = lc[lid];
-            filter_join(&H, &L, &C, lh[lid + stride], ll[lid + stride], lc[lid + stride]);
+            exb_filter_join(&H, &L, &C, lh[lid + stride], ll[lid + stride], lc[lid + stride]);
             lh[lid] = H;
             ll[lid] = L;
             lc[lid] = C;

@@ -7,12 +7,13 @@
  * window by exb_digits_add_double / exb_digits_add_product, then every
  * rounding of the core on fresh copies of that window (plain, the quotient
  * by den, the affine alpha*V + beta*y), bit extraction at q, the table rule
- * for a_0, and TwoSum on the four lanes a + b.  CW_IN doubles in, CW_OUT
- * words out.
+ * for a_0, TwoSum on the four lanes a + b, the floating-point filter's step
+ * and join, and a deposit asked for below the digits (its bits under the
+ * base dropped).  CW_IN doubles in, CW_OUT words out.
  */
 #define WTERMS 4
 #define CW_IN 16
-#define CW_OUT 24
+#define CW_OUT 32
 
 #ifdef __OPENCL_C_VERSION__
 #define CW_V4(p, q, r, s) ((double4)((p), (q), (r), (s)))
@@ -73,5 +74,21 @@ EXB_CORE_FN void core_window_case(const EXB_DIGITS_AS double *in, EXB_DIGITS_AS 
         o[14 + k] = EXB_BITS(CW_LANE(sum, k));
         o[18 + k] = EXB_BITS(CW_LANE(err, k));
     }
-    o[22] = o[23] = 0;
+    /* the filter: a NaN's sign is the hardware's (never a decision) */
+    double h = a[0], lo = b[0], ce = fabs(b[1]);
+    exb_filter_step(&h, &lo, &ce, a[2], b[2]);
+    o[22] = EXB_BITS(exb_canonical_nan(h));
+    o[23] = EXB_BITS(exb_canonical_nan(lo));
+    o[24] = EXB_BITS(exb_canonical_nan(ce));
+    exb_filter_join(&h, &lo, &ce, a[3], b[3], fabs(a[1]));
+    o[25] = EXB_BITS(exb_canonical_nan(h));
+    o[26] = EXB_BITS(exb_canonical_nan(lo));
+    o[27] = EXB_BITS(exb_canonical_nan(ce));
+    EXB_I64 part[3];
+    int below = q % 97 - 64; /* -64 .. 32 digits' worth of bits from the base */
+    int k = exb_deposit_digits(EXB_BITS(a[0]), EXB_ACC_LSB + below, EXB_ACC_LSB, q & 1, part);
+    o[28] = (EXB_U64)(EXB_I64)k;
+    o[29] = (EXB_U64)part[0];
+    o[30] = (EXB_U64)part[1];
+    o[31] = (EXB_U64)part[2];
 }

@@ -11,8 +11,9 @@
  * once in C and once in a kernel built from the embedded exb_core.h text;
  * then digit windows (core_windows.h: deposits, the plain, quotient and
  * affine roundings of the window, bit extraction, the table rule, TwoSum)
- * on ties with and without sticky bits, the subnormal range, overflow,
- * exact and near cancellation, specials and random data.  Every output
+ * and the floating-point filter's step and join, and deposits asked for
+ * below the digits, on ties with and without sticky bits, the subnormal
+ * range, overflow, exact and near cancellation, specials and random data.  Every output
  * byte must agree.  No usable device: exit 77 (a CTest skip).
  */
 #define CL_TARGET_OPENCL_VERSION 120
@@ -244,7 +245,11 @@ static const char *window_names[CW_OUT] = {
     "exb_table_index (significand)", "exb_table_lsb / exb_table_neg", "exb_two_sum4 (sum 0)",
     "exb_two_sum4 (sum 1)", "exb_two_sum4 (sum 2)", "exb_two_sum4 (sum 3)",
     "exb_two_sum4 (error 0)", "exb_two_sum4 (error 1)", "exb_two_sum4 (error 2)",
-    "exb_two_sum4 (error 3)", "(spare)", "(spare)"};
+    "exb_two_sum4 (error 3)", "exb_filter_step (h)", "exb_filter_step (lo)",
+    "exb_filter_step (ce)", "exb_filter_join (h)", "exb_filter_join (lo)",
+    "exb_filter_join (ce)", "exb_deposit_digits below the base (k)",
+    "exb_deposit_digits below the base (d0)", "exb_deposit_digits below the base (d1)",
+    "exb_deposit_digits below the base (d2)"};
 
 static int check_windows(cl_context ctx, cl_command_queue q, cl_device_id device, long n)
 {
@@ -282,7 +287,7 @@ static int check_windows(cl_context ctx, cl_command_queue q, cl_device_id device
     int ok = err == CL_SUCCESS;
     if (!ok)
         printf("FAILED: window kernel launch or read back (error %d)\n", (int)err);
-    for (int f = 0; ok && f < CW_OUT - 2; f++) {
+    for (int f = 0; ok && f < CW_OUT; f++) {
         long differ = 0, first = -1;
         for (long i = 0; i < n; i++)
             if (h_out[i * CW_OUT + f] != d_out[i * CW_OUT + f]) {

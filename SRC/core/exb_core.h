@@ -19,7 +19,8 @@
  *     the affine RN(alpha*V + beta*y) (GEMV's last step);
  *   - the row layout of the kernels' global row accumulators;
  *   - the exponent table's chunk rule and the bounds and TwoSum of the
- *     expansion front ends.
+ *     expansion front ends;
+ *   - the floating-point filter's step and join.
  * What cannot be shared stays on its side, and names its twin here: the
  * host's accumulator object, pending-deposit count and merges
  * (core/superacc.c); the kernels' local-memory accumulator and table with
@@ -247,6 +248,34 @@ EXB_CORE_HOT exb_v4d exb_two_sum4(exb_v4d a, exb_v4d b, exb_v4d *err)
 }
 #ifndef __OPENCL_C_VERSION__
 #pragma GCC diagnostic pop
+#endif
+
+/* ---- the floating-point filter's step (core/filter.h has the bound) ------
+ * One more term p + e (p = RN(a*x), e = a*x - p exactly, one FMA) into the
+ * filter's (h, lo, ce): p into h by TwoSum, c = RN(t + e) of its error t
+ * into lo, |c| into ce; and the join of another partial (h2, lo2, ce2), one
+ * more leaf: the TwoSum error t of h + h2 into lo, |t| into ce.  Written
+ * once for a type (double; double4 too on the device, lane by lane), so the
+ * host's scalar steps and the kernels' are this text.  The host's AVX-512
+ * kernels (host/avx512/filter.c) spell the same operations in intrinsics. */
+#define EXB_FILTER_FNS(T, SUFFIX)                                                          \
+    EXB_CORE_HOT void exb_filter_step##SUFFIX(T *h, T *lo, T *ce, T p, T e)                \
+    {                                                                                      \
+        T s = *h + p, bb = s - *h, t = (*h - (s - bb)) + (p - bb), c = t + e;              \
+        *h = s;                                                                            \
+        *lo += c;                                                                          \
+        *ce += fabs(c);                                                                    \
+    }                                                                                      \
+    EXB_CORE_HOT void exb_filter_join##SUFFIX(T *h, T *lo, T *ce, T h2, T lo2, T ce2)      \
+    {                                                                                      \
+        T s = *h + h2, bb = s - *h, t = (*h - (s - bb)) + (h2 - bb);                       \
+        *h = s;                                                                            \
+        *lo += t + lo2;                                                                    \
+        *ce += fabs(t) + ce2;                                                              \
+    }
+EXB_FILTER_FNS(double, )
+#ifdef __OPENCL_C_VERSION__
+EXB_FILTER_FNS(double4, 4)
 #endif
 
 /* ---- the exponent table's chunks (host: core/expacc.h, device: core.cl) --

@@ -38,26 +38,17 @@
 #include <stdint.h>
 #include <string.h>
 
-/* One more term a*x into (h, lo, ce). */
+#include "exb_core.h"
+
+/* One more term a*x into (h, lo, ce): exb_core.h's step, e by one FMA. */
 static inline void exb_filter_add(double *h, double *lo, double *ce, double a, double x)
 {
-    double p = a * x, e = fma(a, x, -p);
-    double sum = *h + p, bb = sum - *h, t = (*h - (sum - bb)) + (p - bb), c = t + e;
-    *h = sum;
-    *lo += c;
-    *ce += fabs(c);
+    double p = a * x;
+    exb_filter_step(h, lo, ce, p, fma(a, x, -p));
 }
 
-/* (h2, lo2, ce2), another partial sum's filter, joined into (h, lo, ce): one
- * more leaf (the TwoSum error t of h + h2 joins lo, |t| joins ce). */
-static inline void exb_filter_join(double *h, double *lo, double *ce, double h2, double lo2,
-                                   double ce2)
-{
-    double sum = *h + h2, bb = sum - *h, t = (*h - (sum - bb)) + (h2 - bb);
-    *h = sum;
-    *lo += t + lo2;
-    *ce += fabs(t) + ce2;
-}
+/* exb_filter_join (exb_core.h): (h2, lo2, ce2), another partial sum's
+ * filter, joined into (h, lo, ce) as one more leaf. */
 
 /* B for n leaves whose sums take at most `depth` additions on the way to
  * the root (as above), ce as above; +Inf when they are too many for the

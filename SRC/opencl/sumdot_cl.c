@@ -16,12 +16,16 @@
 #define TABLE_BYTES (4096 * 8)
 #define TABLE_MAX_WG 1024
 
+/* The filter's work-groups: at most this many work-items (its local
+ * arrays in OPENCL/sumdot.cl take the size as a build option). */
+#define FILTER_WG_MAX 256
+
 /* The build options of sumdot.cl (the exact kernels and the filter share
  * one program). */
 static void sumdot_options(const exb_knobs *knobs, int use_table, char *options, size_t size)
 {
-    snprintf(options, size, "-DFPE=%d -DEARLY_EXIT=%d -DUSE_TABLE=%d -DFRONT=%d", knobs->fpe,
-             knobs->early_exit, use_table, knobs->front);
+    snprintf(options, size, "-DFPE=%d -DEARLY_EXIT=%d -DUSE_TABLE=%d -DFRONT=%d -DFILTER_WG_MAX=%d",
+             knobs->fpe, knobs->early_exit, use_table, knobs->front, FILTER_WG_MAX);
 }
 
 /* Whether the exact kernels use the exponent table (and so the program's
@@ -50,7 +54,7 @@ int exb_cl_sumdot(const exb_sumdot_args *args, const exb_knobs *knobs, exb_super
     if (!d)
         return -1;
     int use_table = table_used(d, knobs, 1);
-    char options[96];
+    char options[128];
     sumdot_options(knobs, use_table, options, sizeof options);
     int dot = args->y != NULL;
     exb_cl_launch L;
@@ -106,16 +110,13 @@ int exb_cl_sumdot(const exb_sumdot_args *args, const exb_knobs *knobs, exb_super
     return exb_cl_launch_end(&L);
 }
 
-/* The filter's work-groups: at most FILTER_WG_MAX (OPENCL/sumdot.cl). */
-#define FILTER_WG_MAX 256
-
 int exb_cl_sumdot_filter(const exb_sumdot_args *args, const exb_knobs *knobs, double *h,
                          double *lo, double *ce, double *leaves, double *depth)
 {
     const exb_cl_device *d = exb_cl_device_get();
     if (!d)
         return -1;
-    char options[96]; /* the exact kernels' program */
+    char options[128]; /* the exact kernels' program */
     sumdot_options(knobs, table_used(d, knobs, 0), options, sizeof options);
     exb_cl_launch L;
     if (exb_cl_launch_begin(&L, args->y ? "ExDOT filter" : "ExSUM filter", "sumdot.cl",
