@@ -30,9 +30,7 @@ static int sum_on_path(long n, const double *x, long incx, const double *y, long
     exb_knobs knobs;
     exb_knobs_read(&knobs);
     long bins_blocks = 0;
-    exb_sumdot_args args = {n,           x,           incx,          y,
-                            incy,        knobs.fpe,   knobs.early_exit, knobs.threads,
-                            knobs.front, knobs.host_generic, &bins_blocks, knobs.filter};
+    exb_sumdot_args args = {n, x, incx, y, incy, &knobs, &bins_blocks};
     int cl = exb_cl_wanted(&knobs);
     if (cl && rounded && cl_filtered(&args, &knobs, rounded)) {
         exb_path_add(EXACTBLAS_PATH_OPENCL | EXACTBLAS_PATH_EARLY);

@@ -16,20 +16,18 @@ typedef struct exb_sumdot_args {
     long incx;
     const double *y; /* NULL for a sum */
     long incy;
-    int fpe;        /* expansion size 2..8, or 0 for the accumulator alone */
-    int early_exit; /* stop a TwoSum cascade once its error is zero */
-    int threads;    /* host threads; never changes the result */
-    int front;      /* enum exb_front */
-    int host_generic; /* the portable host kernel (EXACTBLAS_HOST_ISA=generic) */
+    /* the knobs the kernels take: the expansion size (0: the accumulator
+     * alone), early exit, the host threads, the front end, the host's
+     * kernel table (EXACTBLAS_HOST_ISA) and the filter; none changes a bit */
+    const exb_knobs *knobs;
     long *bins_blocks; /* NULL, or counts the blocks the binned front end took */
-    int filter;        /* EXACTBLAS_FILTER: exb_host_sumdot_filtered may decide */
 } exb_sumdot_args;
 
-/* Host (host/sumdot_host.c): the whole vector, on args->threads threads,
+/* Host (host/sumdot_host.c): the whole vector, on the knobs' threads,
  * into a cleared acc. */
 void exb_host_sumdot(const exb_sumdot_args *args, exb_superacc *acc);
 
-/* Host, the floating-point filter (core/filter.h; AVX-512, args->filter,
+/* Host, the floating-point filter (core/filter.h; AVX-512, EXACTBLAS_FILTER,
  * FRONT=auto, an expansion size, unit increments): 1 with RN(sum) in *out
  * when its bound decides the rounding, else 0 (the caller sums exactly). */
 int exb_host_sumdot_filtered(const exb_sumdot_args *args, double *out);

@@ -61,6 +61,27 @@ typedef struct exb_tuning {
      * given before another is started */
     long sumdot_min_per_thread, gemv_min_per_thread, trsv_min_per_thread;
     int gemv_panel_rows; /* host GEMV: rows accumulated side by side */
+    /* host sum/dot: the smallest share worth its own accumulator and merge;
+     * the expansion front end's blocks (groups of four terms), the spilled
+     * lanes in a block that send the next blocks to the exponent table and
+     * how many; the binned front end: a rest shorter than this after a block
+     * the bins cannot take goes to the expansions (no table to clear) */
+    long sumdot_share_elements;
+    int sumdot_block_groups, sumdot_spill_limit, sumdot_wide_blocks;
+    long sumdot_table_min_left;
+    /* host row engine: columns per sweep (the lines a group of rows touches
+     * stay in L1 for the next group) */
+    int rows_sweep_cols;
+    /* host TRSV: in-block rows from this many terms go through the dot
+     * kernel; the filtered solve's diagonal blocks below n = small_n when the
+     * block knob is unset; a helper thread's columns beyond half the solved */
+    int trsv_in_block_dot_min, trsv_filter_small_n, trsv_filter_small_block,
+        trsv_helper_extra_cols;
+    /* host EXDTRSM: the sliced off-diagonal blocks from this many right-hand
+     * sides (GEMM_PATH auto) */
+    int trsm_split_min_rhs;
+    /* host workers: nanoseconds they poll for the next task before sleeping */
+    long pool_spin_ns;
 } exb_tuning;
 
 /* The record of a class (never NULL). */

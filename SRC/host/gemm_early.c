@@ -370,9 +370,7 @@ static double exactly(const early_work *w, const double *row, long i, long j, do
             y[l] = g->b[j + l * g->ldb];
         col = y;
     }
-    const exb_knobs *kn = w->knobs;
-    exb_sumdot_args args = {g->k, row, 1, col, 1, kn->fpe, kn->early_exit, 1, kn->front,
-                            kn->host_generic, NULL, 0};
+    exb_sumdot_args args = {g->k, row, 1, col, 1, w->knobs, NULL};
     exb_superacc_reset(acc);
     w->dot(&args, 0, g->k, acc);
     if (exb_superacc_is_zero(acc) && exb_gemm_element_negzero(g, i, j))

@@ -15,6 +15,7 @@
 
 #include "core/fpenv.h"
 #include "support/sysres.h"
+#include "backend/tuning.h"
 
 #define WORKER_STACK (1u << 20) /* shares keep long accumulators on the stack */
 #define MAX_WORKERS 255
@@ -22,7 +23,7 @@
  * a back-to-back caller then finds it awake (a sleeping worker takes tens of
  * microseconds to wake on a virtual machine), and it still sleeps promptly,
  * so it never spins for long against OpenBLAS's or the caller's threads. */
-#define SPIN_NS 20000L
+#define SPIN_NS (exb_tuning_of(EXB_CLASS_HOST)->pool_spin_ns)
 
 static struct {
     pthread_mutex_t lock; /* guards everything below */

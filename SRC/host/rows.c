@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/tuning.h"
+
 /* Panels given back with every row zero are kept (up to KEPT_SLOTS, each
  * taken by one panel at a time) for the next panel that fits: a short GEMV
  * or TRSV then neither allocates nor clears its accumulators (1.1 KB each)
@@ -123,6 +125,7 @@ int exb_rows_init(exb_rows *rows, long count, const exb_knobs *knobs)
     rows->early_exit = knobs->early_exit;
     rows->front = knobs->front;
     rows->kernels = k;
+    rows->knobs = knobs;
     rows->dot_range = exb_kernels_sumdot(k, fpe, knobs->front);
     rows->use_bins = want_bins; /* kept storage may have bins this panel does not use */
     rows->filter = exb_kernels_filter(k, fpe, knobs->front, knobs->filter);
@@ -164,9 +167,7 @@ void exb_rows_free(exb_rows *rows)
 
 /* Columns per sweep: the cache lines (and pages) one group of rows touches
  * stay in L1 for the next group, which reads the other half of each line. */
-#ifndef SWEEP_COLS
-#define SWEEP_COLS 16
-#endif
+#define SWEEP_COLS (exb_tuning_of(EXB_CLASS_HOST)->rows_sweep_cols)
 
 void exb_rows_colsweep(exb_rows *rows, long r0, long r1, const double *a, long lda,
                        const double *x, long ncols)
@@ -186,8 +187,7 @@ void exb_rows_add_products(exb_rows *rows, long r, const double *a, long inc, co
 
 void exb_rows_dot(exb_rows *rows, long r, const double *a, const double *x, long len)
 {
-    exb_sumdot_args args = {len, a, 1, x, 1, rows->fpe, rows->early_exit, 1, rows->front, 0, NULL,
-                            0};
+    exb_sumdot_args args = {len, a, 1, x, 1, rows->knobs, NULL};
     rows->dot_range(&args, 0, len, &rows->acc[r]);
 }
 

@@ -26,6 +26,7 @@ typedef struct exb_rows {
     int front;
     double *expansion; /* fpe * count, level-major: expansion[k*count + r] */
     exb_superacc *acc; /* count accumulators */
+    const exb_knobs *knobs;          /* the caller's, alive while the panel is */
     const exb_host_kernels *kernels; /* this CPU's (kernels.h), chosen once */
     exb_sumdot_range_fn dot_range;   /* the table's sum/dot kernel for the knobs */
     /* bins (a table with bins, FRONT=auto and FPE >= 2, four rows or more):

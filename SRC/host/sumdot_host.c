@@ -20,7 +20,7 @@
 #define MIN_PER_THREAD (exb_tuning_of(EXB_CLASS_HOST)->sumdot_min_per_thread)
 
 /* The smallest share worth its own accumulator and merge. */
-#define SHARE_ELEMENTS 65536L
+#define SHARE_ELEMENTS (exb_tuning_of(EXB_CLASS_HOST)->sumdot_share_elements)
 
 typedef struct sumdot_task {
     const exb_sumdot_args *args;
@@ -43,11 +43,11 @@ static void sumdot_share(void *arg, int s, int parts)
     pthread_mutex_unlock(&task->merge);
 }
 
-/* The threads worth starting: args->threads, fewer when the vector is short
+/* The threads worth starting: the knobs', fewer when the vector is short
  * (at least MIN_PER_THREAD elements each). */
 static int useful_threads(const exb_sumdot_args *args)
 {
-    int threads = args->threads > 0 ? args->threads : 1;
+    int threads = args->knobs->threads > 0 ? args->knobs->threads : 1;
     if (args->n / threads < MIN_PER_THREAD)
         threads = (int)(args->n / MIN_PER_THREAD) > 1 ? (int)(args->n / MIN_PER_THREAD) : 1;
     return threads;
@@ -56,7 +56,8 @@ static int useful_threads(const exb_sumdot_args *args)
 void exb_host_sumdot(const exb_sumdot_args *args, exb_superacc *acc)
 {
     exb_sumdot_range_fn range =
-        exb_kernels_sumdot(exb_host_kernels_get(args->host_generic), args->fpe, args->front);
+        exb_kernels_sumdot(exb_host_kernels_get(args->knobs->host_generic), args->knobs->fpe,
+                           args->knobs->front);
     exb_superacc_clear(acc);
     long n = args->n;
     int threads = useful_threads(args);
@@ -94,8 +95,9 @@ static void filter_share(void *arg, int s, int parts)
 
 int exb_host_sumdot_filtered(const exb_sumdot_args *args, double *out)
 {
-    const exb_filter_kernels *filter = exb_kernels_filter(exb_host_kernels_get(args->host_generic),
-                                                          args->fpe, args->front, args->filter);
+    const exb_knobs *kn = args->knobs;
+    const exb_filter_kernels *filter =
+        exb_kernels_filter(exb_host_kernels_get(kn->host_generic), kn->fpe, kn->front, kn->filter);
     if (!filter || args->incx != 1 || (args->y && args->incy != 1))
         return 0;
     long n = args->n;

@@ -30,6 +30,7 @@
 
 #include "core/expacc.h"
 #include "host/kernels.h"
+#include "backend/tuning.h"
 
 /* what an ISA file does not use of the template is not an error */
 #pragma GCC diagnostic push
@@ -60,9 +61,9 @@ typedef long long v4i __attribute__((vector_size(32)));
 /* Adaptive front end: a block is 1024 elements; an expansion block with more
  * than SPILL_LIMIT spilled lanes sends the next WIDE_BLOCKS blocks to the
  * exponent-indexed accumulator, after which expansions are tried again. */
-#define BLOCK_GROUPS 256
-#define SPILL_LIMIT 2
-#define WIDE_BLOCKS 64
+#define BLOCK_GROUPS (exb_tuning_of(EXB_CLASS_HOST)->sumdot_block_groups)
+#define SPILL_LIMIT (exb_tuning_of(EXB_CLASS_HOST)->sumdot_spill_limit)
+#define WIDE_BLOCKS (exb_tuning_of(EXB_CLASS_HOST)->sumdot_wide_blocks)
 
 static inline v4d EXB_FN(abs4)(v4d v)
 {
@@ -220,7 +221,7 @@ EXB_FN(sumdot_adaptive)(int K, const exb_sumdot_args *args, long n, const double
 {
     v4d a[8] = {{0}};
     exb_expacc *table = NULL;
-    long groups = n / 4, wide_left = args->front == EXB_FRONT_TABLE ? groups : 0;
+    long groups = n / 4, wide_left = args->knobs->front == EXB_FRONT_TABLE ? groups : 0;
     for (long g0 = 0; g0 < groups; g0 += BLOCK_GROUPS) {
         long g1 = g0 + BLOCK_GROUPS < groups ? g0 + BLOCK_GROUPS : groups;
         if (wide_left > 0 && !table)
@@ -231,8 +232,8 @@ EXB_FN(sumdot_adaptive)(int K, const exb_sumdot_args *args, long n, const double
             continue;
         }
         long spills =
-            EXB_FN(block_fpe)(K, args->early_exit, x, args->incx, y, args->incy, g0, g1, a, acc);
-        if (spills > SPILL_LIMIT && args->front == EXB_FRONT_AUTO)
+            EXB_FN(block_fpe)(K, args->knobs->early_exit, x, args->incx, y, args->incy, g0, g1, a, acc);
+        if (spills > SPILL_LIMIT && args->knobs->front == EXB_FRONT_AUTO)
             wide_left = WIDE_BLOCKS;
     }
     EXB_FN(add_exact)(args, x, y, 4 * groups, n, acc);
@@ -250,12 +251,12 @@ EXB_FN(exb_sumdot_range)(const exb_sumdot_args *args, long begin, long end,
     long n = end - begin;
     const double *x = args->x + begin * args->incx;
     const double *y = args->y ? args->y + begin * args->incy : NULL;
-    if (args->fpe < 2) {
+    if (args->knobs->fpe < 2) {
         EXB_FN(add_exact)(args, x, y, 0, n, acc);
         return;
     }
 #define EXB_RUN(K) EXB_FN(sumdot_adaptive)(K, args, n, x, y, acc)
-    EXB_SWITCH_FPE(args->fpe, EXB_RUN);
+    EXB_SWITCH_FPE(args->knobs->fpe, EXB_RUN);
 #undef EXB_RUN
 }
 

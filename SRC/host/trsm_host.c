@@ -50,7 +50,7 @@ static void trsm_share(void *arg, int share, int parts)
 
 /* EXDTRSM auto: the sliced off-diagonal blocks from this many right-hand
  * sides (fewer make thin GEMMs) */
-#define SPLIT_MIN_RHS 16
+#define SPLIT_MIN_RHS (exb_tuning_of(EXB_CLASS_HOST)->trsm_split_min_rhs)
 
 void exb_host_trsm(const exb_tri *t, double *b, long nrhs, long rhs_step, long elem_step,
                    const exb_knobs *knobs)

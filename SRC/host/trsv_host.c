@@ -35,7 +35,7 @@ typedef struct block_solver {
 } block_solver;
 
 /* In-block rows from this many terms go through the sum/dot kernel. */
-#define IN_BLOCK_DOT_MIN 8
+#define IN_BLOCK_DOT_MIN (exb_tuning_of(EXB_CLASS_HOST)->trsv_in_block_dot_min)
 
 /* Panel rows [p0, p1) (block row k0 + p) take the columns [c0, c1). */
 static void off_diagonal_rows(block_solver *s, long k0, long p0, long p1, long c0, long c1)
@@ -158,12 +158,12 @@ void exb_host_trsv_unblocked(const exb_tri *t, double *x, long incx)
  * (the sum/dot kernel over the gathered row) and rounded as on the exact
  * path.  Either way x_i is the correctly rounded quotient. */
 
-#define FILTER_SMALL_N 2048
-#define FILTER_SMALL_BLOCK 16
+#define FILTER_SMALL_N (exb_tuning_of(EXB_CLASS_HOST)->trsv_filter_small_n)
+#define FILTER_SMALL_BLOCK (exb_tuning_of(EXB_CLASS_HOST)->trsv_filter_small_block)
 /* The helper's share of block m's solved columns: half of them and this
  * many more (the in-block work the main thread does meanwhile, in columns of
  * the off-diagonal kernel; measured at n = 1024 and 4096). */
-#define HELPER_EXTRA_COLS 128
+#define HELPER_EXTRA_COLS (exb_tuning_of(EXB_CLASS_HOST)->trsv_helper_extra_cols)
 
 /* The solve through the filter, as a pipeline: the main share solves the
  * blocks in order; helper shares run ahead, each taking a later block's

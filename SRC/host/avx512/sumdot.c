@@ -61,10 +61,11 @@
 #define EXB_FMA1(a, b, c) __builtin_fma(a, b, c)
 #include "host/template_sumdot.h"
 #include "host/avx512/bins.h"
+#include "backend/tuning.h"
 
 /* A rest shorter than this after a block the bins cannot take goes to the
  * expansion kernel rather than the table (32 KB to clear and flush). */
-#define TABLE_MIN_LEFT 16384
+#define TABLE_MIN_LEFT (exb_tuning_of(EXB_CLASS_HOST)->sumdot_table_min_left)
 
 /* Pass 1 on the 8 elements of mask m at x (and y): top = max(top, bits |term|),
  * tiny |= lanes whose nonzero factors have a product below EXB_PRODUCT_MIN. */
@@ -276,7 +277,7 @@ bins_range(const exb_sumdot_args *args, const double *x, const double *y, long n
 
 void exb_avx512_sumdot_bins(const exb_sumdot_args *args, long begin, long end, exb_superacc *acc)
 {
-    if (!exb_bins_allowed(args->fpe, args->front) || args->incx != 1 ||
+    if (!exb_bins_allowed(args->knobs->fpe, args->knobs->front) || args->incx != 1 ||
         (args->y && args->incy != 1)) {
         exb_sumdot_range_avx512(args, begin, end, acc);
         return;
