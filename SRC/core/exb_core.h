@@ -513,6 +513,38 @@ EXB_CORE_FN double exb_double_class(double x)
 #define EXB_WIDE_LSB (-3264)
 #define EXB_WIDE_DIGITS 212
 
+/* wide := alpha*V + beta*y - z exactly (digits [*wlo, *whi] of weight
+ * 2^(EXB_WIDE_LSB + 32k)), V the magnitude in d[lo..top] (weight 2^base of
+ * digit 0) negated if neg; every operand finite, beta = 0 ignores y. */
+EXB_CORE_FN void exb_digits_affine_wide(const EXB_DIGITS_AS EXB_I64 *d, int lo, int top, int base,
+                                        int neg, double alpha, double beta, double y, double z,
+                                        EXB_DIGITS_AS EXB_I64 *wide, int *wlo, int *whi)
+{
+    for (int k = 0; k < EXB_WIDE_DIGITS; k++)
+        wide[k] = 0;
+    *wlo = EXB_WIDE_DIGITS;
+    *whi = -1;
+    /* each digit of the magnitude (< 2^32) times alpha's significand,
+     * in its low 32 bits and its high 21 bits: two exact 64-bit products */
+    EXB_U64 m;
+    int l;
+    exb_split_double(alpha, &m, &l);
+    int aneg = neg != EXB_SIGNBIT(alpha);
+    EXB_U64 mlo = m & (EXB_U64)0xffffffffUL, mhi = m >> 32;
+    for (int k = lo; k <= top; k++) {
+        if (!d[k])
+            continue;
+        int lsb = base + 32 * k + l;
+        exb_digits_deposit(wide, EXB_WIDE_LSB, wlo, whi, (EXB_U64)d[k] * mlo, lsb, aneg);
+        exb_digits_deposit(wide, EXB_WIDE_LSB, wlo, whi, (EXB_U64)d[k] * mhi, lsb + 32, aneg);
+    }
+    int ignored = 0;
+    if (beta != 0.0)
+        exb_digits_add_product(wide, EXB_WIDE_LSB, wlo, whi, &ignored, beta, y);
+    if (z != 0.0)
+        exb_digits_add_double(wide, EXB_WIDE_LSB, wlo, whi, &ignored, -z);
+}
+
 /* RN(alpha*V + beta*y), the whole expression exact and rounded once; beta = 0
  * ignores y (not read, NaN included).  V as in exb_digits_round_quotient (its
  * exact zero is -0 when flags has EXB_FLAG_NEG_ZERO); wide: EXB_WIDE_DIGITS
@@ -550,34 +582,36 @@ EXB_CORE_FN double exb_digits_round_affine(EXB_DIGITS_AS EXB_I64 *d, int lo, int
     }
     if (alpha == 1.0 && beta == 0.0)
         return exb_digits_round_magnitude(d, lo, top, base, msb, neg);
-    for (int k = 0; k < EXB_WIDE_DIGITS; k++)
-        wide[k] = 0;
-    int wlo = EXB_WIDE_DIGITS, whi = -1;
-    /* each digit of the magnitude (< 2^32) times alpha's significand,
-     * in its low 32 bits and its high 21 bits: two exact 64-bit products */
-    EXB_U64 m;
-    int l;
-    exb_split_double(alpha, &m, &l);
-    int aneg = neg != EXB_SIGNBIT(alpha);
-    EXB_U64 mlo = m & (EXB_U64)0xffffffffUL, mhi = m >> 32;
-    for (int k = lo; k <= top; k++) {
-        if (!d[k])
-            continue;
-        int lsb = base + 32 * k + l;
-        exb_digits_deposit(wide, EXB_WIDE_LSB, &wlo, &whi, (EXB_U64)d[k] * mlo, lsb, aneg);
-        exb_digits_deposit(wide, EXB_WIDE_LSB, &wlo, &whi, (EXB_U64)d[k] * mhi, lsb + 32,
-                           aneg);
-    }
-    if (beta != 0.0) { /* both finite here: no special flag */
-        int ignored = 0;
-        exb_digits_add_product(wide, EXB_WIDE_LSB, &wlo, &whi, &ignored, beta, y);
-    }
+    int wlo, whi;
+    exb_digits_affine_wide(d, lo, top, base, neg, alpha, beta, y, 0.0, wide, &wlo, &whi);
     int wtop = whi + 2;
     int wneg = exb_digits_magnitude(wide, wlo, wtop);
     int wmsb = exb_digits_msb(wide, wlo, wtop);
     if (wmsb < 0)
         return 0.0; /* alpha*V + beta*y cancelled exactly: +0 */
     return exb_digits_round_magnitude(wide, wlo, wtop, EXB_WIDE_LSB, wmsb, wneg);
+}
+
+/* The sign (-1, 0, +1) of alpha*V + beta*y - z, all exact: V the window
+ * d[lo..hi] (weight 2^base of digit 0), every operand finite, no special
+ * flag, beta = 0 ignores y.  The binary32 rounding's question (core/f32.h).
+ * Needs d[hi+1], d[hi+2] zero; destroys the window. */
+EXB_CORE_FN int exb_digits_affine_sign(EXB_DIGITS_AS EXB_I64 *d, int lo, int hi, int base,
+                                       double alpha, double beta, double y, double z,
+                                       EXB_DIGITS_AS EXB_I64 *wide)
+{
+    int top = lo <= hi ? hi + 2 : lo - 1, neg = 0; /* V = 0: an empty range */
+    if (lo <= hi)
+        neg = exb_digits_magnitude(d, lo, top);
+    int wlo, whi;
+    exb_digits_affine_wide(d, lo, top, base, neg, alpha, beta, y, z, wide, &wlo, &whi);
+    if (wlo > whi)
+        return 0;
+    int wtop = whi + 2;
+    int wneg = exb_digits_magnitude(wide, wlo, wtop);
+    if (exb_digits_msb(wide, wlo, wtop) < 0)
+        return 0;
+    return wneg ? -1 : 1;
 }
 
 #endif

@@ -197,6 +197,15 @@ double exb_superacc_round_affine(const exb_superacc *acc, double alpha, double b
     return exb_digits_round_affine(scratch, 0, hi, base, acc->flags, alpha, beta, y, wide);
 }
 
+int exb_superacc_affine_sign(const exb_superacc *acc, double alpha, double beta, double y,
+                             double z)
+{
+    int64_t scratch[SCRATCH_DIGITS], wide[EXB_WIDE_DIGITS];
+    int base;
+    int hi = window_copy(acc, scratch, &base);
+    return exb_digits_affine_sign(scratch, 0, hi, base, alpha, beta, y, z, wide);
+}
+
 /* ---- square root -------------------------------------------------------------- */
 
 /* The sign of 4S - (2y + u)^2, i.e. of S - (y + u/2)^2, from s4 = 4S: every

@@ -88,5 +88,10 @@ double exb_superacc_round_sqrt(const exb_superacc *acc);
 /* RN(alpha*acc + beta*y), the whole expression exact and rounded once
  * (GEMV's last step); beta == 0 ignores y (it is not read, NaN included). */
 double exb_superacc_round_affine(const exb_superacc *acc, double alpha, double beta, double y);
+/* The sign (-1, 0, +1) of alpha*acc + beta*y - z, exact (every operand
+ * finite, no NaN/Inf flag; beta == 0 ignores y): where RN64 of the value is
+ * z, whether the value lies above, on or below it (core/f32.h). */
+int exb_superacc_affine_sign(const exb_superacc *acc, double alpha, double beta, double y,
+                             double z);
 
 #endif
