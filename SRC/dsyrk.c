@@ -20,7 +20,7 @@
 #include "support/xerbla.h"
 #include "routines.h"
 
-static int check_args(char uplo, char trans, int n, int k, int lda, int ldc)
+static int check_args(char uplo, char trans, long n, long k, long lda, long ldc)
 {
     int notrans = exb_lsame(trans, 'N');
     if (!exb_lsame(uplo, 'U') && !exb_lsame(uplo, 'L'))
@@ -39,8 +39,8 @@ static int check_args(char uplo, char trans, int n, int k, int lda, int ldc)
     return 0;
 }
 
-void exb_dsyrk_checked(const char *name, char uplo, char trans, int n, int k, double alpha,
-                       const double *a, int lda, double beta, double *c, int ldc)
+void exb_dsyrk_checked(const char *name, char uplo, char trans, long n, long k, double alpha,
+                       const double *a, long lda, double beta, double *c, long ldc)
 {
     exb_path_begin();
     int bad = check_args(uplo, trans, n, k, lda, ldc);

@@ -18,7 +18,7 @@
 #include "support/blasvec.h"
 #include "reduce.h"
 
-double exb_ddot_checked(int n, const double *x, int incx, const double *y, int incy)
+double exb_ddot_checked(long n, const double *x, long incx, const double *y, long incy)
 {
     exb_path_begin();
     if (n <= 0)

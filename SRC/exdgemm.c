@@ -41,7 +41,8 @@
 #include "routines.h"
 
 
-int exb_gemm_check(char transa, char transb, int m, int n, int k, int lda, int ldb, int ldc)
+int exb_gemm_check(char transa, char transb, long m, long n, long k, long lda, long ldb,
+                   long ldc)
 {
     int ta = !exb_lsame(transa, 'N'), tb = !exb_lsame(transb, 'N');
     if (ta && !exb_lsame(transa, 'T') && !exb_lsame(transa, 'C'))
@@ -75,9 +76,9 @@ static void gemm(char transa, char transb, int m, int n, int k, double alpha, co
                  int lda, const double *b, int ldb, double beta, double *c, int ldc);
 static void gemm_binary32(const exb_gemm_args *g, const exb_knobs *knobs);
 
-void exb_dgemm_checked(const char *name, char transa, char transb, int m, int n, int k,
-                       double alpha, const double *a, int lda, const double *b, int ldb,
-                       double beta, double *c, int ldc)
+void exb_dgemm_checked(const char *name, char transa, char transb, long m, long n, long k,
+                       double alpha, const double *a, long lda, const double *b, long ldb,
+                       double beta, double *c, long ldc)
 {
     exb_path_begin();
     int bad = exb_gemm_check(transa, transb, m, n, k, lda, ldb, ldc);

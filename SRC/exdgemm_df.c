@@ -164,9 +164,9 @@ static void dgemm_df(const dview *v, long m, long n, long k, double alpha, doubl
     free(cp);
 }
 
-void exb_dgemm_df_checked(const char *name, char transa, char transb, int m, int n, int k,
-                          double alpha, const double *a, int lda, const double *b, int ldb,
-                          double beta, double *c, int ldc)
+void exb_dgemm_df_checked(const char *name, char transa, char transb, long m, long n, long k,
+                          double alpha, const double *a, long lda, const double *b, long ldb,
+                          double beta, double *c, long ldc)
 {
     exb_path_begin();
     int bad = exb_gemm_check(transa, transb, m, n, k, lda, ldb, ldc);
@@ -247,10 +247,10 @@ static void dgemm_dfdf(int ta, int tb, long m, long n, long k, exactblas_df alph
     free(cp);
 }
 
-void exb_dgemm_dfdf_checked(const char *name, char transa, char transb, int m, int n, int k,
-                            exactblas_df alpha, const exactblas_df *a, int lda,
-                            const exactblas_df *b, int ldb, exactblas_df beta, exactblas_df *c,
-                            int ldc)
+void exb_dgemm_dfdf_checked(const char *name, char transa, char transb, long m, long n, long k,
+                            exactblas_df alpha, const exactblas_df *a, long lda,
+                            const exactblas_df *b, long ldb, exactblas_df beta, exactblas_df *c,
+                            long ldc)
 {
     exb_path_begin();
     int bad = exb_gemm_check(transa, transb, m, n, k, lda, ldb, ldc);

@@ -31,7 +31,7 @@
 #include "backend/device.h"
 #include "support/xerbla.h"
 
-static int check_args(char trans, int m, int n, int lda, int incx, int incy)
+static int check_args(char trans, long m, long n, long lda, long incx, long incy)
 {
     if (!exb_lsame(trans, 'N') && !exb_lsame(trans, 'T') && !exb_lsame(trans, 'C'))
         return 1;
@@ -58,8 +58,8 @@ static void scale_y(long leny, double beta, double *y, long incy)
 static void gemv(char trans, int m, int n, double alpha, const double *a, int lda,
                  const double *x, int incx, double beta, double *y, int incy);
 
-void exb_dgemv_checked(const char *name, char trans, int m, int n, double alpha, const double *a,
-                       int lda, const double *x, int incx, double beta, double *y, int incy)
+void exb_dgemv_checked(const char *name, char trans, long m, long n, double alpha, const double *a,
+                       long lda, const double *x, long incx, double beta, double *y, long incy)
 {
     exb_path_begin();
     int bad = check_args(trans, m, n, lda, incx, incy);

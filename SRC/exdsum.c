@@ -15,7 +15,7 @@
 #include "routines.h"
 #include "reduce.h"
 
-double exb_dsum_checked(int n, const double *x, int incx)
+double exb_dsum_checked(long n, const double *x, long incx)
 {
     exb_path_begin();
     if (n <= 0 || incx <= 0)

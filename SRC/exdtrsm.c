@@ -40,8 +40,8 @@
 #include "trsv_solve.h"
 #include "routines.h"
 
-static int check_args(char side, char uplo, char transa, char diag, int m, int n, int lda,
-                      int ldb)
+static int check_args(char side, char uplo, char transa, char diag, long m, long n, long lda,
+                      long ldb)
 {
     int left = exb_lsame(side, 'L');
     if (!left && !exb_lsame(side, 'R'))
@@ -64,8 +64,8 @@ static int check_args(char side, char uplo, char transa, char diag, int m, int n
     return 0;
 }
 
-void exb_dtrsm_checked(const char *name, char side, char uplo, char transa, char diag, int m,
-                       int n, double alpha, const double *a, int lda, double *b, int ldb)
+void exb_dtrsm_checked(const char *name, char side, char uplo, char transa, char diag, long m,
+                       long n, double alpha, const double *a, long lda, double *b, long ldb)
 {
     exb_path_begin();
     int bad = check_args(side, uplo, transa, diag, m, n, lda, ldb);

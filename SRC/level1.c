@@ -24,7 +24,7 @@
 /* |x| is copied this many elements at a time for the exact sum. */
 #define ABS_CHUNK 65536L
 
-double exb_dasum_checked(int n, const double *x, int incx)
+double exb_dasum_checked(long n, const double *x, long incx)
 {
     exb_path_begin();
     if (n <= 0 || incx <= 0)
@@ -54,7 +54,7 @@ double exb_dasum_checked(int n, const double *x, int incx)
     return r;
 }
 
-double exb_dnrm2_checked(int n, const double *x, int incx)
+double exb_dnrm2_checked(long n, const double *x, long incx)
 {
     exb_path_begin();
     if (n <= 0 || incx <= 0) /* reference DNRM2 (LAPACK 3.11's BLAS) */
@@ -68,7 +68,7 @@ double exb_dnrm2_checked(int n, const double *x, int incx)
     return r;
 }
 
-void exb_daxpy_checked(int n, double a, const double *x, int incx, double *y, int incy)
+void exb_daxpy_checked(long n, double a, const double *x, long incx, double *y, long incy)
 {
     exb_path_begin();
     if (n <= 0 || a == 0.0)
@@ -82,7 +82,7 @@ void exb_daxpy_checked(int n, double a, const double *x, int incx, double *y, in
     exb_fpenv_leave(env);
 }
 
-void exb_dscal_checked(int n, double a, double *x, int incx)
+void exb_dscal_checked(long n, double a, double *x, long incx)
 {
     exb_path_begin();
     if (n <= 0 || incx <= 0)
