@@ -43,7 +43,7 @@ void exb_trsv_solve(const exb_tri *t, double *x, const exb_knobs *knobs)
     }
 }
 
-int exb_trsv_check(char uplo, char trans, char diag, int n, int lda, int incx)
+int exb_trsv_check(char uplo, char trans, char diag, long n, long lda, long incx)
 {
     if (!exb_lsame(uplo, 'U') && !exb_lsame(uplo, 'L'))
         return 1;
@@ -74,8 +74,8 @@ exb_tri exb_tri_make(char uplo, char trans, char diag, long n, const double *a, 
     return t;
 }
 
-static void trsv(char uplo, char trans, char diag, int n, const double *a, int lda, double *x,
-                 int incx);
+static void trsv(char uplo, char trans, char diag, long n, const double *a, long lda, double *x,
+                 long incx);
 
 void exb_dtrsv_checked(const char *name, char uplo, char trans, char diag, long n,
                        const double *a, long lda, double *x, long incx)
@@ -94,8 +94,8 @@ void exb_dtrsv_checked(const char *name, char uplo, char trans, char diag, long 
 }
 
 /* The work of EXDTRSV after the checks and quick returns. */
-static void trsv(char uplo, char trans, char diag, int n, const double *a, int lda, double *x,
-                 int incx)
+static void trsv(char uplo, char trans, char diag, long n, const double *a, long lda, double *x,
+                 long incx)
 {
     exb_knobs knobs;
     exb_knobs_read_rows(&knobs);

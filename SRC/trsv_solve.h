@@ -10,7 +10,7 @@
 
 /* EXDTRSV's argument checks (EXDTRSVX shares them): the position of the
  * first illegal argument, or 0. */
-int exb_trsv_check(char uplo, char trans, char diag, int n, int lda, int incx);
+int exb_trsv_check(char uplo, char trans, char diag, long n, long lda, long incx);
 
 /* The description of op(T) for the BLAS options (already checked). */
 exb_tri exb_tri_make(char uplo, char trans, char diag, long n, const double *a, long lda);
