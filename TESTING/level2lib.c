@@ -204,6 +204,28 @@ void tl_make_odd(mpfr_t v, int inexact)
 }
 
 /* RN(v) for v at any precision (an exact zero: +0). */
+/* Results to binary32 (tl_set_binary32): the final roundings go through
+ * mpfr_get_flt from the 64-bit value rounded to odd (64 >= 24 + 2 bits, so
+ * that is the one correct rounding too). */
+static int binary32;
+
+void tl_set_binary32(int on)
+{
+    binary32 = on;
+}
+
+/* The final rounding of a 64-bit value rounded to odd. */
+static double final_rounding(mpfr_srcptr odd)
+{
+    return binary32 ? (double)mpfr_get_flt(odd, MPFR_RNDN) : mpfr_get_d(odd, MPFR_RNDN);
+}
+
+/* A result computed in binary64 that is exact or special, in the format. */
+static double in_format(double d)
+{
+    return binary32 ? (double)(float)d : d;
+}
+
 double tl_round_once(mpfr_srcptr v)
 {
     if (mpfr_zero_p(v))
@@ -211,7 +233,7 @@ double tl_round_once(mpfr_srcptr v)
     mpfr_t odd;
     mpfr_init2(odd, 64);
     tl_make_odd(odd, mpfr_set(odd, v, MPFR_RNDZ));
-    double d = mpfr_get_d(odd, MPFR_RNDN);
+    double d = final_rounding(odd);
     mpfr_clear(odd);
     return d;
 }
@@ -281,7 +303,7 @@ static double terms_round_quotient(terms *s, double d)
         mpfr_t quot;
         mpfr_init2(quot, 64);
         tl_make_odd(quot, mpfr_div_d(quot, sum, d, MPFR_RNDZ));
-        q = mpfr_get_d(quot, MPFR_RNDN);
+        q = final_rounding(quot);
         mpfr_clear(quot);
     }
     mpfr_clear(sum);
@@ -555,17 +577,17 @@ int tl_terms_add(tl_terms *t, double a, double b, double c)
 
 double tl_terms_round(tl_terms *t)
 {
-    return terms_round(&t->s);
+    return in_format(terms_round(&t->s));
 }
 
 double tl_terms_round_quotient(tl_terms *t, double d)
 {
-    return terms_round_quotient(&t->s, d);
+    return in_format(terms_round_quotient(&t->s, d));
 }
 
 double tl_terms_round_affine(tl_terms *t, double alpha, double beta, double y)
 {
-    return terms_round_affine(&t->s, alpha, beta, y);
+    return in_format(terms_round_affine(&t->s, alpha, beta, y));
 }
 
 double tl_terms_round_sqrt(tl_terms *t)

@@ -59,6 +59,9 @@ void tl_oracle_trsvx(char uplo, char trans, char diag, const tl_matrix *T, doubl
 /* Makes a 64-bit value truncated toward zero (inexact != 0) odd: rounding to
  * odd, after which one mpfr_get_d is the correct single rounding. */
 void tl_make_odd(mpfr_t v, int inexact);
+/* The roundings below to binary32 instead of binary64 (on != 0), the
+ * result returned as a double: for the single-precision routines. */
+void tl_set_binary32(int on);
 /* RN(v) for v at any precision (an exact zero: +0). */
 double tl_round_once(mpfr_srcptr v);
 /* DNRM2's contract: RN(sqrt(sum x_i^2)) over x[0], x[step], ... (n of them;

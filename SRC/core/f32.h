@@ -16,13 +16,24 @@
 #define EXACTBLAS_CORE_F32_H
 
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 /* The binary32 midpoint d would be if it is one (then 1, its two binary32
  * neighbours in *below, *above), else 0. */
 static inline int exb_f32_midpoint(double d, float *below, float *above)
 {
-    if (!isfinite(d) || d == 0.0)
+    uint64_t bits;
+    memcpy(&bits, &d, sizeof bits);
+    unsigned biased = (unsigned)(bits >> 52) & 0x7ff;
+    if (biased >= 1023 - 126 && biased < 1023 + 127) {
+        /* binary32's normal range (below its top binade): a midpoint has the
+         * bit just below binary32's last and nothing under it */
+        if ((bits & ((UINT64_C(1) << 29) - 1)) != UINT64_C(1) << 28)
+            return 0;
+    } else if (!isfinite(d) || d == 0.0) {
         return 0;
+    }
     const double overflow = 0x1.ffffffp+127; /* 2^128 - 2^103, between FLT_MAX and Inf */
     if (fabs(d) >= overflow) {
         if (fabs(d) != overflow)

@@ -45,6 +45,12 @@ typedef struct exb_filter_kernels {
     int (*quotient)(double h, double lo, double bound, double d, double *out);
     void (*add_terms)(double *h, double *lo, double *ce, const double *a, long inc,
                       const double *x, long len);
+    /* the rank updates (GER, SYR, SYR2): a[i] := RN(a[i] + sum_{t < terms}
+     * u[t][i] v[t]) for i < len where the bound decides (a[i] the first of
+     * terms + 1 leaves); the others, in order, to undecided[] (a[i] left
+     * as it was), their number returned */
+    long (*rank)(double *a, long len, const double *const *u, const double *v, int terms,
+                 long *undecided);
 } exb_filter_kernels;
 
 typedef struct exb_host_kernels {

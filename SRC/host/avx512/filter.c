@@ -253,6 +253,36 @@ static void filter_add_terms(double *h, double *lo, double *ce, const double *a,
         exb_filter_add(h, lo, ce, a[j * inc], x[j]);
 }
 
+/* The rank updates: eight rows at a time, a[i] the first leaf and every
+ * term u[t][i] v[t] a FILTER_STEP, then the decisions of filter_decide
+ * (alpha 1: RN(S) itself) on chunks of the column. */
+static long filter_rank(double *a, long len, const double *const *u, const double *v, int terms,
+                        long *undecided)
+{
+    enum { CHUNK = 256 };
+    double hi[CHUNK], lo[CHUNK], ab[CHUNK];
+    long und[CHUNK], left = 0;
+    for (long c0 = 0; c0 < len; c0 += CHUNK) {
+        long count = len - c0 < CHUNK ? len - c0 : CHUNK;
+        for (long r = 0; r < count; r += 8) {
+            __mmask8 m = filter_mask(count - r);
+            __m512d h = _mm512_maskz_loadu_pd(m, a + c0 + r), l = _mm512_setzero_pd(),
+                    sv = _mm512_setzero_pd();
+            for (int t = 0; t < terms; t++) {
+                __m512d av = _mm512_maskz_loadu_pd(m, u[t] + c0 + r), vv = _mm512_set1_pd(v[t]);
+                FILTER_STEP(av, vv, h, l, sv);
+            }
+            _mm512_mask_storeu_pd(hi + r, m, h);
+            _mm512_mask_storeu_pd(lo + r, m, l);
+            _mm512_mask_storeu_pd(ab + r, m, sv);
+        }
+        long k = filter_decide(count, hi, lo, ab, terms + 1.0, 1.0, NULL, a + c0, 1, und);
+        for (long q = 0; q < k; q++)
+            undecided[left++] = c0 + und[q];
+    }
+    return left;
+}
+
 const exb_filter_kernels exb_avx512_filter = {
     .rows = rows_filter,
     .dot = dot_filter,
@@ -260,5 +290,6 @@ const exb_filter_kernels exb_avx512_filter = {
     .decide = filter_decide,
     .quotient = filter_quotient,
     .add_terms = filter_add_terms,
+    .rank = filter_rank,
 };
 #endif
