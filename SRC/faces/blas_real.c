@@ -1,0 +1,194 @@
+/*
+ * blas_real.c -- the reference BLAS's Fortran names of the real routines
+ * (single and double precision), each calling its exact checked core with
+ * the name XERBLA reports ('DGEMM ', ...).  Compiled into libexactblas_blas
+ * (the face LAPACK links ahead of the system BLAS), into the drop-in
+ * libblas.so.3 and, with EXB_ILP64, into its ILP64 twin (fint.h).  The
+ * rule of each routine: doc/CONTRACT.md and the cores' headers
+ * (routines.h, level1/level1.h, level2/level2.h, level3/level3.h).
+ */
+#include "fint.h"
+#include "routines.h"
+#include "level2/level2.h"
+
+/* ---- Level 1 (the rest: level1/level1.h) ---------------------------------- */
+
+FACE double FNAME(ddot)(const fint *n, const double *x, const fint *incx, const double *y,
+                        const fint *incy)
+{
+    return exb_ddot_checked(*n, x, *incx, y, *incy);
+}
+
+FACE double FNAME(dasum)(const fint *n, const double *x, const fint *incx)
+{
+    return exb_dasum_checked(*n, x, *incx);
+}
+
+FACE double FNAME(dnrm2)(const fint *n, const double *x, const fint *incx)
+{
+    return exb_dnrm2_checked(*n, x, *incx);
+}
+
+FACE void FNAME(daxpy)(const fint *n, const double *a, const double *x, const fint *incx, double *y,
+                       const fint *incy)
+{
+    exb_daxpy_checked(*n, *a, x, *incx, y, *incy);
+}
+
+FACE void FNAME(dscal)(const fint *n, const double *a, double *x, const fint *incx)
+{
+    exb_dscal_checked(*n, *a, x, *incx);
+}
+
+/* ---- Level 2 ----------------------------------------------------------------- */
+
+#define GEMV_FACE(p, P, T, core)                                                                   \
+    FACE void FNAME(p##gemv)(const char *trans, const fint *m, const fint *n, const T *alpha,   \
+                             const T *a, const fint *lda, const T *x, const fint *incx,         \
+                             const T *beta, T *y, const fint *incy, size_t trans_len)           \
+    {                                                                                           \
+        (void)trans_len;                                                                        \
+        core(#P "GEMV ", *trans, *m, *n, *alpha, a, *lda, x, *incx, *beta, y, *incy);           \
+    }
+GEMV_FACE(d, D, double, exb_dgemv_checked)
+GEMV_FACE(s, S, float, exb_sgemv_checked)
+
+#define GBMV_FACE(p, P, T)                                                                         \
+    FACE void FNAME(p##gbmv)(const char *trans, const fint *m, const fint *n, const fint *kl,   \
+                             const fint *ku, const T *alpha, const T *a, const fint *lda,       \
+                             const T *x, const fint *incx, const T *beta, T *y,                 \
+                             const fint *incy, size_t trans_len)                                \
+    {                                                                                           \
+        (void)trans_len;                                                                        \
+        exb_##p##gbmv_checked(#P "GBMV ", *trans, *m, *n, *kl, *ku, *alpha, a, *lda, x, *incx,  \
+                              *beta, y, *incy);                                                 \
+    }
+GBMV_FACE(s, S, float)
+GBMV_FACE(d, D, double)
+
+#define SYMV_FACE(p, P, T)                                                                         \
+    FACE void FNAME(p##symv)(const char *uplo, const fint *n, const T *alpha, const T *a,       \
+                             const fint *lda, const T *x, const fint *incx, const T *beta,      \
+                             T *y, const fint *incy, size_t uplo_len)                           \
+    {                                                                                           \
+        (void)uplo_len;                                                                         \
+        exb_##p##symv_checked(#P "SYMV ", *uplo, *n, *alpha, a, *lda, x, *incx, *beta, y,       \
+                              *incy);                                                           \
+    }                                                                                           \
+    FACE void FNAME(p##sbmv)(const char *uplo, const fint *n, const fint *k, const T *alpha,    \
+                             const T *a, const fint *lda, const T *x, const fint *incx,         \
+                             const T *beta, T *y, const fint *incy, size_t uplo_len)            \
+    {                                                                                           \
+        (void)uplo_len;                                                                         \
+        exb_##p##sbmv_checked(#P "SBMV ", *uplo, *n, *k, *alpha, a, *lda, x, *incx, *beta, y,   \
+                              *incy);                                                           \
+    }                                                                                           \
+    FACE void FNAME(p##spmv)(const char *uplo, const fint *n, const T *alpha, const T *ap,      \
+                             const T *x, const fint *incx, const T *beta, T *y,                 \
+                             const fint *incy, size_t uplo_len)                                 \
+    {                                                                                           \
+        (void)uplo_len;                                                                         \
+        exb_##p##spmv_checked(#P "SPMV ", *uplo, *n, *alpha, ap, x, *incx, *beta, y, *incy);    \
+    }
+SYMV_FACE(s, S, float)
+SYMV_FACE(d, D, double)
+
+#define TRI_LENS size_t uplo_len, size_t trans_len, size_t diag_len
+#define TRI_UNUSED (void)uplo_len, (void)trans_len, (void)diag_len
+#define TRIANGULAR_FACE(p, P, T, op, OP)                                                               \
+    FACE void FNAME(p##tr##op)(const char *uplo, const char *trans, const char *diag,          \
+                               const fint *n, const T *a, const fint *lda, T *x,               \
+                               const fint *incx, TRI_LENS)                                     \
+    {                                                                                           \
+        TRI_UNUSED;                                                                             \
+        exb_##p##tr##op##_checked(#P "TR" #OP " ", *uplo, *trans, *diag, *n, a, *lda, x,        \
+                                  *incx);                                                       \
+    }                                                                                           \
+    FACE void FNAME(p##tb##op)(const char *uplo, const char *trans, const char *diag,          \
+                               const fint *n, const fint *k, const T *a, const fint *lda,      \
+                               T *x, const fint *incx, TRI_LENS)                               \
+    {                                                                                           \
+        TRI_UNUSED;                                                                             \
+        exb_##p##tb##op##_checked(#P "TB" #OP " ", *uplo, *trans, *diag, *n, *k, a, *lda, x,    \
+                                  *incx);                                                       \
+    }                                                                                           \
+    FACE void FNAME(p##tp##op)(const char *uplo, const char *trans, const char *diag,          \
+                               const fint *n, const T *ap, T *x, const fint *incx, TRI_LENS)   \
+    {                                                                                           \
+        TRI_UNUSED;                                                                             \
+        exb_##p##tp##op##_checked(#P "TP" #OP " ", *uplo, *trans, *diag, *n, ap, x, *incx);     \
+    }
+TRIANGULAR_FACE(s, S, float, mv, MV)
+TRIANGULAR_FACE(d, D, double, mv, MV)
+TRIANGULAR_FACE(s, S, float, sv, SV)
+TRIANGULAR_FACE(d, D, double, sv, SV)
+
+#define RANK_FACE(p, P, T)                                                                         \
+    FACE void FNAME(p##ger)(const fint *m, const fint *n, const T *alpha, const T *x,          \
+                            const fint *incx, const T *y, const fint *incy, T *a,               \
+                            const fint *lda)                                                    \
+    {                                                                                           \
+        exb_##p##ger_checked(#P "GER  ", *m, *n, *alpha, x, *incx, y, *incy, a, *lda);          \
+    }                                                                                           \
+    FACE void FNAME(p##syr)(const char *uplo, const fint *n, const T *alpha, const T *x,       \
+                            const fint *incx, T *a, const fint *lda, size_t uplo_len)           \
+    {                                                                                           \
+        (void)uplo_len;                                                                         \
+        exb_##p##syr_checked(#P "SYR  ", *uplo, *n, *alpha, x, *incx, a, *lda);                 \
+    }                                                                                           \
+    FACE void FNAME(p##spr)(const char *uplo, const fint *n, const T *alpha, const T *x,       \
+                            const fint *incx, T *ap, size_t uplo_len)                           \
+    {                                                                                           \
+        (void)uplo_len;                                                                         \
+        exb_##p##spr_checked(#P "SPR  ", *uplo, *n, *alpha, x, *incx, ap);                      \
+    }                                                                                           \
+    FACE void FNAME(p##syr2)(const char *uplo, const fint *n, const T *alpha, const T *x,      \
+                             const fint *incx, const T *y, const fint *incy, T *a,              \
+                             const fint *lda, size_t uplo_len)                                  \
+    {                                                                                           \
+        (void)uplo_len;                                                                         \
+        exb_##p##syr2_checked(#P "SYR2 ", *uplo, *n, *alpha, x, *incx, y, *incy, a, *lda);      \
+    }                                                                                           \
+    FACE void FNAME(p##spr2)(const char *uplo, const fint *n, const T *alpha, const T *x,      \
+                             const fint *incx, const T *y, const fint *incy, T *ap,             \
+                             size_t uplo_len)                                                   \
+    {                                                                                           \
+        (void)uplo_len;                                                                         \
+        exb_##p##spr2_checked(#P "SPR2 ", *uplo, *n, *alpha, x, *incx, y, *incy, ap);           \
+    }
+RANK_FACE(s, S, float)
+RANK_FACE(d, D, double)
+
+/* ---- Level 3 (the rest: level3/level3.h) --------------------------------------- */
+
+FACE void FNAME(dgemm)(const char *transa, const char *transb, const fint *m, const fint *n,
+                       const fint *k, const double *alpha, const double *a, const fint *lda,
+                       const double *b, const fint *ldb, const double *beta, double *c,
+                       const fint *ldc, size_t transa_len, size_t transb_len)
+{
+    (void)transa_len;
+    (void)transb_len;
+    exb_dgemm_checked("DGEMM ", *transa, *transb, *m, *n, *k, *alpha, a, *lda, b, *ldb, *beta, c,
+                      *ldc);
+}
+
+FACE void FNAME(dtrsm)(const char *side, const char *uplo, const char *transa, const char *diag,
+                       const fint *m, const fint *n, const double *alpha, const double *a,
+                       const fint *lda, double *b, const fint *ldb, size_t side_len,
+                       size_t uplo_len, size_t transa_len, size_t diag_len)
+{
+    (void)side_len;
+    (void)uplo_len;
+    (void)transa_len;
+    (void)diag_len;
+    exb_dtrsm_checked("DTRSM ", *side, *uplo, *transa, *diag, *m, *n, *alpha, a, *lda, b, *ldb);
+}
+
+FACE void FNAME(dsyrk)(const char *uplo, const char *trans, const fint *n, const fint *k,
+                       const double *alpha, const double *a, const fint *lda, const double *beta,
+                       double *c, const fint *ldc, size_t uplo_len, size_t trans_len)
+{
+    (void)uplo_len;
+    (void)trans_len;
+    exb_dsyrk_checked("DSYRK ", *uplo, *trans, *n, *k, *alpha, a, *lda, *beta, c, *ldc);
+}
