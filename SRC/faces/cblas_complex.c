@@ -1,0 +1,127 @@
+/*
+ * cblas_complex.c -- the complex CBLAS routines of the drop-in libblas.so.3,
+ * not computed by ExactBLAS yet: each forwards its call to the same CBLAS
+ * routine of the system's reference BLAS (refblas.h), NOT exact.  The
+ * reference's CBLAS calls the complex Fortran routines (forwarded too) and
+ * shares the CBLAS_CallFromC and RowMajorStrg globals and cblas_xerbla with
+ * this library (the dynamic linker binds its references here first).
+ * Those with only integer and pointer arguments go through forward.h; those
+ * with a real scalar (passed in a floating-point register) have their
+ * prototype here.
+ */
+#include <complex.h>
+
+#include "forward.h"
+
+FORWARD_C_VOID(cblas_caxpy, 6)
+FORWARD_C_VOID(cblas_ccopy, 5)
+FORWARD_C_VOID(cblas_cdotc_sub, 6)
+FORWARD_C_VOID(cblas_cdotu_sub, 6)
+FORWARD_C_VOID(cblas_cgbmv, 14)
+FORWARD_C_VOID(cblas_cgemm, 14)
+FORWARD_C_VOID(cblas_cgemv, 12)
+FORWARD_C_VOID(cblas_cgerc, 10)
+FORWARD_C_VOID(cblas_cgeru, 10)
+FORWARD_C_VOID(cblas_chbmv, 12)
+FORWARD_C_VOID(cblas_chemm, 13)
+FORWARD_C_VOID(cblas_chemv, 11)
+FORWARD_C_VOID(cblas_cher2, 10)
+FORWARD_C_VOID(cblas_chpmv, 10)
+FORWARD_C_VOID(cblas_chpr2, 9)
+FORWARD_C_VOID(cblas_crotg, 4)
+FORWARD_C_VOID(cblas_cscal, 4)
+FORWARD_C_VOID(cblas_cswap, 5)
+FORWARD_C_VOID(cblas_csymm, 13)
+FORWARD_C_VOID(cblas_csyr2k, 13)
+FORWARD_C_VOID(cblas_csyrk, 11)
+FORWARD_C_VOID(cblas_ctbmv, 10)
+FORWARD_C_VOID(cblas_ctbsv, 10)
+FORWARD_C_VOID(cblas_ctpmv, 8)
+FORWARD_C_VOID(cblas_ctpsv, 8)
+FORWARD_C_VOID(cblas_ctrmm, 12)
+FORWARD_C_VOID(cblas_ctrmv, 9)
+FORWARD_C_VOID(cblas_ctrsm, 12)
+FORWARD_C_VOID(cblas_ctrsv, 9)
+FORWARD_C_VOID(cblas_zaxpy, 6)
+FORWARD_C_VOID(cblas_zcopy, 5)
+FORWARD_C_VOID(cblas_zdotc_sub, 6)
+FORWARD_C_VOID(cblas_zdotu_sub, 6)
+FORWARD_C_VOID(cblas_zgbmv, 14)
+FORWARD_C_VOID(cblas_zgemm, 14)
+FORWARD_C_VOID(cblas_zgemv, 12)
+FORWARD_C_VOID(cblas_zgerc, 10)
+FORWARD_C_VOID(cblas_zgeru, 10)
+FORWARD_C_VOID(cblas_zhbmv, 12)
+FORWARD_C_VOID(cblas_zhemm, 13)
+FORWARD_C_VOID(cblas_zhemv, 11)
+FORWARD_C_VOID(cblas_zher2, 10)
+FORWARD_C_VOID(cblas_zhpmv, 10)
+FORWARD_C_VOID(cblas_zhpr2, 9)
+FORWARD_C_VOID(cblas_zrotg, 4)
+FORWARD_C_VOID(cblas_zscal, 4)
+FORWARD_C_VOID(cblas_zswap, 5)
+FORWARD_C_VOID(cblas_zsymm, 13)
+FORWARD_C_VOID(cblas_zsyr2k, 13)
+FORWARD_C_VOID(cblas_zsyrk, 11)
+FORWARD_C_VOID(cblas_ztbmv, 10)
+FORWARD_C_VOID(cblas_ztbsv, 10)
+FORWARD_C_VOID(cblas_ztpmv, 8)
+FORWARD_C_VOID(cblas_ztpsv, 8)
+FORWARD_C_VOID(cblas_ztrmm, 12)
+FORWARD_C_VOID(cblas_ztrmv, 9)
+FORWARD_C_VOID(cblas_ztrsm, 12)
+FORWARD_C_VOID(cblas_ztrsv, 9)
+FORWARD_C_VALUE(float, cblas_scasum, 3)
+FORWARD_C_VALUE(double, cblas_dzasum, 3)
+FORWARD_C_VALUE(float, cblas_scnrm2, 3)
+FORWARD_C_VALUE(double, cblas_dznrm2, 3)
+FORWARD_C_VALUE(size_t, cblas_icamax, 3)
+FORWARD_C_VALUE(size_t, cblas_izamax, 3)
+FORWARD_C_VALUE(float, cblas_scabs1, 1)
+FORWARD_C_VALUE(double, cblas_dcabs1, 1)
+
+/* The ones with a real scalar: their own prototypes. */
+#define FORWARD_PROTO(name, params, args)                                                      \
+    FACE void CNAME(name) params                                                               \
+    {                                                                                          \
+        static void(*ref) params;                                                              \
+        if (!ref)                                                                              \
+            ref = (void(*) params)exb_refblas_symbol(STR(CNAME(name)));                        \
+        if (ref)                                                                               \
+            ref args;                                                                          \
+    }
+#define SCALED(R)                                                                              \
+    (const fint n, const R alpha, void *x, const fint incx), (n, alpha, x, incx)
+#define HER(R)                                                                                 \
+    (const int layout, const int uplo, const fint n, const R alpha, const void *x,             \
+     const fint incx, void *a, const fint lda),                                                \
+        (layout, uplo, n, alpha, x, incx, a, lda)
+#define HPR(R)                                                                                 \
+    (const int layout, const int uplo, const fint n, const R alpha, const void *x,             \
+     const fint incx, void *ap),                                                               \
+        (layout, uplo, n, alpha, x, incx, ap)
+#define HERK(R)                                                                                \
+    (const int layout, const int uplo, const int trans, const fint n, const fint k,            \
+     const R alpha, const void *a, const fint lda, const R beta, void *c, const fint ldc),     \
+        (layout, uplo, trans, n, k, alpha, a, lda, beta, c, ldc)
+#define HER2K(R)                                                                               \
+    (const int layout, const int uplo, const int trans, const fint n, const fint k,            \
+     const void *alpha, const void *a, const fint lda, const void *b, const fint ldb,          \
+     const R beta, void *c, const fint ldc),                                                   \
+        (layout, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+#define ROT(R)                                                                                 \
+    (const fint n, void *x, const fint incx, void *y, const fint incy, const R c, const R s),  \
+        (n, x, incx, y, incy, c, s)
+#define EXPAND(m, name, spec) m(name, spec)
+EXPAND(FORWARD_PROTO, cblas_csscal, SCALED(float))
+EXPAND(FORWARD_PROTO, cblas_zdscal, SCALED(double))
+EXPAND(FORWARD_PROTO, cblas_cher, HER(float))
+EXPAND(FORWARD_PROTO, cblas_zher, HER(double))
+EXPAND(FORWARD_PROTO, cblas_chpr, HPR(float))
+EXPAND(FORWARD_PROTO, cblas_zhpr, HPR(double))
+EXPAND(FORWARD_PROTO, cblas_cherk, HERK(float))
+EXPAND(FORWARD_PROTO, cblas_zherk, HERK(double))
+EXPAND(FORWARD_PROTO, cblas_cher2k, HER2K(float))
+EXPAND(FORWARD_PROTO, cblas_zher2k, HER2K(double))
+EXPAND(FORWARD_PROTO, cblas_csrot, ROT(float))
+EXPAND(FORWARD_PROTO, cblas_zdrot, ROT(double))
