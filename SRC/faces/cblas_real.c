@@ -456,7 +456,8 @@ TRIANGULAR2(d, double, sv)
     if (rm < 0)                                                                                  \
         return;                                                                                  \
     start(rm);                                                                                   \
-    char s = side_letter(side, rm), u = uplo_letter(uplo, rm), t = trans_letter(transa, rm),     \
+    /* row-major: B^T := op(A)^T-side solve: SIDE and UPLO flip, TRANSA stays */              \
+    char s = side_letter(side, rm), u = uplo_letter(uplo, rm), t = trans_letter(transa, 0),      \
          d = diag_letter(diag);                                                                  \
     if (!s)                                                                                      \
         return bad(2, ROUT(name), "Side", side);                                                 \
