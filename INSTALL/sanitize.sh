@@ -11,8 +11,9 @@
 #     (INSTALL/sanitizer.supp); ExactBLAS's and the tests' are not.
 #   The address-space-limit tests (robust_memory_*) are skipped: ASan's
 #     shadow memory needs terabytes of address space.
-#   The tests that preload libexactblas_blas under Debian's prebuilt
-#     testers (label preload: blas_testers, lapack_xlintstd) are left out:
+#   The tests that preload libexactblas_blas or the drop-in under Debian's
+#     prebuilt programs (labels preload and clients: blas_testers,
+#     lapack_xlintstd, dropin, lapack_suites_d, python_linalg) are left out:
 #     an instrumented library cannot be preloaded into an uninstrumented
 #     program; lapack_face runs the face instrumented.  So is install_tree
 #     (label installed): its outside programs are not instrumented.
@@ -35,5 +36,5 @@ echo "sanitize: built in build-asan/"
 export ASAN_OPTIONS=detect_leaks=1:use_sigaltstack=0:verify_asan_link_order=0:abort_on_error=0
 export LSAN_OPTIONS=suppressions=$PWD/INSTALL/sanitizer.supp
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-ctest --test-dir build-asan -j2 --output-on-failure -LE 'preload|installed' \
+ctest --test-dir build-asan -j2 --output-on-failure -LE 'preload|installed|clients' \
   -E '^(exdgemm|exddot|exdsum|trsv_sweep)_opencl$'
