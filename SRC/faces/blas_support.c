@@ -83,6 +83,17 @@ FACE __attribute__((weak)) void FNAME(xerbla)(const char *srname, const fint *in
             (int)srname_len, srname, (long)*info);
 }
 
+#ifdef EXB_ILP64
+/* The cores report errors through exb_xerbla (support/xerbla.c), which
+ * calls this in the ILP64 library: INFO goes to xerbla_ (the program's, or
+ * the one above) as an 8-byte INTEGER. */
+__attribute__((visibility("hidden"))) void exb_face_xerbla(const char *name, int position)
+{
+    fint info = position;
+    FNAME(xerbla)(name, &info, strlen(name));
+}
+#endif
+
 FACE void FNAME(xerbla_array)(const char *srname_array, const fint *srname_len, const fint *info,
                               size_t array_len)
 {

@@ -25,8 +25,18 @@
 extern void xerbla_(const char *srname, const int *info, size_t srname_len)
     __attribute__((weak));
 
+/* Defined by a face built with 8-byte INTEGERs (the ILP64 drop-in,
+ * faces/blas_support.c), which passes INFO as its own INTEGER: handing
+ * that library's xerbla_ a 4-byte int would give it 4 bytes of garbage. */
+extern void exb_face_xerbla(const char *name, int position)
+    __attribute__((weak, visibility("hidden")));
+
 void exb_xerbla(const char *name, int position)
 {
+    if (exb_face_xerbla) {
+        exb_face_xerbla(name, position);
+        return;
+    }
     if (xerbla_) {
         xerbla_(name, &position, strlen(name));
         return;
