@@ -4,7 +4,14 @@
  * the host's kernel table (SRC/host/kernels.h: generic, avx2 or avx512),
  * the path each routine takes under the current knobs (exactblas_last_path
  * after a small call), the first ExDOT call's time (program build, cold or
- * cached), and one exact dot product checked against the host path. */
+ * cached), one exact dot product checked against the host path, and which
+ * BLAS a program linked with -lblas (-lblas64) gets here: the library
+ * ld.so finds for libblas.so.3 and libblas64.so.3 (or the files named on
+ * the command line) and, when it is ExactBLAS's drop-in, the routines it
+ * forwards to the reference BLAS, whose results are NOT exact.
+ *   exactblas_probe [BLAS_LIBRARY ...] */
+#define _GNU_SOURCE /* dladdr */
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,7 +73,60 @@ static const char *path_name(int p)
     return p ? text : "none";
 }
 
-int main(void)
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* What a program gets from the BLAS library `lib` (a soname ld.so looks
+ * up, or a path). */
+static void report_blas(const char *lib)
+{
+    void *h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        printf("%s: not found\n", lib);
+        return;
+    }
+    Dl_info info;
+    void *any = dlsym(h, "dgemm_");
+    const char *file = any && dladdr(any, &info) ? info.dli_fname : "?";
+    const char *const *(*forwarded)(int *, const char **) =
+        (const char *const *(*)(int *, const char **))dlsym(h, "exactblas_dropin_forwarded");
+    if (!forwarded) {
+        printf("%s: %s, not ExactBLAS: nothing a program calls through it is exact\n", lib, file);
+        dlclose(h);
+        return;
+    }
+    int count = 0;
+    const char *ref = "";
+    const char *const *list = forwarded(&count, &ref);
+    const char **names = malloc((size_t)(count > 0 ? count : 1) * sizeof *names);
+    if (!names) {
+        dlclose(h);
+        return;
+    }
+    memcpy(names, list, (size_t)count * sizeof *names);
+    qsort(names, (size_t)count, sizeof *names, by_name);
+    printf("%s: %s, the ExactBLAS drop-in; %d of its routines forward to the reference BLAS "
+           "%s and are NOT exact (a CBLAS name of a real routine is exact when its Fortran "
+           "name is):\n",
+           lib, file, count, ref[0] ? ref : "(none loadable: they do nothing)");
+    int col = 0;
+    for (int i = 0; i < count; i++) {
+        int len = (int)strlen(names[i]) + 1;
+        if (col + len > 78) {
+            printf("\n");
+            col = 0;
+        }
+        printf("%s%s", col ? " " : "  ", names[i]);
+        col += len + (col ? 0 : 1);
+    }
+    printf("\n");
+    free(names);
+    dlclose(h);
+}
+
+int main(int argc, char **argv)
 {
     printf("ExactBLAS %s\n", exactblas_version());
     list_devices();
@@ -108,5 +168,13 @@ int main(void)
     double h = exactblas_ddot(3, x, 1, y, 1);
     printf("ExDOT(1e300*1e300 + 2^-60 - 1e300*1e300) = %a (host %a): %s\n", r, h,
            r == h && r == 0x1p-60 ? "ok" : "MISMATCH");
+    printf("BLAS libraries:\n");
+    if (argc > 1)
+        for (int i = 1; i < argc; i++)
+            report_blas(argv[i]);
+    else {
+        report_blas("libblas.so.3");
+        report_blas("libblas64.so.3");
+    }
     return r == h && r == 0x1p-60 ? 0 : 1;
 }

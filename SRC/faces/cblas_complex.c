@@ -82,6 +82,7 @@ FORWARD_C_VALUE(double, cblas_dcabs1, 1)
 
 /* The ones with a real scalar: their own prototypes. */
 #define FORWARD_PROTO(name, params, args)                                                      \
+    FORWARD_RECORD(CNAME(name))                                                                \
     FACE void CNAME(name) params                                                               \
     {                                                                                          \
         static void(*ref) params;                                                              \

@@ -55,7 +55,16 @@
 #define STR2(x) #x
 #define STR(x) STR2(x)
 
+/* Every forwarder records its name in the section exb_forwarded, which
+ * exactblas_dropin_forwarded (refblas.h) lists: the drop-in says which of
+ * its routines are the reference's results, not exact ones. */
+#define FORWARD_RECORD(sym) FORWARD_RECORD_(sym)
+#define FORWARD_RECORD_(sym)                                                                  \
+    __attribute__((used, section("exb_forwarded"))) static const char *const fwd_name_##sym = \
+        #sym;
+
 #define FORWARD_AS_VOID(sym, n)                                                               \
+    FORWARD_RECORD(sym)                                                                       \
     FACE void sym(WORDS_##n)                                                                  \
     {                                                                                         \
         static void (*ref)(WORDS_##n);                                                        \
@@ -65,6 +74,7 @@
             ref(ARGS_##n);                                                                    \
     }
 #define FORWARD_AS_VALUE(type, sym, n)                                                        \
+    FORWARD_RECORD(sym)                                                                       \
     FACE type sym(WORDS_##n)                                                                  \
     {                                                                                         \
         static type (*ref)(WORDS_##n);                                                        \

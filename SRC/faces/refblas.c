@@ -3,6 +3,7 @@
  * (refblas.h).
  */
 #define _GNU_SOURCE /* dladdr */
+#include "fint.h"
 #include "refblas.h"
 
 #include <dlfcn.h>
@@ -64,4 +65,18 @@ const char *exb_refblas_path(void)
 {
     pthread_once(&once, load);
     return handle ? EXB_REFERENCE_BLAS : "";
+}
+
+/* The linker's bounds of the section the forwarders record their names in
+ * (forward.h). */
+extern const char *const __start_exb_forwarded[] __attribute__((weak, visibility("hidden")));
+extern const char *const __stop_exb_forwarded[] __attribute__((weak, visibility("hidden")));
+
+FACE const char *const *exactblas_dropin_forwarded(int *count, const char **reference)
+{
+    if (count)
+        *count = __start_exb_forwarded ? (int)(__stop_exb_forwarded - __start_exb_forwarded) : 0;
+    if (reference)
+        *reference = exb_refblas_path();
+    return __start_exb_forwarded;
 }

@@ -19,4 +19,10 @@ void *exb_refblas_symbol(const char *name);
 /* The file the forwarded routines come from ("" when none). */
 const char *exb_refblas_path(void);
 
+/* Exported by the drop-in (and found with dlsym by exactblas_probe): the
+ * names of its routines that forward to the reference BLAS, *count of
+ * them, and in *reference the file they come from ("" when it cannot be
+ * loaded: those routines then do nothing). */
+const char *const *exactblas_dropin_forwarded(int *count, const char **reference);
+
 #endif
