@@ -51,6 +51,10 @@ typedef struct exb_filter_kernels {
      * as it was), their number returned */
     long (*rank)(double *a, long len, const double *const *u, const double *v, int terms,
                  long *undecided);
+    /* binary32 (SGER, SSYR): a[i] := RN32(a[i] + u[i] p) where RN64 of it
+     * is not a binary32 midpoint (then RN32 of RN64 is RN32), the rest as
+     * `rank` leaves them; NULL: none */
+    long (*rank_f32)(float *a, long len, const double *u, double p, long *undecided);
 } exb_filter_kernels;
 
 typedef struct exb_host_kernels {

@@ -182,6 +182,15 @@ static void columns_share(void *arg, int share, int parts)
         double v[4];
         int terms = col && undecided ? filter_terms(u, j, r0, uu, v) : 0;
         long left = 0;
+        if (terms == 1 && fa && u->filter->rank_f32) { /* binary32, one FMA a value */
+            left = u->filter->rank_f32(fa + r0, len, uu[0], v[0], undecided);
+            decided_any |= left < len;
+            for (long k = 0; k < left; k++) {
+                long i = r0 + undecided[k];
+                fa[i] = (float)exact_element(u, &acc, i, j, (double)fa[i]);
+            }
+            continue;
+        }
         if (terms) {
             double *work = da ? da + r0 : col;
             if (fa)

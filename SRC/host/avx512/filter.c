@@ -180,6 +180,57 @@ static void dot_filter(const double *a, const double *x, long n, double *hi, dou
 }
 
 
+/* The constants of the decisions (exb_filter_round) for nt terms. */
+typedef struct decide_consts {
+    __m512d bound_a, margin, bound_b, slack, tiny, huge, out_min, out_max;
+    __m512i frac_mask, exp_mask;
+} decide_consts;
+
+static inline decide_consts decide_setup(double nt)
+{
+    decide_consts k;
+    k.bound_a = _mm512_set1_pd(2.0 * nt * 0x1p-53);
+    k.margin = _mm512_set1_pd(1.0 + 0x1p-40);
+    k.bound_b = _mm512_set1_pd(nt * 0x1p-1073);
+    k.slack = _mm512_set1_pd(1.0 + 0x1p-50);
+    k.tiny = _mm512_set1_pd(0x1p-900);
+    k.huge = _mm512_set1_pd(0x1p1020);
+    k.out_min = _mm512_set1_pd(0x1p-1021);
+    k.out_max = _mm512_set1_pd(0x1.fffffffffffffp1023);
+    k.frac_mask = _mm512_set1_epi64((long long)((UINT64_C(1) << 52) - 1));
+    k.exp_mask = _mm512_set1_epi64(0x7ff);
+    return k;
+}
+
+/* exb_filter_round on eight lanes (h, l, c) of mask m, then alpha RN(S):
+ * *out the results, the lanes whose bound decides returned. */
+static inline __mmask8 decide_lanes(const decide_consts *k, __mmask8 m, __m512d h, __m512d l,
+                                    __m512d c, __m512d va, __m512d *out)
+{
+    __m512d r = _mm512_add_pd(h, l), bb = _mm512_sub_pd(r, h);
+    __m512d e = _mm512_add_pd(_mm512_sub_pd(h, _mm512_sub_pd(r, bb)), _mm512_sub_pd(l, bb));
+    __m512d bound = _mm512_add_pd(_mm512_mul_pd(_mm512_mul_pd(k->bound_a, c), k->margin),
+                                  k->bound_b);
+    __m512d ar = _mm512_abs_pd(r);
+    __mmask8 ok = _mm512_mask_cmp_pd_mask(m, ar, k->tiny, _CMP_GE_OQ) &
+                  _mm512_cmp_pd_mask(ar, k->huge, _CMP_LE_OQ) &
+                  _mm512_cmp_pd_mask(bound, _mm512_set1_pd(INFINITY), _CMP_LT_OQ);
+    /* half the smaller gap next to r (exb_filter_half_gap) */
+    __m512i bits = _mm512_castpd_si512(r);
+    __m512i biased = _mm512_and_si512(_mm512_srli_epi64(bits, 52), k->exp_mask);
+    __mmask8 pow2 = _mm512_testn_epi64_mask(bits, k->frac_mask);
+    __m512i half = _mm512_mask_sub_epi64(_mm512_sub_epi64(biased, _mm512_set1_epi64(53)), pow2,
+                                         biased, _mm512_set1_epi64(54));
+    __m512d gap = _mm512_castsi512_pd(_mm512_slli_epi64(half, 52));
+    __m512d dev = _mm512_mul_pd(_mm512_add_pd(_mm512_abs_pd(e), bound), k->slack);
+    ok &= _mm512_cmp_pd_mask(dev, gap, _CMP_LT_OQ);
+    __m512d o = _mm512_mul_pd(va, r), aout = _mm512_abs_pd(o);
+    ok &= _mm512_cmp_pd_mask(aout, k->out_min, _CMP_GE_OQ) &
+          _mm512_cmp_pd_mask(aout, k->out_max, _CMP_LE_OQ);
+    *out = o;
+    return ok;
+}
+
 /* exb_filter_round, eight outputs a vector (the same operations and
  * tests), then alpha RN(S) as EXDGEMV's result (see rows.h). */
 static long filter_decide(long count, const double *hi, const double *lo, const double *ab,
@@ -194,14 +245,9 @@ static long filter_decide(long count, const double *hi, const double *lo, const 
             undecided[left++] = r;
         return left;
     }
-    const __m512d bound_a = _mm512_set1_pd(2.0 * nt * 0x1p-53), margin = _mm512_set1_pd(1.0 + 0x1p-40),
-                  bound_b = _mm512_set1_pd(nt * 0x1p-1073), slack = _mm512_set1_pd(1.0 + 0x1p-50),
-                  tiny = _mm512_set1_pd(0x1p-900), huge = _mm512_set1_pd(0x1p1020),
-                  va = _mm512_set1_pd(alpha), out_min = _mm512_set1_pd(0x1p-1021),
-                  out_max = _mm512_set1_pd(0x1.fffffffffffffp1023);
-    const __m512i frac_mask = _mm512_set1_epi64((long long)((UINT64_C(1) << 52) - 1)),
-                  exp_mask = _mm512_set1_epi64(0x7ff), step = _mm512_set1_epi64(incy),
-                  lane = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
+    const decide_consts k = decide_setup(nt);
+    const __m512d va = _mm512_set1_pd(alpha);
+    const __m512i step = _mm512_set1_epi64(incy), lane = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
     for (long r0 = 0; r0 < count; r0 += 8) {
         __mmask8 m = filter_mask(count - r0);
         __m512i at = _mm512_mullo_epi64(_mm512_add_epi64(_mm512_set1_epi64(r0), lane), step);
@@ -212,25 +258,8 @@ static long filter_decide(long count, const double *hi, const double *lo, const 
                                    : _mm512_mask_i64gather_pd(_mm512_setzero_pd(), m, at, y, 8);
             FILTER_STEP(_mm512_set1_pd(*beta2), yv, h, l, c);
         }
-        __m512d r = _mm512_add_pd(h, l), bb = _mm512_sub_pd(r, h);
-        __m512d e = _mm512_add_pd(_mm512_sub_pd(h, _mm512_sub_pd(r, bb)), _mm512_sub_pd(l, bb));
-        __m512d bound = _mm512_add_pd(_mm512_mul_pd(_mm512_mul_pd(bound_a, c), margin), bound_b);
-        __m512d ar = _mm512_abs_pd(r);
-        __mmask8 ok = _mm512_mask_cmp_pd_mask(m, ar, tiny, _CMP_GE_OQ) &
-                      _mm512_cmp_pd_mask(ar, huge, _CMP_LE_OQ) &
-                      _mm512_cmp_pd_mask(bound, _mm512_set1_pd(INFINITY), _CMP_LT_OQ);
-        /* half the smaller gap next to r (exb_filter_half_gap) */
-        __m512i bits = _mm512_castpd_si512(r);
-        __m512i biased = _mm512_and_si512(_mm512_srli_epi64(bits, 52), exp_mask);
-        __mmask8 pow2 = _mm512_testn_epi64_mask(bits, frac_mask);
-        __m512i half = _mm512_mask_sub_epi64(_mm512_sub_epi64(biased, _mm512_set1_epi64(53)), pow2,
-                                             biased, _mm512_set1_epi64(54));
-        __m512d gap = _mm512_castsi512_pd(_mm512_slli_epi64(half, 52));
-        __m512d dev = _mm512_mul_pd(_mm512_add_pd(_mm512_abs_pd(e), bound), slack);
-        ok &= _mm512_cmp_pd_mask(dev, gap, _CMP_LT_OQ);
-        __m512d out = _mm512_mul_pd(va, r), aout = _mm512_abs_pd(out);
-        ok &= _mm512_cmp_pd_mask(aout, out_min, _CMP_GE_OQ) &
-              _mm512_cmp_pd_mask(aout, out_max, _CMP_LE_OQ);
+        __m512d out;
+        __mmask8 ok = decide_lanes(&k, m, h, l, c, va, &out);
         if (incy == 1)
             _mm512_mask_storeu_pd(y + r0, ok, out);
         else
@@ -253,32 +282,137 @@ static void filter_add_terms(double *h, double *lo, double *ce, const double *a,
         exb_filter_add(h, lo, ce, a[j * inc], x[j]);
 }
 
+/* A rank-one column a[i] := RN(a[i] + u[i] p) (GER and SYR when p = alpha
+ * w_j is exact): one FMA is that rounding.  Zeros (their sign),
+ * infinities and NaNs go to the exact path. */
+static long rank_fma(double *a, long len, const double *u, double p, long *undecided)
+{
+    long left = 0;
+    const __m512d vp = _mm512_set1_pd(p), max = _mm512_set1_pd(0x1.fffffffffffffp1023);
+    for (long r0 = 0; r0 < len; r0 += 8) {
+        __mmask8 m = filter_mask(len - r0);
+        __m512d av = _mm512_maskz_loadu_pd(m, a + r0), uv = _mm512_maskz_loadu_pd(m, u + r0);
+        __m512d r = _mm512_fmadd_pd(uv, vp, av), ar = _mm512_abs_pd(r);
+        __mmask8 ok = _mm512_mask_cmp_pd_mask(m, ar, _mm512_setzero_pd(), _CMP_GT_OQ) &
+                      _mm512_cmp_pd_mask(ar, max, _CMP_LE_OQ);
+        _mm512_mask_storeu_pd(a + r0, ok, r);
+        for (unsigned rest = (unsigned)(m & ~ok); rest; rest &= rest - 1)
+            undecided[left++] = r0 + __builtin_ctz(rest);
+    }
+    return left;
+}
+
+/* The binary32 twin of rank_fma: r = RN64(a + u p) by one FMA (a, u, p
+ * binary32 values or their exact products), stored as RN32(r) where that is
+ * RN32(a + u p): r in binary32's normal range below its top binade and not
+ * a binary32 midpoint (the bit below binary32's last set and none under
+ * it; core/f32.h).  The rest, zeros included, go to the exact path. */
+static long rank_fma_f32(float *a, long len, const double *u, double p, long *undecided)
+{
+    long left = 0;
+    const __m512d vp = _mm512_set1_pd(p);
+    const __m512i low = _mm512_set1_epi64((1LL << 29) - 1), mid = _mm512_set1_epi64(1LL << 28),
+                  exp_mask = _mm512_set1_epi64(0x7ff), lo_exp = _mm512_set1_epi64(1023 - 126),
+                  hi_exp = _mm512_set1_epi64(1023 + 127);
+    for (long r0 = 0; r0 < len; r0 += 8) {
+        __mmask8 m = filter_mask(len - r0);
+        __m512d av = _mm512_cvtps_pd(_mm256_maskz_loadu_ps(m, a + r0)),
+                uv = _mm512_maskz_loadu_pd(m, u + r0);
+        __m512d r = _mm512_fmadd_pd(uv, vp, av);
+        __m512i bits = _mm512_castpd_si512(r);
+        __m512i biased = _mm512_and_si512(_mm512_srli_epi64(bits, 52), exp_mask);
+        __mmask8 ok = _mm512_mask_cmpge_epi64_mask(m, biased, lo_exp) &
+                      _mm512_cmplt_epi64_mask(biased, hi_exp) &
+                      _mm512_cmpneq_epi64_mask(_mm512_and_si512(bits, low), mid);
+        _mm256_mask_storeu_ps(a + r0, ok, _mm512_cvtpd_ps(r));
+        for (unsigned rest = (unsigned)(m & ~ok); rest; rest &= rest - 1)
+            undecided[left++] = r0 + __builtin_ctz(rest);
+    }
+    return left;
+}
+
+/* A rank-one column a[i] := RN(a[i] + u[i] p + u[i] e) (GER and SYR: p + e
+ * = alpha w_j exactly), eight rows at a time with a short test of its own:
+ * t = RN(u p), e1 = u p - t (an FMA), r = RN(a + t), e2 = a + t - r
+ * (TwoSum), t2 = RN(u e); the exact value is v = r + s with s = e2 + e1 +
+ * u e, and q = RN(RN(e1 + t2) + e2) is within 2^-51 (|e1| + |t2| + |e2|) +
+ * 2^-1072 of s (three roundings of terms no larger than those, t2's own,
+ * and the FMA's error when u p underflows, below 2^-1074).  r2 = RN(r + q),
+ * r + q = r2 + e3 (TwoSum), so |v - r2| <= |e3| + that bound; r2 is RN(v)
+ * when this, times 1 + 2^-50 for its own roundings, is below half the
+ * smaller gap next to r2, with r2 at least 2^-900 and at most 2^1020 (no
+ * overflow in the steps; zeros and specials go to the exact path). */
+static long rank_one(double *a, long len, const double *u, double p, double e, long *undecided)
+{
+    long left = 0;
+    const __m512d vp = _mm512_set1_pd(p), ve = _mm512_set1_pd(e),
+                  small = _mm512_set1_pd(0x1p-51), floor_ = _mm512_set1_pd(0x1p-1072),
+                  slack = _mm512_set1_pd(1.0 + 0x1p-50), tiny = _mm512_set1_pd(0x1p-900),
+                  huge = _mm512_set1_pd(0x1p1020);
+    const __m512i frac_mask = _mm512_set1_epi64((long long)((UINT64_C(1) << 52) - 1)),
+                  exp_mask = _mm512_set1_epi64(0x7ff);
+    for (long r0 = 0; r0 < len; r0 += 8) {
+        __mmask8 m = filter_mask(len - r0);
+        __m512d av = _mm512_maskz_loadu_pd(m, a + r0), uv = _mm512_maskz_loadu_pd(m, u + r0);
+        __m512d t = _mm512_mul_pd(uv, vp), e1 = _mm512_fmsub_pd(uv, vp, t);
+        __m512d r = _mm512_add_pd(av, t), bb = _mm512_sub_pd(r, av);
+        __m512d e2 = _mm512_add_pd(_mm512_sub_pd(av, _mm512_sub_pd(r, bb)), _mm512_sub_pd(t, bb));
+        __m512d t2 = _mm512_mul_pd(uv, ve);
+        __m512d q = _mm512_add_pd(_mm512_add_pd(e1, t2), e2);
+        __m512d mag = _mm512_add_pd(_mm512_add_pd(_mm512_abs_pd(e1), _mm512_abs_pd(t2)),
+                                    _mm512_abs_pd(e2));
+        /* r + q = r2 + e3 exactly (TwoSum); v - r2 = e3 + (s - q) */
+        __m512d r2 = _mm512_add_pd(r, q), b2 = _mm512_sub_pd(r2, r);
+        __m512d e3 = _mm512_add_pd(_mm512_sub_pd(r, _mm512_sub_pd(r2, b2)), _mm512_sub_pd(q, b2));
+        __m512d dev = _mm512_mul_pd(
+            _mm512_add_pd(_mm512_fmadd_pd(mag, small, _mm512_abs_pd(e3)), floor_), slack);
+        __m512d ar = _mm512_abs_pd(r2);
+        __mmask8 ok = _mm512_mask_cmp_pd_mask(m, ar, tiny, _CMP_GE_OQ) &
+                      _mm512_cmp_pd_mask(ar, huge, _CMP_LE_OQ);
+        __m512i bits = _mm512_castpd_si512(r2);
+        __m512i biased = _mm512_and_si512(_mm512_srli_epi64(bits, 52), exp_mask);
+        __mmask8 pow2 = _mm512_testn_epi64_mask(bits, frac_mask);
+        __m512i half = _mm512_mask_sub_epi64(_mm512_sub_epi64(biased, _mm512_set1_epi64(53)), pow2,
+                                             biased, _mm512_set1_epi64(54));
+        __m512d gap = _mm512_castsi512_pd(_mm512_slli_epi64(half, 52));
+        ok &= _mm512_cmp_pd_mask(dev, gap, _CMP_LT_OQ);
+        _mm512_mask_storeu_pd(a + r0, ok, r2);
+        for (unsigned rest = (unsigned)(m & ~ok); rest; rest &= rest - 1)
+            undecided[left++] = r0 + __builtin_ctz(rest);
+    }
+    return left;
+}
+
 /* The rank updates: eight rows at a time, a[i] the first leaf and every
- * term u[t][i] v[t] a FILTER_STEP, then the decisions of filter_decide
- * (alpha 1: RN(S) itself) on chunks of the column. */
+ * term u[t][i] v[t] a FILTER_STEP, decided in the same registers
+ * (decide_lanes, alpha 1: RN(S) itself) and stored where decided: one pass
+ * over the column. */
 static long filter_rank(double *a, long len, const double *const *u, const double *v, int terms,
                         long *undecided)
 {
-    enum { CHUNK = 256 };
-    double hi[CHUNK], lo[CHUNK], ab[CHUNK];
-    long und[CHUNK], left = 0;
-    for (long c0 = 0; c0 < len; c0 += CHUNK) {
-        long count = len - c0 < CHUNK ? len - c0 : CHUNK;
-        for (long r = 0; r < count; r += 8) {
-            __mmask8 m = filter_mask(count - r);
-            __m512d h = _mm512_maskz_loadu_pd(m, a + c0 + r), l = _mm512_setzero_pd(),
-                    sv = _mm512_setzero_pd();
-            for (int t = 0; t < terms; t++) {
-                __m512d av = _mm512_maskz_loadu_pd(m, u[t] + c0 + r), vv = _mm512_set1_pd(v[t]);
-                FILTER_STEP(av, vv, h, l, sv);
-            }
-            _mm512_mask_storeu_pd(hi + r, m, h);
-            _mm512_mask_storeu_pd(lo + r, m, l);
-            _mm512_mask_storeu_pd(ab + r, m, sv);
+    if (terms == 1) /* GER, SYR, alpha w_j a double */
+        return rank_fma(a, len, u[0], v[0], undecided);
+    if (terms == 2 && u[0] == u[1]) /* GER, SYR */
+        return rank_one(a, len, u[0], v[0], v[1], undecided);
+    long left = 0;
+    const decide_consts k = decide_setup(terms + 1.0);
+    const __m512d one = _mm512_set1_pd(1.0);
+    __m512d vv[4];
+    for (int t = 0; t < terms && t < 4; t++)
+        vv[t] = _mm512_set1_pd(v[t]);
+    for (long r = 0; r < len; r += 8) {
+        __mmask8 m = filter_mask(len - r);
+        __m512d h = _mm512_maskz_loadu_pd(m, a + r), l = _mm512_setzero_pd(),
+                sv = _mm512_setzero_pd();
+        for (int t = 0; t < terms; t++) {
+            __m512d av = _mm512_maskz_loadu_pd(m, u[t] + r);
+            FILTER_STEP(av, vv[t], h, l, sv);
         }
-        long k = filter_decide(count, hi, lo, ab, terms + 1.0, 1.0, NULL, a + c0, 1, und);
-        for (long q = 0; q < k; q++)
-            undecided[left++] = c0 + und[q];
+        __m512d out;
+        __mmask8 ok = decide_lanes(&k, m, h, l, sv, one, &out);
+        _mm512_mask_storeu_pd(a + r, ok, out);
+        for (unsigned rest = (unsigned)(m & ~ok); rest; rest &= rest - 1)
+            undecided[left++] = r + __builtin_ctz(rest);
     }
     return left;
 }
@@ -291,5 +425,6 @@ const exb_filter_kernels exb_avx512_filter = {
     .quotient = filter_quotient,
     .add_terms = filter_add_terms,
     .rank = filter_rank,
+    .rank_f32 = rank_fma_f32,
 };
 #endif
