@@ -191,6 +191,56 @@ static void mv_share(void *arg, int share, int parts)
         exb_path_add(EXACTBLAS_PATH_EARLY);
 }
 
+/* Panels of L2_WIDE outputs whose rows the storage reads in place
+ * (op->filter_rows, binary64), decided eight at a time; an output the bound
+ * cannot decide, from its gathered row, exactly. */
+static void wide_share(void *arg, int share, int parts)
+{
+    const mv_task *t = arg;
+    const l2_op *op = t->w.op;
+    long ld = op->maxlen > 0 ? op->maxlen : 1;
+    double *row = NULL;
+    exb_superacc acc;
+    exb_superacc_clear(&acc);
+    long p0 = t->panels * share / parts, p1 = t->panels * (share + 1) / parts;
+    long undecided[L2_WIDE], x0, len;
+    double hi[L2_WIDE], lo[L2_WIDE], ab[L2_WIDE], yv[L2_WIDE], out[L2_WIDE], diag, nt;
+    int decided_any = 0;
+    for (long p = p0; p < p1; p++) {
+        long i0 = p * L2_WIDE, count = op->outputs - i0 < L2_WIDE ? op->outputs - i0 : L2_WIDE;
+        for (long r = 0; r < count; r++)
+            out[r] = yv[r] = t->beta != 0.0 ? get(t->y, 0, (i0 + r) * t->incy) : 0.0;
+        long left = count;
+        if (op->filter_rows(op, t->w.filter, i0, count, t->x, hi, lo, ab, &nt)) {
+            left = t->w.filter->decide(count, hi, lo, ab, nt, t->alpha,
+                                       t->beta != 0.0 ? &t->beta2 : NULL, out, 1, undecided);
+            decided_any |= left < count;
+        } else {
+            for (long r = 0; r < count; r++)
+                undecided[r] = r;
+        }
+        int exact[L2_WIDE] = {0};
+        for (long k = 0; k < left; k++)
+            exact[undecided[k]] = 1;
+        for (long r = 0; r < count; r++) {
+            double d = out[r];
+            if (exact[r]) {
+                if (!row && !(row = malloc((size_t)ld * sizeof *row))) {
+                    exb_note("no memory for a Level 2 row of %ld doubles: output left as it was",
+                             ld);
+                    continue;
+                }
+                op->rows(op, i0 + r, 1, row, ld, &x0, &len, &diag);
+                d = exact_output(t, &acc, row, x0, len, yv[r]);
+            }
+            put(t->y, 0, (i0 + r) * t->incy, d);
+        }
+    }
+    free(row);
+    if (decided_any)
+        exb_path_add(EXACTBLAS_PATH_EARLY);
+}
+
 void exb_l2_mv(const l2_op *op, const exb_knobs *knobs, double alpha, const double *x,
                double beta, void *y, long incy)
 {
@@ -206,11 +256,16 @@ void exb_l2_mv(const l2_op *op, const exb_knobs *knobs, double alpha, const doub
     long work = op->outputs * (op->maxlen > 0 ? op->maxlen : 1);
     long threads = knobs->threads, useful = work / exb_tuning_of(EXB_CLASS_HOST)->gemv_min_per_thread;
     threads = threads < useful ? threads : useful;
+    void (*share)(void *, int, int) = mv_share;
+    if (t.filtered && op->filter_rows && !op->f32) { /* rows read in place */
+        share = wide_share;
+        t.panels = (op->outputs + L2_WIDE - 1) / L2_WIDE;
+    }
     threads = threads < t.panels ? threads : t.panels;
     if (threads <= 1)
-        mv_share(&t, 0, 1);
+        share(&t, 0, 1);
     else
-        exb_parallel((int)threads, mv_share, &t);
+        exb_parallel((int)threads, share, &t);
     exb_path_add(EXACTBLAS_PATH_HOST);
 }
 

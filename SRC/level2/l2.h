@@ -32,6 +32,8 @@
 
 #include "support/knobs.h"
 
+struct exb_filter_kernels;
+
 /* Rows gathered at a time (the strided parts of a panel are read a cache
  * line across, then summed row by row). */
 #define L2_PANEL 8
@@ -51,7 +53,16 @@ struct l2_op {
      * out the diagonal, whose value goes to diag[r] (1 for a unit one). */
     void (*rows)(const l2_op *op, long i0, long count, double *buf, long ld, long *x0,
                  long *len, double *diag);
+    /* Optional (a product's rows read where they are stored, without the
+     * gather): the filter f's partial sums (hi, lo, ab) of rows [i0, i0 +
+     * count) of op(A) against x, count <= L2_WIDE, and in *nt the leaves
+     * their bound counts; 0 when it cannot (then rows and a dot each). */
+    int (*filter_rows)(const l2_op *op, const struct exb_filter_kernels *f, long i0, long count,
+                       const double *x, double *hi, double *lo, double *ab, double *nt);
 };
+
+/* The rows of a panel read in place (filter_rows). */
+#define L2_WIDE 32
 
 /* Entry (i, j) of a stored matrix, double or float, as a double. */
 static inline double l2_at(const l2_op *op, long idx)

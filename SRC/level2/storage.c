@@ -16,6 +16,7 @@
 #include <stdlib.h>
 
 #include "core/exb_core.h"
+#include "host/kernels.h"
 #include "support/blasvec.h"
 #include "support/note.h"
 
@@ -130,10 +131,125 @@ void exb_l2_matrix_rows(const l2_op *opv, long i0, long count, double *buf, long
         }
 }
 
+/* ---- a product's panel read in place (l2.h: filter_rows) ------------------- */
+
+typedef enum { NO_PART, ROW_PART, COL_PART } part_kind;
+
+/* Columns gathered at a time for a packed matrix's row parts. */
+#define PACKED_CHUNK 128
+
+static void join_all(long count, double *hi, double *lo, double *ab, const double *h2,
+                     const double *l2, const double *a2)
+{
+    for (long r = 0; r < count; r++)
+        exb_filter_join(&hi[r], &lo[r], &ab[r], h2[r], l2[r], a2[r]);
+}
+
+/* The region [a, b) of columns, of one kind for every row of the panel
+ * [i0, i0 + count), into the rows' partial sums. */
+static void region(const l2_matrix *A, const exb_filter_kernels *f, part_kind kind, long i0,
+                   long count, long a, long b, const double *x, double *hi, double *lo,
+                   double *ab, double *joins)
+{
+    const l2_op *op = &A->op;
+    const double *ad = op->a;
+    double th[L2_WIDE], tl[L2_WIDE], tc[L2_WIDE];
+    if (b <= a || kind == NO_PART)
+        return;
+    if (kind == COL_PART) { /* row i's entries (j, i), j in [a, b): contiguous */
+        if (A->storage == L2_DENSE)
+            f->cols(ad + l2_index(A, a, i0), op->lda, count, x + a, b - a, th, tl, tc);
+        else
+            for (long r = 0; r < count; r++)
+                f->dot(ad + l2_index(A, a, i0 + r), x + a, b - a, &th[r], &tl[r], &tc[r]);
+        join_all(count, hi, lo, ab, th, tl, tc);
+        *joins += 33.0; /* the lanes' joins and this one */
+        return;
+    }
+    if (A->storage == L2_DENSE) { /* row parts: the panel's rows in place */
+        f->rows(ad + l2_index(A, i0, a), op->lda, count, x + a, b - a, th, tl, tc);
+        join_all(count, hi, lo, ab, th, tl, tc);
+        *joins += 1.0;
+        return;
+    }
+    double buf[L2_WIDE * PACKED_CHUNK]; /* packed: a chunk of columns side by side */
+    for (long c0 = a; c0 < b; c0 += PACKED_CHUNK) {
+        long w = b - c0 < PACKED_CHUNK ? b - c0 : PACKED_CHUNK;
+        for (long j = 0; j < w; j++) {
+            const double *col = ad + l2_index(A, i0, c0 + j); /* rows adjacent */
+            for (long r = 0; r < count; r++)
+                buf[r + j * count] = col[r];
+        }
+        f->rows(buf, count, count, x + c0, w, th, tl, tc);
+        join_all(count, hi, lo, ab, th, tl, tc);
+        *joins += 1.0;
+    }
+}
+
+/* A dense or packed symmetric or triangular product's rows [i0, i1): left
+ * of the panel's columns [i0, i1) every row has the same entries, all of
+ * one kind (its row part or its column part), and so right of them; each
+ * side goes to the filter's row kernel (row parts: in place when dense,
+ * gathered a chunk of columns at a time when packed) or its column kernel
+ * (dense) or dot (packed); the panel's own columns (the diagonal block, a
+ * unit diagonal's 1 included, the other triangle never read) term by term.
+ * The leaves: the terms (at most n), the lanes' and the parts' joins. */
+static int matrix_filter_rows(const l2_op *opv, const exb_filter_kernels *f, long i0, long count,
+                              const double *x, double *hi, double *lo, double *ab, double *nt)
+{
+    const l2_matrix *A = (const l2_matrix *)opv;
+    const l2_op *op = opv;
+    if (count > L2_WIDE)
+        return 0;
+    long i1 = i0 + count, n = op->cols;
+    int upper = op->uplo == 'U', notrans = op->trans == 'N';
+    part_kind left, right;
+    if (A->kind == L2_SYMMETRIC) {
+        left = upper ? COL_PART : ROW_PART;
+        right = upper ? ROW_PART : COL_PART;
+    } else { /* triangular: op(A) lower when (lower, N) or (upper, T) */
+        part_kind k = notrans ? ROW_PART : COL_PART;
+        int lower_op = (!upper) == notrans;
+        left = lower_op ? k : NO_PART;
+        right = lower_op ? NO_PART : k;
+    }
+    for (long r = 0; r < count; r++)
+        hi[r] = lo[r] = ab[r] = 0.0;
+    double joins = 0.0;
+    region(A, f, left, i0, count, 0, i0, x, hi, lo, ab, &joins);
+    region(A, f, right, i0, count, i1, n, x, hi, lo, ab, &joins);
+    /* the block [i0, i1) x [i0, i1), row by row */
+    int unit = A->kind == L2_TRIANGULAR && op->diag == 'U';
+    double vals[L2_WIDE];
+    for (long r = 0; r < count; r++) {
+        long i = i0 + r, j0 = i0, j1 = i1;
+        if (A->kind == L2_TRIANGULAR) { /* op(A)'s row i: j <= i (lower) or j >= i */
+            if ((!upper) == notrans)
+                j1 = i + 1;
+            else
+                j0 = i;
+        }
+        for (long j = j0; j < j1; j++) {
+            long si = i, sj = j; /* the stored entry holding op(A)(i, j) */
+            if (A->kind == L2_SYMMETRIC ? !l2_in_triangle(op, i, j) : !notrans)
+                si = j, sj = i;
+            vals[j - j0] = unit && i == j ? 1.0 : value(A, l2_index(A, si, sj));
+        }
+        double h = 0.0, l = 0.0, c = 0.0;
+        f->add_terms(&h, &l, &c, vals, 1, x + j0, j1 - j0);
+        exb_filter_join(&hi[r], &lo[r], &ab[r], h, l, c);
+    }
+    *nt = (double)n + joins + 2.0;
+    return 1;
+}
+
 void exb_l2_matrix_init(l2_matrix *A)
 {
     l2_op *op = &A->op;
     op->rows = exb_l2_matrix_rows;
+    op->filter_rows = !op->f32 && A->storage != L2_BAND && A->kind != L2_GENERAL && !A->solve
+                          ? matrix_filter_rows
+                          : NULL;
     if (A->kind == L2_GENERAL) {
         op->outputs = op->trans == 'N' ? A->m : A->n;
         op->cols = op->trans == 'N' ? A->n : A->m;
