@@ -218,27 +218,31 @@ static int matrix_filter_rows(const l2_op *opv, const exb_filter_kernels *f, lon
     double joins = 0.0;
     region(A, f, left, i0, count, 0, i0, x, hi, lo, ab, &joins);
     region(A, f, right, i0, count, i1, n, x, hi, lo, ab, &joins);
-    /* the block [i0, i1) x [i0, i1), row by row */
+    /* the block [i0, i1) x [i0, i1), side by side (a triangle's other side
+     * 0, a term that is no term: a NaN it makes with an infinite x_j only
+     * sends the row to the exact path) through the row kernel */
     int unit = A->kind == L2_TRIANGULAR && op->diag == 'U';
-    double vals[L2_WIDE];
-    for (long r = 0; r < count; r++) {
-        long i = i0 + r, j0 = i0, j1 = i1;
-        if (A->kind == L2_TRIANGULAR) { /* op(A)'s row i: j <= i (lower) or j >= i */
-            if ((!upper) == notrans)
-                j1 = i + 1;
-            else
-                j0 = i;
+    double blk[L2_WIDE * L2_WIDE], th[L2_WIDE], tl[L2_WIDE], tc[L2_WIDE];
+    for (long c = 0; c < count; c++)
+        for (long r = 0; r < count; r++) {
+            long i = i0 + r, j = i0 + c, si = i, sj = j; /* the entry holding op(A)(i, j) */
+            double v;
+            if (A->kind == L2_SYMMETRIC) {
+                if (!l2_in_triangle(op, i, j))
+                    si = j, sj = i;
+                v = value(A, l2_index(A, si, sj));
+            } else if ((i < j) == ((!upper) == notrans) && i != j) {
+                v = 0.0; /* outside op(A)'s triangle */
+            } else {
+                if (!notrans)
+                    si = j, sj = i;
+                v = unit && i == j ? 1.0 : value(A, l2_index(A, si, sj));
+            }
+            blk[r + c * count] = v;
         }
-        for (long j = j0; j < j1; j++) {
-            long si = i, sj = j; /* the stored entry holding op(A)(i, j) */
-            if (A->kind == L2_SYMMETRIC ? !l2_in_triangle(op, i, j) : !notrans)
-                si = j, sj = i;
-            vals[j - j0] = unit && i == j ? 1.0 : value(A, l2_index(A, si, sj));
-        }
-        double h = 0.0, l = 0.0, c = 0.0;
-        f->add_terms(&h, &l, &c, vals, 1, x + j0, j1 - j0);
-        exb_filter_join(&hi[r], &lo[r], &ab[r], h, l, c);
-    }
+    f->rows(blk, count, count, x + i0, count, th, tl, tc);
+    join_all(count, hi, lo, ab, th, tl, tc);
+    joins += 1.0;
     *nt = (double)n + joins + 2.0;
     return 1;
 }
