@@ -20,7 +20,9 @@
  * or K = 0 gives C := beta*C (0 for BETA = 0, C not read).
  *
  * Path (EXACTBLAS_GEMM_PATH, gemm.h): on the host, the split path with early
- * rounding decisions (host/gemm_early.c); with OpenCL, split when the data
+ * rounding decisions (host/gemm_early.c), or the general path's filtered dot
+ * products where they are cheaper (a depth k below the tuning record's
+ * gemm_early_min_k, or wide data; alpha a power of two); with OpenCL, split when the data
  * needs few slices, general otherwise; general when A or B holds NaN or
  * Inf.  On an OpenCL device
  * without binary64 (or under EXACTBLAS_FP64=0) the split path runs on the
@@ -115,10 +117,12 @@ static void gemm(char transa, char transb, int m, int n, int k, double alpha, co
      * products on the device when one is wanted; auto on the host takes it
      * too (it computes only the slice products the rounding needs) */
     int sa, sb;
+    const exb_tuning *host = exb_tuning_of(EXB_CLASS_HOST);
     if (knobs.gemm_path == EXB_GEMM_AUTO && !cl && exb_host_gemv_filtered(&knobs, alpha, beta) &&
-        (exb_gemm_slices(&g, &sa, &sb) != 0 ||
-         (long)sa * sb > exb_tuning_of(EXB_CLASS_HOST)->gemm_filter_max_slices)) {
-        /* wide data, with the host's filtered dot products: the general path */
+        (k < host->gemm_early_min_k || exb_gemm_slices(&g, &sa, &sb) != 0 ||
+         (long)sa * sb > host->gemm_filter_max_slices)) {
+        /* shallow or wide data, with the host's filtered dot products: the
+         * general path */
         exb_host_gemm_general(&g, &knobs);
         exb_path_host(0);
         return;

@@ -3,10 +3,11 @@
 # is the host layer) names its own folder, a layer it may call, or a public
 # header (exactblas.h; SRC/mpi: exactblas_acc.h and exactblas_mpi.h too, the
 # public API alone).  (SRC/*.c, the routines, may include anything below
-# them; SRC/faces/ calls the routines' checked cores.)  The link-level twin
+# them; SRC/faces/ calls the routines' checked cores, SRC/level1..3 included,
+# and support for its notes.)  The link-level twin
 # is layers_link.sh.  cmake -DSRC=<SRC folder> -P layers.cmake
 cmake_minimum_required(VERSION 3.20)
-set(allowed_faces faces SRC)
+set(allowed_faces faces SRC level1 level2 level3 support)
 set(allowed_core core)
 set(allowed_support support)
 set(allowed_backend backend core support)

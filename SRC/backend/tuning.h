@@ -57,6 +57,11 @@ typedef struct exb_tuning {
      * op(A) x slices of op(B)), the general path (filtered dot products)
      * beyond, or when a row or column spans more than 960 bits */
     int gemm_filter_max_slices;
+    /* ... and the general path as well below this depth k, where the early
+     * path's per-element levels cost more than the filtered dot products
+     * (host, 2 threads, m = n = 1000: general 12 ms at k = 64, 44 at 256,
+     * 88 at 512; early 62, 106, 154; early ahead from k ~ 800) */
+    int gemm_early_min_k;
     /* host threads: the least work (elements, or matrix entries) one thread is
      * given before another is started */
     long sumdot_min_per_thread, gemv_min_per_thread, trsv_min_per_thread;
@@ -80,6 +85,12 @@ typedef struct exb_tuning {
     /* host EXDTRSM: the sliced off-diagonal blocks from this many right-hand
      * sides (GEMM_PATH auto) */
     int trsm_split_min_rhs;
+    /* host EXDTRSM with the filter: eight right-hand sides side by side
+     * (solve8) from this many right-hand sides, or from two when the order
+     * is at most trsm_lanes_small_n; the others one by one (2 threads:
+     * n = 1000 x 16 1.9 ms against 2.7; 64 x 1000 0.7 ms against 3.1 by
+     * slices; 16 x 16 2.7 us against 17; n = 1000 x 8 1.9 against 1.3) */
+    int trsm_lanes_min_rhs, trsm_lanes_small_n;
     /* host workers: nanoseconds they poll for the next task before sleeping */
     long pool_spin_ns;
 } exb_tuning;

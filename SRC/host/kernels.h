@@ -55,6 +55,12 @@ typedef struct exb_filter_kernels {
      * is not a binary32 midpoint (then RN32 of RN64 is RN32), the rest as
      * `rank` leaves them; NULL: none */
     long (*rank_f32)(float *a, long len, const double *u, double p, long *undecided);
+    /* a triangular solve's row on eight right-hand sides side by side
+     * (EXDTRSM): for the lanes c of `lanes`, S_c = alpha b[c] - sum_{j <
+     * len} t[j*tinc] x[j*xinc + c] and out[c] = RN(S_c / d) (d = 1 for a
+     * unit triangle) where the bound decides; the lanes decided returned */
+    unsigned (*solve8)(const double *t, long tinc, const double *x, long xinc, long len,
+                       double alpha, const double *b, double d, unsigned lanes, double *out);
 } exb_filter_kernels;
 
 typedef struct exb_host_kernels {

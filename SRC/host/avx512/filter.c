@@ -417,6 +417,90 @@ static long filter_rank(double *a, long len, const double *const *u, const doubl
     return left;
 }
 
+/* exb_filter_quotient (core/filter.h) on eight lanes: the same operations
+ * and tests, the lanes decided returned and their quotients in *out. */
+static inline __mmask8 quotient_lanes(__mmask8 m, __m512d h, __m512d lo, __m512d bound,
+                                      __m512d d, __m512d *out)
+{
+    const __m512d tiny = _mm512_set1_pd(0x1p-900), huge = _mm512_set1_pd(0x1p1020),
+                  dmax = _mm512_set1_pd(0x1p900), eps50 = _mm512_set1_pd(0x1p-50),
+                  slack = _mm512_set1_pd(1.0 + 0x1p-50), normal = _mm512_set1_pd(0x1p-1022);
+    const __m512i frac_mask = _mm512_set1_epi64((long long)((UINT64_C(1) << 52) - 1)),
+                  exp_mask = _mm512_set1_epi64(0x7ff);
+    __m512d r = _mm512_add_pd(h, lo), bb = _mm512_sub_pd(r, h);
+    __m512d e = _mm512_add_pd(_mm512_sub_pd(h, _mm512_sub_pd(r, bb)), _mm512_sub_pd(lo, bb));
+    __m512d ar = _mm512_abs_pd(r), ad = _mm512_abs_pd(d);
+    __mmask8 ok = _mm512_mask_cmp_pd_mask(m, ar, tiny, _CMP_GE_OQ) &
+                  _mm512_cmp_pd_mask(ar, huge, _CMP_LE_OQ) &
+                  _mm512_cmp_pd_mask(bound, _mm512_set1_pd(INFINITY), _CMP_LT_OQ) &
+                  _mm512_cmp_pd_mask(_mm512_abs_pd(e), _mm512_set1_pd(INFINITY), _CMP_LT_OQ) &
+                  _mm512_cmp_pd_mask(ad, tiny, _CMP_GE_OQ) & _mm512_cmp_pd_mask(ad, dmax, _CMP_LE_OQ);
+    __m512d q0 = _mm512_div_pd(r, d), rho = _mm512_fnmadd_pd(q0, d, r);
+    __m512d q = _mm512_add_pd(q0, _mm512_div_pd(_mm512_add_pd(rho, e), d));
+    __m512d aq = _mm512_abs_pd(q);
+    ok &= _mm512_cmp_pd_mask(aq, tiny, _CMP_GE_OQ) & _mm512_cmp_pd_mask(aq, huge, _CMP_LE_OQ);
+    __m512d P = _mm512_mul_pd(q, d), P2 = _mm512_fmsub_pd(q, d, P);
+    __m512d s1 = _mm512_sub_pd(r, P), b1 = _mm512_sub_pd(s1, r);
+    __m512d s2 = _mm512_add_pd(_mm512_sub_pd(r, _mm512_sub_pd(s1, b1)),
+                               _mm512_sub_pd(_mm512_sub_pd(_mm512_setzero_pd(), P), b1));
+    __m512d mag = _mm512_add_pd(_mm512_add_pd(_mm512_abs_pd(s1), _mm512_abs_pd(P2)),
+                                _mm512_add_pd(_mm512_abs_pd(e), _mm512_abs_pd(s2)));
+    __m512d dev = _mm512_add_pd(
+        _mm512_add_pd(_mm512_abs_pd(_mm512_add_pd(_mm512_add_pd(_mm512_sub_pd(s1, P2), e), s2)),
+                      _mm512_mul_pd(mag, eps50)),
+        bound);
+    /* |d| times half the smaller gap next to q (exb_filter_half_gap) */
+    __m512i bits = _mm512_castpd_si512(q);
+    __m512i biased = _mm512_and_si512(_mm512_srli_epi64(bits, 52), exp_mask);
+    __mmask8 pow2 = _mm512_testn_epi64_mask(bits, frac_mask);
+    __m512i half = _mm512_mask_sub_epi64(_mm512_sub_epi64(biased, _mm512_set1_epi64(53)), pow2,
+                                         biased, _mm512_set1_epi64(54));
+    __m512d limit = _mm512_mul_pd(ad, _mm512_castsi512_pd(_mm512_slli_epi64(half, 52)));
+    ok &= _mm512_cmp_pd_mask(limit, normal, _CMP_GE_OQ) &
+          _mm512_cmp_pd_mask(_mm512_mul_pd(dev, slack), limit, _CMP_LT_OQ);
+    *out = q;
+    return ok;
+}
+
+/* A triangular solve's row on eight right-hand sides (kernels.h): alpha b
+ * the first leaf, then -t_j x_j as FILTER_STEPs in four chains (j mod 4,
+ * so that the additions' latencies overlap) joined at the end: len + 1
+ * leaves and 3 joins, the bound of core/filter.h for them, and the
+ * quotient's test on all eight lanes (a unit diagonal's d = 1 included:
+ * the test then decides RN(S) itself). */
+static unsigned filter_solve8(const double *t, long tinc, const double *x, long xinc, long len,
+                              double alpha, const double *b, double d, unsigned lanes,
+                              double *out)
+{
+    double nt = (double)len + 5.0;
+    if (!(nt < 0x1p30))
+        return 0;
+    __mmask8 m = (__mmask8)lanes;
+    __m512d h[4], l[4], c[4];
+    for (int k = 0; k < 4; k++)
+        h[k] = l[k] = c[k] = _mm512_setzero_pd();
+    FILTER_STEP(_mm512_set1_pd(alpha), _mm512_maskz_loadu_pd(m, b), h[0], l[0], c[0]);
+    long j = 0;
+    for (; j + 4 <= len; j += 4)
+        for (int k = 0; k < 4; k++)
+            FILTER_STEP(_mm512_set1_pd(-t[(j + k) * tinc]),
+                        _mm512_maskz_loadu_pd(m, x + (j + k) * xinc), h[k], l[k], c[k]);
+    for (int k = 0; j < len; j++, k++)
+        FILTER_STEP(_mm512_set1_pd(-t[j * tinc]), _mm512_maskz_loadu_pd(m, x + j * xinc), h[k],
+                    l[k], c[k]);
+    filter_join(&h[0], &l[0], &c[0], h[1], l[1], c[1]);
+    filter_join(&h[2], &l[2], &c[2], h[3], l[3], c[3]);
+    filter_join(&h[0], &l[0], &c[0], h[2], l[2], c[2]);
+    __m512d bound = _mm512_add_pd(
+        _mm512_mul_pd(_mm512_mul_pd(_mm512_set1_pd(2.0 * nt * 0x1p-53), c[0]),
+                      _mm512_set1_pd(1.0 + 0x1p-40)),
+        _mm512_set1_pd(nt * 0x1p-1073));
+    __m512d q;
+    __mmask8 ok = quotient_lanes(m, h[0], l[0], bound, _mm512_set1_pd(d), &q);
+    _mm512_mask_storeu_pd(out, ok, q);
+    return ok;
+}
+
 const exb_filter_kernels exb_avx512_filter = {
     .rows = rows_filter,
     .dot = dot_filter,
@@ -426,5 +510,6 @@ const exb_filter_kernels exb_avx512_filter = {
     .add_terms = filter_add_terms,
     .rank = filter_rank,
     .rank_f32 = rank_fma_f32,
+    .solve8 = filter_solve8,
 };
 #endif
