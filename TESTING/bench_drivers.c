@@ -1,0 +1,253 @@
+/*
+ * bench_drivers.c -- LAPACK's drivers on whatever BLAS and LAPACK the
+ * process gets (bench_drivers.sh runs it on the drop-in under netlib
+ * LAPACK, on OpenBLAS under netlib LAPACK and on OpenBLAS's own LAPACK, one
+ * library at a time): DGESV, DPOTRF+DPOTRS, DGEQRF, DSYEVD (eigenvalues and
+ * vectors) and DGESVD (singular values and vectors) at each order, the
+ * median of `reps` calls in ms, and a backward-error ratio of the last one
+ * (no unit; below ~1 is backward stable):
+ *   DGESV, DPOTRF+S   ||b - A x|| / ((||A|| ||x|| + ||b||) n eps)  (long double)
+ *   DGEQRF            ||A v - Q (R v)|| / (||A|| ||v|| n eps), v random, Q
+ *                     applied by DORMQR (not timed)
+ *   DSYEVD            ||A (Z v) - Z (W v)|| / (||A|| ||v|| n eps)
+ *   DGESVD            ||A v - U (S (V^T v))|| / (||A|| ||v|| n eps)
+ * (the random probe v makes each check O(n^2); max norms).  Data: uniform
+ * in (-1, 1), SPD as B^T B + n I, symmetric as (B + B^T) / 2.
+ *
+ * usage: bench_drivers reps n ...
+ */
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench_args.h"
+
+static const char usage[] =
+    "usage: bench_drivers reps n ...\n"
+    "  LAPACK's DGESV, DPOTRF+DPOTRS, DGEQRF, DSYEVD and DGESVD on whatever BLAS and\n"
+    "  LAPACK this process gets (run it through TESTING/bench_drivers.sh, which gives\n"
+    "  it the drop-in, OpenBLAS under netlib LAPACK and OpenBLAS's LAPACK in turn).\n"
+    "  reps  calls timed per driver and order, 1..64\n"
+    "  n     orders, 2..8000\n"
+    "  Prints the median time in ms of each driver and its backward-error ratio (no\n"
+    "  unit; below about 1 is backward stable).\n";
+
+typedef int fint;
+void dgesv_(const fint *n, const fint *nrhs, double *a, const fint *lda, fint *ipiv, double *b,
+            const fint *ldb, fint *info);
+void dpotrf_(const char *uplo, const fint *n, double *a, const fint *lda, fint *info, size_t);
+void dpotrs_(const char *uplo, const fint *n, const fint *nrhs, const double *a, const fint *lda,
+             double *b, const fint *ldb, fint *info, size_t);
+void dgeqrf_(const fint *m, const fint *n, double *a, const fint *lda, double *tau, double *work,
+             const fint *lwork, fint *info);
+void dormqr_(const char *side, const char *trans, const fint *m, const fint *n, const fint *k,
+             const double *a, const fint *lda, const double *tau, double *c, const fint *ldc,
+             double *work, const fint *lwork, fint *info, size_t, size_t);
+void dsyevd_(const char *jobz, const char *uplo, const fint *n, double *a, const fint *lda,
+             double *w, double *work, const fint *lwork, fint *iwork, const fint *liwork,
+             fint *info, size_t, size_t);
+void dgesvd_(const char *jobu, const char *jobvt, const fint *m, const fint *n, double *a,
+             const fint *lda, double *s, double *u, const fint *ldu, double *vt,
+             const fint *ldvt, double *work, const fint *lwork, fint *info, size_t, size_t);
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
+static int cmp(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static unsigned long long seed = 12345;
+static double uniform(void)
+{
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (double)(seed >> 11) * 0x1p-52 - 1.0;
+}
+
+/* y := A x (n x n, long double sums), max norms of A (rows) returned. */
+static long double matvec(int n, const double *a, const double *x, long double *y)
+{
+    long double anorm = 0;
+    for (int i = 0; i < n; i++) {
+        long double s = 0, row = 0;
+        for (int j = 0; j < n; j++) {
+            s += (long double)a[i + (long)j * n] * x[j];
+            row += fabsl(a[i + (long)j * n]);
+        }
+        y[i] = s;
+        anorm = fmaxl(anorm, row);
+    }
+    return anorm;
+}
+
+static long double vmax(int n, const double *v)
+{
+    long double m = 0;
+    for (int i = 0; i < n; i++)
+        m = fmaxl(m, fabsl(v[i]));
+    return m;
+}
+
+enum { GESV, POSV, GEQRF, SYEVD, GESVD, DRIVERS };
+static const char *names[DRIVERS] = {"DGESV", "DPOTRF+S", "DGEQRF", "DSYEVD", "DGESVD"};
+
+/* One call of driver d on the matrix a0 (n x n), its time; the error ratio
+ * of this call in *err. */
+static double run(int d, int n, const double *a0, double *err)
+{
+    long nn = (long)n * n;
+    double *a = malloc((size_t)nn * sizeof *a), *b = malloc((size_t)n * sizeof *b),
+           *x = malloc((size_t)n * sizeof *x), *v = malloc((size_t)n * sizeof *v),
+           *w = malloc((size_t)n * sizeof *w);
+    long double *y = malloc((size_t)n * sizeof *y), *z = malloc((size_t)n * sizeof *z);
+    fint *ipiv = malloc((size_t)n * sizeof *ipiv), one = 1, info = 0, N = n;
+    memcpy(a, a0, (size_t)nn * sizeof *a);
+    for (int i = 0; i < n; i++) {
+        b[i] = uniform();
+        v[i] = uniform();
+    }
+    memcpy(x, b, (size_t)n * sizeof *x);
+    double t = 0.0, eps = DBL_EPSILON;
+    long double anorm = matvec(n, a0, v, y), vn = vmax(n, v), r = 0;
+    if (d == GESV || d == POSV) {
+        double t0 = now();
+        if (d == GESV) {
+            dgesv_(&N, &one, a, &N, ipiv, x, &N, &info);
+        } else {
+            dpotrf_("L", &N, a, &N, &info, 1);
+            dpotrs_("L", &N, &one, a, &N, x, &N, &info, 1);
+        }
+        t = now() - t0;
+        matvec(n, a0, x, y);
+        for (int i = 0; i < n; i++)
+            r = fmaxl(r, fabsl(b[i] - y[i]));
+        *err = (double)(r / ((anorm * vmax(n, x) + vmax(n, b)) * n * eps));
+    } else if (d == GEQRF) {
+        fint lwork = -1;
+        double q;
+        dgeqrf_(&N, &N, a, &N, w, &q, &lwork, &info);
+        lwork = (fint)q;
+        double *work = malloc((size_t)(lwork > n ? lwork : n) * 64 * sizeof *work);
+        double t0 = now();
+        dgeqrf_(&N, &N, a, &N, w, work, &lwork, &info);
+        t = now() - t0;
+        for (int i = 0; i < n; i++) { /* R v */
+            long double s = 0;
+            for (int j = i; j < n; j++)
+                s += (long double)a[i + (long)j * n] * v[j];
+            x[i] = (double)s;
+        }
+        fint lw = n * 64;
+        dormqr_("L", "N", &N, &one, &N, a, &N, w, x, &N, work, &lw, &info, 1, 1);
+        for (int i = 0; i < n; i++)
+            r = fmaxl(r, fabsl(y[i] - x[i]));
+        *err = (double)(r / (anorm * vn * n * eps));
+        free(work);
+    } else if (d == SYEVD) {
+        fint lwork = -1, liwork = -1, iq;
+        double q;
+        dsyevd_("V", "L", &N, a, &N, w, &q, &lwork, &iq, &liwork, &info, 1, 1);
+        lwork = (fint)q;
+        liwork = iq;
+        double *work = malloc((size_t)lwork * sizeof *work);
+        fint *iwork = malloc((size_t)liwork * sizeof *iwork);
+        double t0 = now();
+        dsyevd_("V", "L", &N, a, &N, w, work, &lwork, iwork, &liwork, &info, 1, 1);
+        t = now() - t0;
+        /* A (Z v) against Z (W v) */
+        matvec(n, a, v, z); /* Z v */
+        for (int i = 0; i < n; i++)
+            x[i] = (double)z[i];
+        matvec(n, a0, x, y); /* A Z v */
+        for (int i = 0; i < n; i++)
+            b[i] = w[i] * v[i];
+        matvec(n, a, b, z); /* Z W v */
+        for (int i = 0; i < n; i++)
+            r = fmaxl(r, fabsl(y[i] - z[i]));
+        *err = (double)(r / (anorm * vn * n * eps));
+        free(work);
+        free(iwork);
+    } else {
+        double *u = malloc((size_t)nn * sizeof *u), *vt = malloc((size_t)nn * sizeof *vt), q;
+        fint lwork = -1;
+        dgesvd_("A", "A", &N, &N, a, &N, w, u, &N, vt, &N, &q, &lwork, &info, 1, 1);
+        lwork = (fint)q;
+        double *work = malloc((size_t)lwork * sizeof *work);
+        double t0 = now();
+        dgesvd_("A", "A", &N, &N, a, &N, w, u, &N, vt, &N, work, &lwork, &info, 1, 1);
+        t = now() - t0;
+        matvec(n, vt, v, z); /* V^T v */
+        for (int i = 0; i < n; i++)
+            x[i] = (double)(w[i] * z[i]);
+        matvec(n, u, x, z); /* U S V^T v */
+        for (int i = 0; i < n; i++)
+            r = fmaxl(r, fabsl(y[i] - z[i]));
+        *err = (double)(r / (anorm * vn * n * eps));
+        free(u);
+        free(vt);
+        free(work);
+    }
+    if (info != 0)
+        *err = NAN;
+    free(a);
+    free(b);
+    free(x);
+    free(v);
+    free(w);
+    free(y);
+    free(z);
+    free(ipiv);
+    return t;
+}
+
+int main(int argc, char **argv)
+{
+    bench_help(argc, argv, usage);
+    if (argc < 3)
+        bench_bad("bench_drivers needs reps and at least one order", NULL, usage);
+    int reps = (int)bench_count(argv[1], 1, 64, "reps", usage);
+    printf("%6s", "n");
+    for (int d = 0; d < DRIVERS; d++)
+        printf(" %11s ms %6s", names[d], "err");
+    printf("\n");
+    for (int k = 2; k < argc; k++) {
+        int n = (int)bench_count(argv[k], 2, 8000, "n", usage);
+        long nn = (long)n * n;
+        double *g = malloc((size_t)nn * sizeof *g), *spd = malloc((size_t)nn * sizeof *spd),
+               *sym = malloc((size_t)nn * sizeof *sym), times[64];
+        for (long e = 0; e < nn; e++)
+            g[e] = uniform();
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < n; i++) {
+                long double s = 0;
+                for (int l = 0; l < n; l += 7) /* a cheap SPD: B^T B on a sample, + n I */
+                    s += (long double)g[l + (long)i * n] * g[l + (long)j * n];
+                spd[i + (long)j * n] = (double)s + (i == j ? n : 0);
+                sym[i + (long)j * n] = 0.5 * (g[i + (long)j * n] + g[j + (long)i * n]);
+            }
+        printf("%6d", n);
+        for (int d = 0; d < DRIVERS; d++) {
+            const double *a0 = d == POSV ? spd : d == SYEVD ? sym : g;
+            double err = 0;
+            for (int r = 0; r < reps; r++)
+                times[r] = run(d, n, a0, &err);
+            qsort(times, (size_t)reps, sizeof times[0], cmp);
+            printf(" %14.1f %6.3f", 1e3 * times[reps / 2], err);
+            fflush(stdout);
+        }
+        printf("\n");
+        free(g);
+        free(spd);
+        free(sym);
+    }
+    return 0;
+}
