@@ -9,6 +9,7 @@
  */
 #include "fint.h"
 #include "routines.h"
+#include "level1/level1.h"
 #include "level2/level2.h"
 
 /* ---- Level 1 (the rest: level1/level1.h) ---------------------------------- */
@@ -38,6 +39,80 @@ FACE void FNAME(daxpy)(const fint *n, const double *a, const double *x, const fi
 FACE void FNAME(dscal)(const fint *n, const double *a, double *x, const fint *incx)
 {
     exb_dscal_checked(*n, *a, x, *incx);
+}
+
+/* The S twins and the moves, rotations and IxAMAX (level1/level1.h). */
+#define MOVE_FACES(p, T)                                                                           \
+    FACE void FNAME(p##copy)(const fint *n, const T *x, const fint *incx, T *y, const fint *incy) \
+    {                                                                                           \
+        exb_##p##copy_checked(*n, x, *incx, y, *incy);                                          \
+    }                                                                                           \
+    FACE void FNAME(p##swap)(const fint *n, T *x, const fint *incx, T *y, const fint *incy)     \
+    {                                                                                           \
+        exb_##p##swap_checked(*n, x, *incx, y, *incy);                                          \
+    }                                                                                           \
+    FACE fint FNAME(i##p##amax)(const fint *n, const T *x, const fint *incx)                    \
+    {                                                                                           \
+        return (fint)exb_i##p##amax_checked(*n, x, *incx);                                      \
+    }                                                                                           \
+    FACE void FNAME(p##rot)(const fint *n, T *x, const fint *incx, T *y, const fint *incy,      \
+                            const T *c, const T *s)                                             \
+    {                                                                                           \
+        exb_##p##rot_checked(*n, x, *incx, y, *incy, *c, *s);                                   \
+    }                                                                                           \
+    FACE void FNAME(p##rotm)(const fint *n, T *x, const fint *incx, T *y, const fint *incy,     \
+                             const T *param)                                                    \
+    {                                                                                           \
+        exb_##p##rotm_checked(*n, x, *incx, y, *incy, param);                                   \
+    }                                                                                           \
+    FACE void FNAME(p##rotg)(T *a, T *b, T *c, T *s)                                            \
+    {                                                                                           \
+        exb_##p##rotg_checked(a, b, c, s);                                                      \
+    }                                                                                           \
+    FACE void FNAME(p##rotmg)(T *d1, T *d2, T *x1, const T *y1, T *param)                       \
+    {                                                                                           \
+        exb_##p##rotmg_checked(d1, d2, x1, *y1, param);                                         \
+    }
+MOVE_FACES(s, float)
+MOVE_FACES(d, double)
+
+FACE float FNAME(sdot)(const fint *n, const float *x, const fint *incx, const float *y,
+                       const fint *incy)
+{
+    return exb_sdot_checked(*n, x, *incx, y, *incy);
+}
+
+FACE double FNAME(dsdot)(const fint *n, const float *x, const fint *incx, const float *y,
+                         const fint *incy)
+{
+    return exb_dsdot_checked(*n, x, *incx, y, *incy);
+}
+
+FACE float FNAME(sdsdot)(const fint *n, const float *sb, const float *x, const fint *incx,
+                         const float *y, const fint *incy)
+{
+    return exb_sdsdot_checked(*n, *sb, x, *incx, y, *incy);
+}
+
+FACE float FNAME(sasum)(const fint *n, const float *x, const fint *incx)
+{
+    return exb_sasum_checked(*n, x, *incx);
+}
+
+FACE float FNAME(snrm2)(const fint *n, const float *x, const fint *incx)
+{
+    return exb_snrm2_checked(*n, x, *incx);
+}
+
+FACE void FNAME(saxpy)(const fint *n, const float *a, const float *x, const fint *incx, float *y,
+                       const fint *incy)
+{
+    exb_saxpy_checked(*n, *a, x, *incx, y, *incy);
+}
+
+FACE void FNAME(sscal)(const fint *n, const float *a, float *x, const fint *incx)
+{
+    exb_sscal_checked(*n, *a, x, *incx);
 }
 
 /* ---- Level 2 ----------------------------------------------------------------- */

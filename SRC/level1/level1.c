@@ -13,9 +13,13 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "core/filter.h"
 #include "core/fpenv.h"
 #include "core/superacc.h"
+#include "host/kernels.h"
+#include "support/knobs.h"
 #include "support/path.h"
 #include "routines.h"
 #include "support/blasvec.h"
@@ -54,16 +58,60 @@ double exb_dasum_checked(long n, const double *x, long incx)
     return r;
 }
 
+/* RN(sqrt(S)) for S within `bound` of h + lo (the filter's sum of
+ * squares): r = RN(h + lo) = h + lo - e exactly (TwoSum), y = RN(sqrt(r))
+ * (IEEE's square root), and y is RN(sqrt(S)) when S lies strictly between
+ * the squares of the midpoints next to y, y +- g/2 (g the gap on that
+ * side): with y^2 = P + Pe (an FMA), S - (y + g/2)^2 = D + delta - y g -
+ * g^2/4 where D = (r - P) + e - Pe (r - P exact: r and P within a factor
+ * of two) and |delta| <= bound.  D is computed with two additions (error at
+ * most 2^-51 (|r - P| + |e| + |Pe|)), y g exactly; dropping g^2/4 only
+ * makes the tests stricter.  1 with *out = y, else 0 (r outside [2^-900,
+ * 2^1020], a NaN, or too near a midpoint). */
+static int sqrt_decide(double h, double lo, double bound, double *out)
+{
+    double r = h + lo, bb = r - h, e = (h - (r - bb)) + (lo - bb);
+    if (!(r >= 0x1p-900) || !(r <= 0x1p1020) || !(bound < INFINITY))
+        return 0;
+    double y = sqrt(r), P = y * y, Pe = fma(y, y, -P);
+    double rp = r - P, D = (rp + e) - Pe;
+    double err = (fabs(rp) + fabs(e) + fabs(Pe)) * 0x1p-51 + bound;
+    double up = exb_filter_half_gap(y) * 2.0; /* the smaller gap; the gap above is >= */
+    uint64_t bits;
+    memcpy(&bits, &y, sizeof bits);
+    double above = (bits & ((UINT64_C(1) << 52) - 1)) == 0 ? 2.0 * up : up; /* y a power of two */
+    const double slack = 1.0 + 0x1p-50;
+    if (!((D + err) * slack < y * above * (1.0 - 0x1p-50) &&
+          (D - err) * slack > -y * up * (1.0 - 0x1p-50)))
+        return 0;
+    *out = y;
+    return 1;
+}
+
 double exb_dnrm2_checked(long n, const double *x, long incx)
 {
     exb_path_begin();
     if (n <= 0 || incx <= 0) /* reference DNRM2 (LAPACK 3.11's BLAS) */
         return 0.0;
     exb_fpenv env = exb_fpenv_enter();
+    exb_knobs knobs;
+    exb_knobs_read(&knobs);
+    const exb_filter_kernels *f = exb_kernels_filter(exb_host_kernels_get(knobs.host_generic),
+                                                    knobs.fpe, knobs.front, knobs.filter);
+    double r;
+    if (f && incx == 1) { /* the filter's sum of squares, the root decided from it */
+        double h, lo, ab;
+        f->dot(x, x, n, &h, &lo, &ab);
+        if (sqrt_decide(h, lo, exb_filter_bound((double)n + 32.0, ab), &r)) {
+            exb_path_add(EXACTBLAS_PATH_HOST | EXACTBLAS_PATH_EARLY);
+            exb_fpenv_leave(env);
+            return r;
+        }
+    }
     exb_superacc s;
     exb_sumdot_accumulate(n, x, incx, x, incx, &s);
     /* a NaN or an infinity among the x_i: the sum of squares is NaN or +Inf */
-    double r = exb_superacc_round_sqrt(&s);
+    r = exb_superacc_round_sqrt(&s);
     exb_fpenv_leave(env);
     return r;
 }

@@ -1,0 +1,68 @@
+/*
+ * level1.h -- the checked cores of the Level 1 BLAS routines beyond those in
+ * routines.h (DDOT, DASUM, DNRM2, DAXPY, DSCAL), single and double
+ * precision: the reference BLAS's arguments (sizes and increments as long,
+ * scalars by value), its quick returns (no argument of a Level 1 routine is
+ * illegal), in round-to-nearest whatever the caller's mode.  The rules
+ * (doc/CONTRACT.md):
+ *
+ *   xCOPY, xSWAP    bitwise (NaN payloads kept); negative increments count
+ *                   from the end; nothing for n <= 0
+ *   IxAMAX          the reference's index: the first i with |x_i| greater
+ *                   than every |x_j| before it, scanning from x_1 with
+ *                   "greater" false for a NaN: a NaN is skipped, unless x_1
+ *                   is NaN, which then stays the answer (1); 0 for n < 1 or
+ *                   incx <= 0
+ *   SDOT, DSDOT     RN32 / RN64 of the exact sum of x_i y_i
+ *   SDSDOT          RN32(sb + exact sum of x_i y_i); n <= 0 gives sb
+ *   SASUM, SNRM2    RN32(sum |x_i|), RN32(sqrt(sum x_i^2)), each rounded once
+ *                   (n <= 0 or incx <= 0: 0)
+ *   SAXPY, SSCAL    y_i := RN32(a x_i + y_i) (a = 0: y untouched),
+ *                   x_i := RN32(a x_i) (incx <= 0: nothing)
+ *   xROT            x_i := RN(c x_i + s y_i), y_i := RN(c y_i - s x_i), each
+ *                   from the original x_i, y_i, rounded once
+ *   xROTM           the same with the H of param (flag -1: H full; 0: unit
+ *                   diagonal; 1: h12 = 1, h21 = -1; -2: nothing), each output
+ *                   one exact two-term expression rounded once
+ *   xROTG           the reference algorithm (LAPACK 3.11's drotg.f90) with
+ *                   r = sigma RN(sqrt(a^2 + b^2)) correctly rounded (sigma the
+ *                   sign of the larger of |a|, |b|; b's sign on a tie), then as
+ *                   the reference: c = RN(a / r), s = RN(b / r) (IEEE
+ *                   divisions by the returned r), z = s, RN(1 / c) or 1
+ *   xROTMG          the reference algorithm (drotmg.f), its IEEE operations
+ *                   in its order: not correctly rounded (its outputs are
+ *                   scaled intermediate quantities, not rounded values of
+ *                   exact expressions)
+ * An exact zero is -0 when every term is -0 (products with IEEE's sign
+ * rule); every NaN result is the canonical NaN.  Binary32 data are exact in
+ * binary64, their products too; each single-precision result is rounded
+ * once to binary32 (core/f32.h).
+ */
+#ifndef EXACTBLAS_LEVEL1_H
+#define EXACTBLAS_LEVEL1_H
+
+void exb_scopy_checked(long n, const float *x, long incx, float *y, long incy);
+void exb_dcopy_checked(long n, const double *x, long incx, double *y, long incy);
+void exb_sswap_checked(long n, float *x, long incx, float *y, long incy);
+void exb_dswap_checked(long n, double *x, long incx, double *y, long incy);
+long exb_isamax_checked(long n, const float *x, long incx);
+long exb_idamax_checked(long n, const double *x, long incx);
+
+float exb_sdot_checked(long n, const float *x, long incx, const float *y, long incy);
+double exb_dsdot_checked(long n, const float *x, long incx, const float *y, long incy);
+float exb_sdsdot_checked(long n, float sb, const float *x, long incx, const float *y, long incy);
+float exb_sasum_checked(long n, const float *x, long incx);
+float exb_snrm2_checked(long n, const float *x, long incx);
+void exb_saxpy_checked(long n, float a, const float *x, long incx, float *y, long incy);
+void exb_sscal_checked(long n, float a, float *x, long incx);
+
+void exb_srot_checked(long n, float *x, long incx, float *y, long incy, float c, float s);
+void exb_drot_checked(long n, double *x, long incx, double *y, long incy, double c, double s);
+void exb_srotm_checked(long n, float *x, long incx, float *y, long incy, const float *param);
+void exb_drotm_checked(long n, double *x, long incx, double *y, long incy, const double *param);
+void exb_srotg_checked(float *a, float *b, float *c, float *s);
+void exb_drotg_checked(double *a, double *b, double *c, double *s);
+void exb_srotmg_checked(float *d1, float *d2, float *x1, float y1, float *param);
+void exb_drotmg_checked(double *d1, double *d2, double *x1, double y1, double *param);
+
+#endif

@@ -1,0 +1,141 @@
+/*
+ * single.c -- the binary32 reductions SDOT, DSDOT, SDSDOT, SASUM, SNRM2
+ * (level1.h has the rules): the data are copied into binary64 a chunk at a
+ * time (exact), summed exactly by the sum/dot engine into a long
+ * accumulator, and the exact result rounded once: to binary64 (DSDOT), or
+ * to binary32 through RN64 and, where RN64 lands on a binary32 midpoint,
+ * the accumulator's exact comparison (core/f32.h).
+ */
+#include "level1.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "core/f32.h"
+#include "core/fpenv.h"
+#include "core/superacc.h"
+#include "core/zerosign.h"
+#include "reduce.h"
+#include "support/blasvec.h"
+#include "support/path.h"
+
+#define CHUNK 1024L /* two chunks on the stack: 16 KiB */
+
+enum { TERMS_X, TERMS_ABS, TERMS_XY };
+
+/* acc := the exact sum of the n terms (x_i, |x_i| or x_i y_i; x, y at their
+ * logical first elements); the result whether every term is -0. */
+static int exact_terms(int kind, long n, const float *x, long incx, const float *y, long incy,
+                       exb_superacc *acc)
+{
+    double xd[CHUNK], yd[CHUNK];
+    exb_superacc part;
+    exb_superacc_clear(acc);
+    exb_superacc_clear(&part);
+    int negzero = 1;
+    for (long i0 = 0; i0 < n; i0 += CHUNK) {
+        long cnt = n - i0 < CHUNK ? n - i0 : CHUNK;
+        for (long i = 0; i < cnt; i++) {
+            double v = x[(i0 + i) * incx];
+            xd[i] = kind == TERMS_ABS ? fabs(v) : v;
+            if (kind == TERMS_XY)
+                yd[i] = y[(i0 + i) * incy];
+        }
+        exb_sumdot_accumulate(cnt, xd, 1, kind == TERMS_XY ? yd : NULL, 1, &part);
+        exb_superacc_merge(acc, &part);
+        if (negzero)
+            negzero = exb_terms_negzero(cnt, xd, 1, kind == TERMS_XY ? yd : NULL, 1);
+    }
+    return negzero;
+}
+
+/* The sign of the exact value (acc) minus d (core/f32.h). */
+static int acc_sign(void *ctx, double d)
+{
+    return exb_superacc_affine_sign(ctx, 1.0, 0.0, 0.0, d);
+}
+
+/* The sign of sqrt(acc) - d: that of acc - d^2, d^2 exact (25 bits). */
+static int sqrt_sign(void *ctx, double d)
+{
+    return exb_superacc_affine_sign(ctx, 1.0, 0.0, 0.0, d * d);
+}
+
+/* RN64 of acc, -0 when it is exactly zero and every term was -0. */
+static double round64(exb_superacc *acc, int negzero)
+{
+    if (negzero && exb_superacc_is_zero(acc))
+        exb_superacc_set_negative_zero(acc);
+    return exb_superacc_round(acc);
+}
+
+float exb_sdot_checked(long n, const float *x, long incx, const float *y, long incy)
+{
+    exb_path_begin();
+    if (n <= 0)
+        return 0.0f;
+    exb_fpenv env = exb_fpenv_enter();
+    exb_superacc acc;
+    int negzero = exact_terms(TERMS_XY, n, EXB_FIRST(x, n, incx), incx, EXB_FIRST(y, n, incy),
+                              incy, &acc);
+    float r = exb_f32_round(round64(&acc, negzero), acc_sign, &acc);
+    exb_fpenv_leave(env);
+    return r;
+}
+
+double exb_dsdot_checked(long n, const float *x, long incx, const float *y, long incy)
+{
+    exb_path_begin();
+    if (n <= 0)
+        return 0.0;
+    exb_fpenv env = exb_fpenv_enter();
+    exb_superacc acc;
+    int negzero = exact_terms(TERMS_XY, n, EXB_FIRST(x, n, incx), incx, EXB_FIRST(y, n, incy),
+                              incy, &acc);
+    double r = round64(&acc, negzero);
+    exb_fpenv_leave(env);
+    return r;
+}
+
+float exb_sdsdot_checked(long n, float sb, const float *x, long incx, const float *y, long incy)
+{
+    exb_path_begin();
+    if (n <= 0)
+        return sb;
+    exb_fpenv env = exb_fpenv_enter();
+    exb_superacc acc;
+    int negzero = exact_terms(TERMS_XY, n, EXB_FIRST(x, n, incx), incx, EXB_FIRST(y, n, incy),
+                              incy, &acc);
+    exb_superacc_add_double(&acc, (double)sb); /* sb: one more term */
+    negzero = negzero && sb == 0.0f && signbit(sb);
+    float r = exb_f32_round(round64(&acc, negzero), acc_sign, &acc);
+    exb_fpenv_leave(env);
+    return r;
+}
+
+float exb_sasum_checked(long n, const float *x, long incx)
+{
+    exb_path_begin();
+    if (n <= 0 || incx <= 0)
+        return 0.0f;
+    exb_fpenv env = exb_fpenv_enter();
+    exb_superacc acc;
+    exact_terms(TERMS_ABS, n, x, incx, NULL, 0, &acc); /* every term >= +0: a zero is +0 */
+    float r = exb_f32_round(exb_superacc_round(&acc), acc_sign, &acc);
+    exb_fpenv_leave(env);
+    return r;
+}
+
+float exb_snrm2_checked(long n, const float *x, long incx)
+{
+    exb_path_begin();
+    if (n <= 0 || incx <= 0) /* reference SNRM2 (LAPACK 3.11's BLAS) */
+        return 0.0f;
+    exb_fpenv env = exb_fpenv_enter();
+    exb_superacc acc;
+    exact_terms(TERMS_XY, n, x, incx, x, incx, &acc);
+    /* sqrt of +0 or -0 terms' sum: +0 (a square is never -0) */
+    float r = exb_f32_round(exb_superacc_round_sqrt(&acc), sqrt_sign, &acc);
+    exb_fpenv_leave(env);
+    return r;
+}
