@@ -11,6 +11,7 @@
 #include "routines.h"
 #include "level1/level1.h"
 #include "level2/level2.h"
+#include "level3/level3.h"
 
 /* ---- Level 1 (the rest: level1/level1.h) ---------------------------------- */
 
@@ -267,3 +268,71 @@ FACE void FNAME(dsyrk)(const char *uplo, const char *trans, const fint *n, const
     (void)trans_len;
     exb_dsyrk_checked("DSYRK ", *uplo, *trans, *n, *k, *alpha, a, *lda, *beta, c, *ldc);
 }
+
+/* The Level 3 routines of both precisions, one macro each (T the type, P
+ * its prefix, N the upper-case name XERBLA reports). */
+#define GEMM3(P, T, N)                                                                         \
+    FACE void FNAME(P##gemm)(const char *transa, const char *transb, const fint *m,            \
+                             const fint *n, const fint *k, const T *alpha, const T *a,          \
+                             const fint *lda, const T *b, const fint *ldb, const T *beta, T *c, \
+                             const fint *ldc, size_t transa_len, size_t transb_len)           \
+    {                                                                                          \
+        (void)transa_len;                                                                      \
+        (void)transb_len;                                                                      \
+        exb_##P##gemm_checked(N, *transa, *transb, *m, *n, *k, *alpha, a, *lda, b, *ldb, *beta, \
+                              c, *ldc);                                                        \
+    }
+#define SYMM3(P, T, N)                                                                         \
+    FACE void FNAME(P##symm)(const char *side, const char *uplo, const fint *m, const fint *n, \
+                             const T *alpha, const T *a, const fint *lda, const T *b,          \
+                             const fint *ldb, const T *beta, T *c, const fint *ldc,            \
+                             size_t side_len, size_t uplo_len)                                 \
+    {                                                                                          \
+        (void)side_len;                                                                        \
+        (void)uplo_len;                                                                        \
+        exb_##P##symm_checked(N, *side, *uplo, *m, *n, *alpha, a, *lda, b, *ldb, *beta, c,     \
+                              *ldc);                                                           \
+    }
+#define SYRK3(P, T, N)                                                                         \
+    FACE void FNAME(P##syrk)(const char *uplo, const char *trans, const fint *n, const fint *k, \
+                             const T *alpha, const T *a, const fint *lda, const T *beta, T *c, \
+                             const fint *ldc, size_t uplo_len, size_t trans_len)               \
+    {                                                                                          \
+        (void)uplo_len;                                                                        \
+        (void)trans_len;                                                                       \
+        exb_##P##syrk_checked(N, *uplo, *trans, *n, *k, *alpha, a, *lda, *beta, c, *ldc);      \
+    }
+#define SYR2K3(P, T, N)                                                                        \
+    FACE void FNAME(P##syr2k)(const char *uplo, const char *trans, const fint *n,              \
+                              const fint *k, const T *alpha, const T *a, const fint *lda,      \
+                              const T *b, const fint *ldb, const T *beta, T *c,                \
+                              const fint *ldc, size_t uplo_len, size_t trans_len)              \
+    {                                                                                          \
+        (void)uplo_len;                                                                        \
+        (void)trans_len;                                                                       \
+        exb_##P##syr2k_checked(N, *uplo, *trans, *n, *k, *alpha, a, *lda, b, *ldb, *beta, c,   \
+                               *ldc);                                                          \
+    }
+#define TRI3(P, T, R, N)                                                                       \
+    FACE void FNAME(P##R)(const char *side, const char *uplo, const char *transa,              \
+                          const char *diag, const fint *m, const fint *n, const T *alpha,      \
+                          const T *a, const fint *lda, T *b, const fint *ldb, size_t side_len, \
+                          size_t uplo_len, size_t transa_len, size_t diag_len)                 \
+    {                                                                                          \
+        (void)side_len;                                                                        \
+        (void)uplo_len;                                                                        \
+        (void)transa_len;                                                                      \
+        (void)diag_len;                                                                        \
+        exb_##P##R##_checked(N, *side, *uplo, *transa, *diag, *m, *n, *alpha, a, *lda, b,      \
+                             *ldb);                                                            \
+    }
+
+GEMM3(s, float, "SGEMM ")
+SYMM3(s, float, "SSYMM ")
+SYMM3(d, double, "DSYMM ")
+SYRK3(s, float, "SSYRK ")
+SYR2K3(s, float, "SSYR2K")
+SYR2K3(d, double, "DSYR2K")
+TRI3(s, float, trmm, "STRMM ")
+TRI3(d, double, trmm, "DTRMM ")
+TRI3(s, float, trsm, "STRSM ")

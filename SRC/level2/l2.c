@@ -302,6 +302,8 @@ void exb_l2_sv(const l2_op *op, const exb_knobs *knobs, void *x, long incx)
             long r = forward ? s : count - 1 - s, i = i0 + r;
             const double *row = buf + r * ld;
             double b = get(x1, op->f32, i * incx), d = diag[r], xi = 0.0;
+            if (op->bscale != 0.0)
+                b *= op->bscale; /* exact: both binary32 */
             int decided = 0;
             if (w.filter) {
                 double h = 0.0, lo = 0.0, ce = 0.0;

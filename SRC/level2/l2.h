@@ -48,6 +48,8 @@ struct l2_op {
     long lda;       /* its leading dimension (band, dense), or 0 */
     char uplo, trans, diag; /* normalised to upper case */
     long kl, ku;    /* band widths (GBMV; SBMV, TBMV, TBSV: k in ku) */
+    double bscale;  /* a solve's b_i is bscale * b_i, exact (binary32 data,
+                     * STRSM's alpha); 0 means 1 */
     /* Rows [i0, i0 + count) of op(A): row r's entries for x[x0[r] ..
      * x0[r] + len[r]) into buf + r*ld, in binary64; a solve's row leaves
      * out the diagonal, whose value goes to diag[r] (1 for a unit one). */

@@ -1,0 +1,68 @@
+/*
+ * level3.h -- the checked cores of the Level 3 BLAS routines beyond
+ * EXDGEMM, EXDTRSM and DSYRK (routines.h), single and double precision:
+ * the reference BLAS's names and arguments (sizes and leading dimensions as
+ * long), the first argument the name XERBLA reports ("SGEMM " from the BLAS
+ * face), the reference's argument checks (positions), quick returns and
+ * "not referenced" rules.  Every output element is the correctly rounded
+ * value of its exact expression (doc/CONTRACT.md):
+ *
+ *   SGEMM          c_ij := RN(alpha sum_l op(A)_il op(B)_lj + beta c_ij)
+ *   SYMM           the same with A's full symmetric matrix (both triangles
+ *                  from the UPLO one)
+ *   SYRK           c_ij := RN(alpha sum_l op(A)_il op(A)_jl + beta c_ij),
+ *                  the UPLO triangle of C only
+ *   SYR2K          c_ij := RN(alpha sum_l (op(A)_il op(B)_jl + op(B)_il
+ *                  op(A)_jl) + beta c_ij), the UPLO triangle
+ *   TRMM           b_ij := RN(alpha sum over the triangle op(A)_il b_lj)
+ *                  (side L; b_il op(A)_lj for side R), a unit diagonal's
+ *                  term b_ij itself; entries outside the triangle are not
+ *                  terms (an Inf there does not make a NaN)
+ *   STRSM          EXDTRSM's rule in binary32: per right-hand side, the
+ *                  substitution x_i := RN32((alpha b_i - sum_{j solved
+ *                  before} op(A)_ij x_j) / op(A)_ii), numerator exact
+ * Zero signs: the sum S of the products by IEEE's rule for an exact sum,
+ * alpha*S by the product rule, then with beta*c (the contract's rule).
+ * Single precision: binary32 data are exact in binary64 and so are their
+ * products; the exact value is rounded once to binary32 (core/f32.h).
+ * alpha = 0: SYMM/SYRK/SYR2K C := beta*C (0 for beta = 0, C not read);
+ * TRMM/TRSM B := 0.
+ */
+#ifndef EXACTBLAS_LEVEL3_H
+#define EXACTBLAS_LEVEL3_H
+
+void exb_sgemm_checked(const char *name, char transa, char transb, long m, long n, long k,
+                       float alpha, const float *a, long lda, const float *b, long ldb,
+                       float beta, float *c, long ldc);
+
+void exb_ssymm_checked(const char *name, char side, char uplo, long m, long n, float alpha,
+                       const float *a, long lda, const float *b, long ldb, float beta, float *c,
+                       long ldc);
+void exb_dsymm_checked(const char *name, char side, char uplo, long m, long n, double alpha,
+                       const double *a, long lda, const double *b, long ldb, double beta,
+                       double *c, long ldc);
+
+void exb_ssyrk_checked(const char *name, char uplo, char trans, long n, long k, float alpha,
+                       const float *a, long lda, float beta, float *c, long ldc);
+
+void exb_ssyr2k_checked(const char *name, char uplo, char trans, long n, long k, float alpha,
+                        const float *a, long lda, const float *b, long ldb, float beta,
+                        float *c, long ldc);
+void exb_dsyr2k_checked(const char *name, char uplo, char trans, long n, long k, double alpha,
+                        const double *a, long lda, const double *b, long ldb, double beta,
+                        double *c, long ldc);
+
+void exb_strmm_checked(const char *name, char side, char uplo, char transa, char diag, long m,
+                       long n, float alpha, const float *a, long lda, float *b, long ldb);
+void exb_dtrmm_checked(const char *name, char side, char uplo, char transa, char diag, long m,
+                       long n, double alpha, const double *a, long lda, double *b, long ldb);
+
+/* TRMM's and TRSM's argument check: 0, or the position of the first bad
+ * one (1 SIDE, 2 UPLO, 3 TRANSA, 4 DIAG, 5 M, 6 N, 9 LDA, 11 LDB). */
+int exb_trmm_check(char side, char uplo, char transa, char diag, long m, long n, long lda,
+                   long ldb);
+
+void exb_strsm_checked(const char *name, char side, char uplo, char transa, char diag, long m,
+                       long n, float alpha, const float *a, long lda, float *b, long ldb);
+
+#endif
