@@ -9,7 +9,9 @@
 #     testers (x{s,d,c,z}cblat1/2/3), computational and error-exit tests,
 #     with ld.so binding their calls to the drop-in;
 #   - numpy (Debian's python3-numpy, when installed): the dot product of
-#     {1e16, 1, -1e16, 3} with ones is 4 (3 with an ordinary BLAS).
+#     {1e16, 1, -1e16, 3} with ones is 4 (3 with an ordinary BLAS);
+#   - R (r-base-core, when installed), by R_LD_LIBRARY_PATH: the same
+#     product through %*% and crossprod (dgemm_) is 4.
 # Exit 77 (skip) without the testers.
 set -u
 dir=$(cd "$1" && pwd) testers=$2 work=$3 soname=${4:-libblas.so.3}
@@ -74,6 +76,17 @@ if [ "$soname" = libblas.so.3 ] && [ -x /usr/bin/python3 ] && /usr/bin/python3 -
   fi
 elif [ "$soname" = libblas.so.3 ]; then
   echo "numpy: not installed (python3-numpy), not checked"
+fi
+if [ "$soname" = libblas.so.3 ] && command -v Rscript >/dev/null; then
+  got=$(R_LD_LIBRARY_PATH=$dir Rscript -e \
+    'x <- c(1e16, 1, -1e16, 3); cat(x %*% rep(1, 4), crossprod(matrix(x, 4), matrix(1, 4)), "\n")')
+  if [ "$(echo $got)" = "4 4" ]; then
+    echo "R: x %*% ones and crossprod = $got"
+  else
+    echo "FAIL: R on the drop-in gave [$got], not 4 4"; fail=1
+  fi
+elif [ "$soname" = libblas.so.3 ]; then
+  echo "R: not installed (r-base-core), not checked"
 fi
 [ $fail = 0 ] && echo "DROP-IN: PASSED" || echo "DROP-IN: FAILED"
 exit $fail

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# readme_examples.sh README INCLUDE_DIR LIB_DIR CC -- compiles the README's C
-# examples as a user would (the public headers, -lexactblas) and checks that
-# each prints what the README says it prints; and that every file the
-# README's commands name from the repository root exists: build/... in the
-# build tree LIB_DIR (what the bootstrap builds into build/), the rest in
-# the source tree.
+# readme_examples.sh README INCLUDE_DIR LIB_DIR CC -- compiles the C examples
+# of the README and of doc/*.md beside it (the README's first, then doc/API.md's)
+# as a user would (the public headers, -lexactblas) and checks that each
+# prints what the text says it prints; and that every file the commands of
+# the README and doc/ name from the repository root exists: build/... in
+# the build tree LIB_DIR (what the bootstrap builds into build/), the rest
+# in the source tree.
 set -euo pipefail
 readme=$1 inc=$2 lib=$3 cc=$4
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+cat "$1" "$(dirname "$1")"/doc/API.md "$(dirname "$1")"/doc/[!A]*.md > "$tmp/all.txt"
+readme=$tmp/all.txt
 # every indented block from "#include <stdio.h>" to the closing brace
 awk -v dir="$tmp" '
   /^    #include <stdio.h>/ { n++; file = dir "/example" n ".c"; on = 1 }
@@ -29,7 +32,7 @@ for k in 1 2; do
     status=1
   fi
 done
-src=$(cd "$(dirname "$readme")" && pwd)
+src=$(cd "$(dirname "$1")" && pwd)
 opencl=$(grep -c '^EXACTBLAS_OPENCL:BOOL=ON' "$lib/CMakeCache.txt" || true)
 for path in $(grep -E '^    ' "$readme" |
               grep -oE '(^|[ =:(]|-I|-L|\$PWD/)(build|INSTALL|TESTING|FORTRAN|INCLUDE)/[A-Za-z0-9_./-]*[A-Za-z0-9_]' |

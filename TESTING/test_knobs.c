@@ -159,10 +159,10 @@ static int check_readme(const char *path)
     size_t len = fread(text, 1, sizeof text - 1, f);
     fclose(f);
     text[len] = '\0';
-    const char *section = strstr(text, "\nTuning knobs");
+    const char *section = strstr(text, "Tuning knobs");
     const char *end = section ? strstr(section + 1, "\n\n\n") : NULL;
     if (!section) {
-        printf("FAIL the README has no \"Tuning knobs\" section\n");
+        printf("FAIL %s has no \"Tuning knobs\" section\n", path);
         return 0;
     }
     if (!end)
