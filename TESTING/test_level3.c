@@ -192,6 +192,8 @@ static void run_case(tl_rng *r, long serial)
     if (draw(r, 0, 40) == 0 && (routine == R_GEMM || routine == R_SYMM))
         m = draw(r, 1, 4), n = draw(r, 1, 4), k = draw(r, 768, 900),
         m = routine == R_SYMM ? k : m; /* EXDGEMM's long-k engine */
+    if (draw(r, 0, 50) == 0 && routine == R_TRSM)
+        m = draw(r, 130, 160), n = draw(r, 130, 160); /* STRSM's threads */
     char side = draw(r, 0, 1) ? 'L' : 'R', uplo = draw(r, 0, 1) ? 'U' : 'L';
     char ta = "NTC"[draw(r, 0, 2)], tb = "NTC"[draw(r, 0, 2)], diag = draw(r, 0, 2) ? 'N' : 'U';
     if (draw(r, 0, 1)) /* lower case works as well */
@@ -261,6 +263,34 @@ static void run_case(tl_rng *r, long serial)
         for (long q = 0; q < C.len; q++) /* beta = 0: C is not read */
             if (q % ldc < cr)
                 C.d[q] = NAN;
+    if (routine == R_TRSM && draw(r, 0, 2) == 0) {
+        /* a consistent system: B = op(A) X (or X op(A)) for random X,
+         * rounded to binary32, so the numerators cancel to a few units of
+         * their terms and the fast path's bound decides */
+        long na = ar;
+        for (long j = 0; j < na; j++) /* the triangle finite and narrow */
+            for (long i = 0; i < na; i++)
+                if (isfinite(A.d[i + j * lda]) == 0 && !((upper ? i > j : i < j) ||
+                                                         (i == j && unit)))
+                    A.d[i + j * lda] = 0.5;
+        double *xs = malloc((size_t)(cr * cc > 0 ? cr * cc : 1) * sizeof(double));
+        for (long q = 0; q < cr * cc; q++)
+            xs[q] = (double)(float)(tl_rng_sign(r) * tl_rng_loguniform(r, -3, 3));
+        for (long j = 0; j < cc; j++)
+            for (long i = 0; i < cr; i++) {
+                double sum = 0.0;
+                for (long l = 0; l < na; l++) {
+                    long p = left ? i : l, q = left ? l : j; /* op(A)(p, q) */
+                    long si = notrans ? p : q, sj = notrans ? q : p;
+                    if (upper ? si > sj : si < sj)
+                        continue;
+                    double t = si == sj && unit ? 1.0 : A.d[si + sj * lda];
+                    sum += left ? t * xs[l + j * cr] : xs[i + l * cr] * t;
+                }
+                C.d[i + j * ldc] = (double)(float)sum;
+            }
+        free(xs);
+    }
     arr_sync(&A);
     arr_sync(&B);
     arr_sync(&C);
