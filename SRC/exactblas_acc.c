@@ -26,7 +26,7 @@ struct exactblas_acc {
 };
 
 /* The flags that travel in the byte form. */
-#define STATE_FLAGS                                                                        \
+#define STATE_FLAGS                                                                                \
     (EXB_FLAG_NAN | EXB_FLAG_POS_INF | EXB_FLAG_NEG_INF | EXB_FLAG_TERMS | EXB_FLAG_NOT_NEGZERO)
 #define MAGIC "EXB1"
 #define LOW_DIGITS (EXB_ACC_DIGITS - 1) /* serialised as 32-bit digits */
@@ -91,22 +91,22 @@ void exactblas_acc_add_sum(exactblas_acc *a, long n, const double *x, long incx)
     add_vector(a, n, x, incx, NULL, 0);
 }
 
-void exactblas_acc_add_dot(exactblas_acc *a, long n, const double *x, long incx,
-                           const double *y, long incy)
+void exactblas_acc_add_dot(exactblas_acc *a, long n, const double *x, long incx, const double *y,
+                           long incy)
 {
     add_vector(a, n, x, incx, y, incy);
 }
 
-void exactblas_acc_add_gemv(exactblas_acc *const *acc, char trans, long m, long n,
-                            const double *a, long lda, const double *x, long incx)
+void exactblas_acc_add_gemv(exactblas_acc *const *acc, char trans, long m, long n, const double *a,
+                            long lda, const double *x, long incx)
 {
     exb_path_begin();
     int bad = !exb_lsame(trans, 'N') && !exb_lsame(trans, 'T') && !exb_lsame(trans, 'C') ? 2
-              : m < 0                                 ? 3
-              : n < 0                                 ? 4
-              : lda < (m > 1 ? m : 1)                 ? 6
-              : incx == 0                             ? 8
-                                                      : 0;
+              : m < 0                                                                    ? 3
+              : n < 0                                                                    ? 4
+              : lda < (m > 1 ? m : 1)                                                    ? 6
+              : incx == 0                                                                ? 8
+                                                                                         : 0;
     if (bad) {
         exb_xerbla("EXACTBLAS_ACC_ADD_GEMV", bad);
         return;

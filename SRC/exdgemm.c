@@ -42,9 +42,7 @@
 #include "backend/tuning.h"
 #include "routines.h"
 
-
-int exb_gemm_check(char transa, char transb, long m, long n, long k, long lda, long ldb,
-                   long ldc)
+int exb_gemm_check(char transa, char transb, long m, long n, long k, long lda, long ldb, long ldc)
 {
     int ta = !exb_lsame(transa, 'N'), tb = !exb_lsame(transb, 'N');
     if (ta && !exb_lsame(transa, 'T') && !exb_lsame(transa, 'C'))
@@ -106,8 +104,19 @@ static void gemm(char transa, char transb, int m, int n, int k, double alpha, co
     }
     exb_knobs knobs;
     exb_knobs_read_rows(&knobs);
-    exb_gemm_args g = {!exb_lsame(transa, 'N'), !exb_lsame(transb, 'N'), m, n, k, alpha, a,
-                       lda, b, ldb, beta, c, ldc};
+    exb_gemm_args g = {!exb_lsame(transa, 'N'),
+                       !exb_lsame(transb, 'N'),
+                       m,
+                       n,
+                       k,
+                       alpha,
+                       a,
+                       lda,
+                       b,
+                       ldb,
+                       beta,
+                       c,
+                       ldc};
     if (exb_cl_wanted_binary32(&knobs)) {
         gemm_binary32(&g, &knobs);
         return;
@@ -133,7 +142,8 @@ static void gemm(char transa, char transb, int m, int n, int k, double alpha, co
     /* auto with OpenCL: the split path when slices(op(A)) * slices(op(B))
      * plain GEMMs are cheaper than the exact dot products, by the tuning
      * record of where they would run */
-    const exb_tuning *tuning = cl && exb_cl_tuning() ? exb_cl_tuning() : exb_tuning_of(EXB_CLASS_HOST);
+    const exb_tuning *tuning =
+        cl && exb_cl_tuning() ? exb_cl_tuning() : exb_tuning_of(EXB_CLASS_HOST);
     long max_products =
         knobs.gemm_path == EXB_GEMM_SPLIT ? LONG_MAX : tuning->gemm_max_slice_products;
     if (knobs.gemm_path != EXB_GEMM_GENERAL &&
@@ -153,8 +163,8 @@ static void gemm(char transa, char transb, int m, int n, int k, double alpha, co
  * EXACTBLAS_GEMM_PATH=general) goes to the host's general path. */
 static void gemm_binary32(const exb_gemm_args *g, const exb_knobs *knobs)
 {
-    long max_products = knobs->gemm_path == EXB_GEMM_SPLIT ? LONG_MAX
-                                                            : exb_cl_tuning()->f32_max_slice_products;
+    long max_products =
+        knobs->gemm_path == EXB_GEMM_SPLIT ? LONG_MAX : exb_cl_tuning()->f32_max_slice_products;
     if (knobs->gemm_path != EXB_GEMM_GENERAL &&
         exb_host_gemm_split_f32(g, knobs, max_products, exb_cl_gemm_f32_levels) == 0)
         return;
@@ -165,9 +175,8 @@ static void gemm_binary32(const exb_gemm_args *g, const exb_knobs *knobs)
     exb_path_add(EXACTBLAS_PATH_HOST);
 }
 
-void exactblas_dgemm(char transa, char transb, int m, int n, int k, double alpha,
-                     const double *a, int lda, const double *b, int ldb, double beta, double *c,
-                     int ldc)
+void exactblas_dgemm(char transa, char transb, int m, int n, int k, double alpha, const double *a,
+                     int lda, const double *b, int ldb, double beta, double *c, int ldc)
 {
     exb_dgemm_checked("EXDGEMM", transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }

@@ -139,10 +139,12 @@ static void dgemm_df(const dview *v, long m, long n, long k, double alpha, doubl
             eb[j] = scale_of(v, 1, j, k, &bad_b[j]);
         for (long l = 0; l < k; l++)
             for (long i = 0; i < m; i++)
-                ap[i + l * m] = df_in(exactblas_df_from_double(bad[i] ? 0.0 : ldexp(opa(v, i, l), -ea[i])));
+                ap[i + l * m] =
+                    df_in(exactblas_df_from_double(bad[i] ? 0.0 : ldexp(opa(v, i, l), -ea[i])));
         for (long j = 0; j < n; j++)
             for (long l = 0; l < k; l++)
-                bp[l + j * k] = df_in(exactblas_df_from_double(bad_b[j] ? 0.0 : ldexp(opb(v, l, j), -eb[j])));
+                bp[l + j * k] =
+                    df_in(exactblas_df_from_double(bad_b[j] ? 0.0 : ldexp(opb(v, l, j), -eb[j])));
         exb_df_gemm g = {m, n, k, ap, bp, exb_df_make(1.0f, 0.0f), exb_df_make(0.0f, 0.0f), 0, cp};
         run(&g);
         for (long j = 0; j < n; j++)
@@ -189,11 +191,10 @@ void exb_dgemm_df_checked(const char *name, char transa, char transb, long m, lo
 }
 
 void exactblas_dgemm_df(char transa, char transb, int m, int n, int k, double alpha,
-                        const double *a, int lda, const double *b, int ldb, double beta,
-                        double *c, int ldc)
+                        const double *a, int lda, const double *b, int ldb, double beta, double *c,
+                        int ldc)
 {
-    exb_dgemm_df_checked("EXDGEMMDF", transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c,
-                         ldc);
+    exb_dgemm_df_checked("EXDGEMMDF", transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
 /* ---- EXDGEMMDFDF ------------------------------------------------------------- */
@@ -209,8 +210,8 @@ static void scale_c(long m, long n, exactblas_df beta, exactblas_df *c, long ldc
     for (long j = 0; j < n; j++)
         for (long i = 0; i < m; i++) {
             exactblas_df *cij = &c[i + j * ldc];
-            exb_df r = df_is_zero(beta) ? exb_df_make(0.0f, 0.0f)
-                                        : exb_df_mul(df_in(beta), df_in(*cij));
+            exb_df r =
+                df_is_zero(beta) ? exb_df_make(0.0f, 0.0f) : exb_df_mul(df_in(beta), df_in(*cij));
             cij->hi = r.hi;
             cij->lo = r.lo;
         }
@@ -265,8 +266,8 @@ void exb_dgemm_dfdf_checked(const char *name, char transa, char transb, long m, 
     if (df_is_zero(alpha) || k == 0)
         scale_c(m, n, beta, c, ldc);
     else
-        dgemm_dfdf(!exb_lsame(transa, 'N'), !exb_lsame(transb, 'N'), m, n, k, alpha, a, lda, b,
-                   ldb, beta, c, ldc);
+        dgemm_dfdf(!exb_lsame(transa, 'N'), !exb_lsame(transb, 'N'), m, n, k, alpha, a, lda, b, ldb,
+                   beta, c, ldc);
     exb_fpenv_leave(env);
 }
 

@@ -55,8 +55,8 @@ static void scale_y(long leny, double beta, double *y, long incy)
         y[i * incy] = beta == 0.0 ? 0.0 : exb_canonical_nan(beta * y[i * incy]);
 }
 
-static void gemv(char trans, int m, int n, double alpha, const double *a, int lda,
-                 const double *x, int incx, double beta, double *y, int incy);
+static void gemv(char trans, int m, int n, double alpha, const double *a, int lda, const double *x,
+                 int incx, double beta, double *y, int incy);
 
 void exb_dgemv_checked(const char *name, char trans, long m, long n, double alpha, const double *a,
                        long lda, const double *x, long incx, double beta, double *y, long incy)
@@ -75,8 +75,8 @@ void exb_dgemv_checked(const char *name, char trans, long m, long n, double alph
 }
 
 /* The work of EXDGEMV after the checks and quick returns. */
-static void gemv(char trans, int m, int n, double alpha, const double *a, int lda,
-                 const double *x, int incx, double beta, double *y, int incy)
+static void gemv(char trans, int m, int n, double alpha, const double *a, int lda, const double *x,
+                 int incx, double beta, double *y, int incy)
 {
     int t = !exb_lsame(trans, 'N');
     long lenx = t ? m : n, leny = t ? n : m;

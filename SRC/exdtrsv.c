@@ -77,8 +77,8 @@ exb_tri exb_tri_make(char uplo, char trans, char diag, long n, const double *a, 
 static void trsv(char uplo, char trans, char diag, long n, const double *a, long lda, double *x,
                  long incx);
 
-void exb_dtrsv_checked(const char *name, char uplo, char trans, char diag, long n,
-                       const double *a, long lda, double *x, long incx)
+void exb_dtrsv_checked(const char *name, char uplo, char trans, char diag, long n, const double *a,
+                       long lda, double *x, long incx)
 {
     exb_path_begin();
     int bad = exb_trsv_check(uplo, trans, diag, n, lda, incx);
@@ -119,8 +119,8 @@ static void trsv(char uplo, char trans, char diag, long n, const double *a, long
     free(w);
 }
 
-void exactblas_dtrsv(char uplo, char trans, char diag, int n, const double *a, int lda,
-                     double *x, int incx)
+void exactblas_dtrsv(char uplo, char trans, char diag, int n, const double *a, int lda, double *x,
+                     int incx)
 {
     exb_dtrsv_checked("EXDTRSV", uplo, trans, diag, n, a, lda, x, incx);
 }

@@ -51,8 +51,8 @@ static int refine(const exb_tri *t, double *x, const double *b, double *r, int s
     return 0;
 }
 
-void exb_dtrsvx_checked(const char *name, char uplo, char trans, char diag, long n,
-                        const double *a, long lda, double *x, long incx, long nrefine, int *info)
+void exb_dtrsvx_checked(const char *name, char uplo, char trans, char diag, long n, const double *a,
+                        long lda, double *x, long incx, long nrefine, int *info)
 {
     exb_path_begin();
     int bad = exb_trsv_check(uplo, trans, diag, n, lda, incx);
@@ -92,8 +92,8 @@ void exb_dtrsvx_checked(const char *name, char uplo, char trans, char diag, long
     free(work);
 }
 
-void exactblas_dtrsvx(char uplo, char trans, char diag, int n, const double *a, int lda,
-                      double *x, int incx, int nrefine, int *info)
+void exactblas_dtrsvx(char uplo, char trans, char diag, int n, const double *a, int lda, double *x,
+                      int incx, int nrefine, int *info)
 {
     exb_dtrsvx_checked("EXDTRSVX", uplo, trans, diag, n, a, lda, x, incx, nrefine, info);
 }

@@ -26,8 +26,7 @@ void exb_dgemm_checked(const char *name, char transa, char transb, long m, long 
 
 /* The argument check of DGEMM (0, or the position of the first bad one);
  * shared by EXDGEMM and the double-float GEMMs. */
-int exb_gemm_check(char transa, char transb, long m, long n, long k, long lda, long ldb,
-                   long ldc);
+int exb_gemm_check(char transa, char transb, long m, long n, long k, long lda, long ldb, long ldc);
 
 void exb_dgemm_df_checked(const char *name, char transa, char transb, long m, long n, long k,
                           double alpha, const double *a, long lda, const double *b, long ldb,
@@ -38,8 +37,8 @@ void exb_dgemm_dfdf_checked(const char *name, char transa, char transb, long m, 
                             const exactblas_df *b, long ldb, exactblas_df beta, exactblas_df *c,
                             long ldc);
 
-void exb_dtrsv_checked(const char *name, char uplo, char trans, char diag, long n,
-                       const double *a, long lda, double *x, long incx);
+void exb_dtrsv_checked(const char *name, char uplo, char trans, char diag, long n, const double *a,
+                       long lda, double *x, long incx);
 
 void exb_dtrsm_checked(const char *name, char side, char uplo, char transa, char diag, long m,
                        long n, double alpha, const double *a, long lda, double *b, long ldb);
@@ -54,7 +53,7 @@ void exb_daxpy_checked(long n, double a, const double *x, long incx, double *y, 
 void exb_dscal_checked(long n, double a, double *x, long incx);
 
 /* INFO as EXDTRSVX: -position on an illegal argument (also reported). */
-void exb_dtrsvx_checked(const char *name, char uplo, char trans, char diag, long n,
-                        const double *a, long lda, double *x, long incx, long nrefine, int *info);
+void exb_dtrsvx_checked(const char *name, char uplo, char trans, char diag, long n, const double *a,
+                        long lda, double *x, long incx, long nrefine, int *info);
 
 #endif

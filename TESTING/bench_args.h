@@ -42,7 +42,8 @@ static inline void bench_bad(const char *what, const char *arg, const char *usag
 }
 
 /* A whole number in [lo, hi], written as digits or as 1e6. */
-static inline long bench_count(const char *arg, long lo, long hi, const char *what, const char *usage)
+static inline long bench_count(const char *arg, long lo, long hi, const char *what,
+                               const char *usage)
 {
     char *end;
     errno = 0;

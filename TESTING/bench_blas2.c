@@ -38,10 +38,28 @@ typedef struct bench {
     exb_blasref *ob;
 } bench;
 
-enum { SYMV, SPMV, SBMV, GBMV, TRMV, TPMV, TBMV, TBSV, TPSV, GER, SYR, SYR2, SPR, SPR2, SSYMV, SGER,
-       NR };
-static const char *names[] = {"DSYMV", "DSPMV", "DSBMV", "DGBMV", "DTRMV", "DTPMV", "DTBMV", "DTBSV",
-                              "DTPSV", "DGER",  "DSYR",  "DSYR2", "DSPR",  "DSPR2", "SSYMV", "SGER"};
+enum {
+    SYMV,
+    SPMV,
+    SBMV,
+    GBMV,
+    TRMV,
+    TPMV,
+    TBMV,
+    TBSV,
+    TPSV,
+    GER,
+    SYR,
+    SYR2,
+    SPR,
+    SPR2,
+    SSYMV,
+    SGER,
+    NR
+};
+static const char *names[] = {"DSYMV", "DSPMV", "DSBMV", "DGBMV", "DTRMV", "DTPMV",
+                              "DTBMV", "DTBSV", "DTPSV", "DGER",  "DSYR",  "DSYR2",
+                              "DSPR",  "DSPR2", "SSYMV", "SGER"};
 static const int twin_is_trsv[] = {0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0};
 
 typedef void (*fn_t)(void);
@@ -59,39 +77,60 @@ static void call(void *arg)
     switch (b->routine) {
     case SYMV:
         if (b->openblas)
-            ((void (*)(const char *, const int *, const double *, const double *, const int *, const double *, const int *, const double *, double *, const int *, size_t))OB("dsymv_"))("L", &n, &alpha, b->a, &lda, b->x, &one, &beta, b->y, &one, 1);
+            ((void (*)(const char *, const int *, const double *, const double *, const int *,
+                       const double *, const int *, const double *, double *, const int *,
+                       size_t))OB("dsymv_"))("L", &n, &alpha, b->a, &lda, b->x, &one, &beta, b->y,
+                                             &one, 1);
         else
             exb_dsymv_checked("DSYMV ", 'L', n, alpha, b->a, lda, b->x, 1, beta, b->y, 1);
         break;
     case SPMV:
         if (b->openblas)
-            ((void (*)(const char *, const int *, const double *, const double *, const double *, const int *, const double *, double *, const int *, size_t))OB("dspmv_"))("L", &n, &alpha, b->ap, b->x, &one, &beta, b->y, &one, 1);
+            ((void (*)(const char *, const int *, const double *, const double *, const double *,
+                       const int *, const double *, double *, const int *, size_t))OB("dspmv_"))(
+                "L", &n, &alpha, b->ap, b->x, &one, &beta, b->y, &one, 1);
         else
             exb_dspmv_checked("DSPMV ", 'L', n, alpha, b->ap, b->x, 1, beta, b->y, 1);
         break;
     case SBMV:
         if (b->openblas)
-            ((void (*)(const char *, const int *, const int *, const double *, const double *, const int *, const double *, const int *, const double *, double *, const int *, size_t))OB("dsbmv_"))("L", &n, &k, &alpha, b->ab, &ldk, b->x, &one, &beta, b->y, &one, 1);
+            ((void (*)(const char *, const int *, const int *, const double *, const double *,
+                       const int *, const double *, const int *, const double *, double *,
+                       const int *, size_t))OB("dsbmv_"))("L", &n, &k, &alpha, b->ab, &ldk, b->x,
+                                                          &one, &beta, b->y, &one, 1);
         else
             exb_dsbmv_checked("DSBMV ", 'L', n, K, alpha, b->ab, ldk, b->x, 1, beta, b->y, 1);
         break;
     case GBMV:
         if (b->openblas)
-            ((void (*)(const char *, const int *, const int *, const int *, const int *, const double *, const double *, const int *, const double *, const int *, const double *, double *, const int *, size_t))OB("dgbmv_"))("N", &n, &n, &k, &k, &alpha, b->ab, &ldab, b->x, &one, &beta, b->y, &one, 1);
+            ((void (*)(const char *, const int *, const int *, const int *, const int *,
+                       const double *, const double *, const int *, const double *, const int *,
+                       const double *, double *, const int *, size_t))OB("dgbmv_"))(
+                "N", &n, &n, &k, &k, &alpha, b->ab, &ldab, b->x, &one, &beta, b->y, &one, 1);
         else
-            exb_dgbmv_checked("DGBMV ", 'N', n, n, K, K, alpha, b->ab, ldab, b->x, 1, beta, b->y, 1);
+            exb_dgbmv_checked("DGBMV ", 'N', n, n, K, K, alpha, b->ab, ldab, b->x, 1, beta, b->y,
+                              1);
         break;
-    case TRMV: case TPMV: case TBMV: case TBSV: case TPSV:
+    case TRMV:
+    case TPMV:
+    case TBMV:
+    case TBSV:
+    case TPSV:
         memcpy(b->y, b->y0, (size_t)n * sizeof *b->y);
         if (b->routine == TRMV) {
             if (b->openblas)
-                ((void (*)(const char *, const char *, const char *, const int *, const double *, const int *, double *, const int *, size_t, size_t, size_t))OB("dtrmv_"))("L", "N", "N", &n, b->a, &lda, b->y, &one, 1, 1, 1);
+                ((void (*)(const char *, const char *, const char *, const int *, const double *,
+                           const int *, double *, const int *, size_t, size_t,
+                           size_t))OB("dtrmv_"))("L", "N", "N", &n, b->a, &lda, b->y, &one, 1, 1,
+                                                 1);
             else
                 exb_dtrmv_checked("DTRMV ", 'L', 'N', 'N', n, b->a, lda, b->y, 1);
         } else if (b->routine == TPMV || b->routine == TPSV) {
             const char *nm = b->routine == TPMV ? "dtpmv_" : "dtpsv_";
             if (b->openblas)
-                ((void (*)(const char *, const char *, const char *, const int *, const double *, double *, const int *, size_t, size_t, size_t))OB(nm))("L", "N", "N", &n, b->ap, b->y, &one, 1, 1, 1);
+                ((void (*)(const char *, const char *, const char *, const int *, const double *,
+                           double *, const int *, size_t, size_t, size_t))OB(nm))(
+                    "L", "N", "N", &n, b->ap, b->y, &one, 1, 1, 1);
             else if (b->routine == TPMV)
                 exb_dtpmv_checked("DTPMV ", 'L', 'N', 'N', n, b->ap, b->y, 1);
             else
@@ -99,7 +138,9 @@ static void call(void *arg)
         } else {
             const char *nm = b->routine == TBMV ? "dtbmv_" : "dtbsv_";
             if (b->openblas)
-                ((void (*)(const char *, const char *, const char *, const int *, const int *, const double *, const int *, double *, const int *, size_t, size_t, size_t))OB(nm))("L", "N", "N", &n, &k, b->ab, &ldk, b->y, &one, 1, 1, 1);
+                ((void (*)(const char *, const char *, const char *, const int *, const int *,
+                           const double *, const int *, double *, const int *, size_t, size_t,
+                           size_t))OB(nm))("L", "N", "N", &n, &k, b->ab, &ldk, b->y, &one, 1, 1, 1);
             else if (b->routine == TBMV)
                 exb_dtbmv_checked("DTBMV ", 'L', 'N', 'N', n, K, b->ab, ldk, b->y, 1);
             else
@@ -108,46 +149,63 @@ static void call(void *arg)
         break;
     case GER:
         if (b->openblas)
-            ((void (*)(const int *, const int *, const double *, const double *, const int *, const double *, const int *, double *, const int *))OB("dger_"))(&n, &n, &m1, b->x, &one, b->y0, &one, b->a, &lda);
+            ((void (*)(const int *, const int *, const double *, const double *, const int *,
+                       const double *, const int *, double *, const int *))OB("dger_"))(
+                &n, &n, &m1, b->x, &one, b->y0, &one, b->a, &lda);
         else
             exb_dger_checked("DGER  ", n, n, -1.0, b->x, 1, b->y0, 1, b->a, lda);
         break;
-    case SYR: case SPR:
+    case SYR:
+    case SPR:
         if (b->routine == SYR) {
             if (b->openblas)
-                ((void (*)(const char *, const int *, const double *, const double *, const int *, double *, const int *, size_t))OB("dsyr_"))("L", &n, &m1, b->x, &one, b->a, &lda, 1);
+                ((void (*)(const char *, const int *, const double *, const double *, const int *,
+                           double *, const int *, size_t))OB("dsyr_"))("L", &n, &m1, b->x, &one,
+                                                                       b->a, &lda, 1);
             else
                 exb_dsyr_checked("DSYR  ", 'L', n, -1.0, b->x, 1, b->a, lda);
         } else {
             if (b->openblas)
-                ((void (*)(const char *, const int *, const double *, const double *, const int *, double *, size_t))OB("dspr_"))("L", &n, &m1, b->x, &one, b->ap, 1);
+                ((void (*)(const char *, const int *, const double *, const double *, const int *,
+                           double *, size_t))OB("dspr_"))("L", &n, &m1, b->x, &one, b->ap, 1);
             else
                 exb_dspr_checked("DSPR  ", 'L', n, -1.0, b->x, 1, b->ap);
         }
         break;
-    case SYR2: case SPR2:
+    case SYR2:
+    case SPR2:
         if (b->routine == SYR2) {
             if (b->openblas)
-                ((void (*)(const char *, const int *, const double *, const double *, const int *, const double *, const int *, double *, const int *, size_t))OB("dsyr2_"))("L", &n, &m1, b->x, &one, b->y0, &one, b->a, &lda, 1);
+                ((void (*)(const char *, const int *, const double *, const double *, const int *,
+                           const double *, const int *, double *, const int *,
+                           size_t))OB("dsyr2_"))("L", &n, &m1, b->x, &one, b->y0, &one, b->a, &lda,
+                                                 1);
             else
                 exb_dsyr2_checked("DSYR2 ", 'L', n, -1.0, b->x, 1, b->y0, 1, b->a, lda);
         } else {
             if (b->openblas)
-                ((void (*)(const char *, const int *, const double *, const double *, const int *, const double *, const int *, double *, size_t))OB("dspr2_"))("L", &n, &m1, b->x, &one, b->y0, &one, b->ap, 1);
+                ((void (*)(const char *, const int *, const double *, const double *, const int *,
+                           const double *, const int *, double *, size_t))OB("dspr2_"))(
+                    "L", &n, &m1, b->x, &one, b->y0, &one, b->ap, 1);
             else
                 exb_dspr2_checked("DSPR2 ", 'L', n, -1.0, b->x, 1, b->y0, 1, b->ap);
         }
         break;
     case SSYMV:
         if (b->openblas)
-            ((void (*)(const char *, const int *, const float *, const float *, const int *, const float *, const int *, const float *, float *, const int *, size_t))OB("ssymv_"))("L", &n, &af, b->af, &lda, b->xf, &one, &bf, b->yf, &one, 1);
+            ((void (*)(const char *, const int *, const float *, const float *, const int *,
+                       const float *, const int *, const float *, float *, const int *,
+                       size_t))OB("ssymv_"))("L", &n, &af, b->af, &lda, b->xf, &one, &bf, b->yf,
+                                             &one, 1);
         else
             exb_ssymv_checked("SSYMV ", 'L', n, 1.0f, b->af, lda, b->xf, 1, 0.5f, b->yf, 1);
         break;
     default: {
         float m1f = -1.0f;
         if (b->openblas)
-            ((void (*)(const int *, const int *, const float *, const float *, const int *, const float *, const int *, float *, const int *))OB("sger_"))(&n, &n, &m1f, b->xf, &one, b->yf, &one, b->af, &lda);
+            ((void (*)(const int *, const int *, const float *, const float *, const int *,
+                       const float *, const int *, float *, const int *))OB("sger_"))(
+                &n, &n, &m1f, b->xf, &one, b->yf, &one, b->af, &lda);
         else
             exb_sger_checked("SGER  ", n, n, -1.0f, b->xf, 1, b->yf, 1, b->af, lda);
     }
@@ -187,7 +245,7 @@ int main(int argc, char **argv)
         int n = argc > 3 ? atoi(argv[3 + s]) : default_sizes[s];
         tl_rng r;
         tl_rng_seed(&r, 20261125);
-        bench b = {n};
+        bench b = {.n = n};
         b.ob = &ob;
         size_t nn = (size_t)n * n;
         b.a = malloc(nn * sizeof *b.a);
@@ -227,7 +285,8 @@ int main(int argc, char **argv)
             double tw = twin_is_trsv[q] ? tw_sv : tw_mv;
             printf("%-6s %6d %10.3f %10.3f %9.2f %9.2f\n", names[q], n, ex, o, ex / o, ex / tw);
         }
-        printf("%-6s %6d %10.3f  (exact twin: EXDGEMV N; EXDTRSV %.3f ms)\n", "twin", n, tw_mv, tw_sv);
+        printf("%-6s %6d %10.3f  (exact twin: EXDGEMV N; EXDTRSV %.3f ms)\n", "twin", n, tw_mv,
+               tw_sv);
         free(b.a), free(b.ap), free(b.ab), free(b.af), free(b.x), free(b.y), free(b.y0), free(b.xf),
             free(b.yf);
     }

@@ -52,8 +52,8 @@ typedef void (*syrk_t)(const char *, const char *, const int *, const int *, con
                        const void *, const int *, const void *, void *, const int *, size_t,
                        size_t);
 typedef void (*syr2k_t)(const char *, const char *, const int *, const int *, const void *,
-                        const void *, const int *, const void *, const int *, const void *,
-                        void *, const int *, size_t, size_t);
+                        const void *, const int *, const void *, const int *, const void *, void *,
+                        const int *, size_t, size_t);
 typedef void (*trmm_t)(const char *, const char *, const char *, const char *, const int *,
                        const int *, const void *, const void *, const int *, void *, const int *,
                        size_t, size_t, size_t, size_t);
@@ -69,7 +69,8 @@ static void call(void *arg)
     switch (b->routine) {
     case DSYMM:
         if (b->openblas)
-            ((symm_t)OB("dsymm_"))("L", "L", &n, &n, &one, b->a, &n, b->b, &n, &half, b->c, &n, 1, 1);
+            ((symm_t)OB("dsymm_"))("L", "L", &n, &n, &one, b->a, &n, b->b, &n, &half, b->c, &n, 1,
+                                   1);
         else
             exb_dsymm_checked("DSYMM ", 'L', 'L', n, n, 1.0, b->a, n, b->b, n, 0.5, b->c, n);
         break;
@@ -81,25 +82,30 @@ static void call(void *arg)
         break;
     case DSYR2K:
         if (b->openblas)
-            ((syr2k_t)OB("dsyr2k_"))("L", "N", &n, &n, &one, b->a, &n, b->b, &n, &half, b->c, &n, 1, 1);
+            ((syr2k_t)OB("dsyr2k_"))("L", "N", &n, &n, &one, b->a, &n, b->b, &n, &half, b->c, &n, 1,
+                                     1);
         else
             exb_dsyr2k_checked("DSYR2K", 'L', 'N', n, n, 1.0, b->a, n, b->b, n, 0.5, b->c, n);
         break;
     case DTRMM:
         if (b->openblas)
-            ((trmm_t)OB("dtrmm_"))("L", "L", "N", "N", &n, &n, &one, b->a, &n, b->c, &n, 1, 1, 1, 1);
+            ((trmm_t)OB("dtrmm_"))("L", "L", "N", "N", &n, &n, &one, b->a, &n, b->c, &n, 1, 1, 1,
+                                   1);
         else
             exb_dtrmm_checked("DTRMM ", 'L', 'L', 'N', 'N', n, n, 1.0, b->a, n, b->c, n);
         break;
     case SGEMM:
         if (b->openblas)
-            ((gemm_t)OB("sgemm_"))("N", "N", &n, &n, &n, &onef, b->af, &n, b->bf, &n, &halff, b->cf, &n, 1, 1);
+            ((gemm_t)OB("sgemm_"))("N", "N", &n, &n, &n, &onef, b->af, &n, b->bf, &n, &halff, b->cf,
+                                   &n, 1, 1);
         else
-            exb_sgemm_checked("SGEMM ", 'N', 'N', n, n, n, 1.0f, b->af, n, b->bf, n, 0.5f, b->cf, n);
+            exb_sgemm_checked("SGEMM ", 'N', 'N', n, n, n, 1.0f, b->af, n, b->bf, n, 0.5f, b->cf,
+                              n);
         break;
     case SSYMM:
         if (b->openblas)
-            ((symm_t)OB("ssymm_"))("L", "L", &n, &n, &onef, b->af, &n, b->bf, &n, &halff, b->cf, &n, 1, 1);
+            ((symm_t)OB("ssymm_"))("L", "L", &n, &n, &onef, b->af, &n, b->bf, &n, &halff, b->cf, &n,
+                                   1, 1);
         else
             exb_ssymm_checked("SSYMM ", 'L', 'L', n, n, 1.0f, b->af, n, b->bf, n, 0.5f, b->cf, n);
         break;
@@ -111,19 +117,22 @@ static void call(void *arg)
         break;
     case SSYR2K:
         if (b->openblas)
-            ((syr2k_t)OB("ssyr2k_"))("L", "N", &n, &n, &onef, b->af, &n, b->bf, &n, &halff, b->cf, &n, 1, 1);
+            ((syr2k_t)OB("ssyr2k_"))("L", "N", &n, &n, &onef, b->af, &n, b->bf, &n, &halff, b->cf,
+                                     &n, 1, 1);
         else
             exb_ssyr2k_checked("SSYR2K", 'L', 'N', n, n, 1.0f, b->af, n, b->bf, n, 0.5f, b->cf, n);
         break;
     case STRMM:
         if (b->openblas)
-            ((trmm_t)OB("strmm_"))("L", "L", "N", "N", &n, &n, &onef, b->af, &n, b->cf, &n, 1, 1, 1, 1);
+            ((trmm_t)OB("strmm_"))("L", "L", "N", "N", &n, &n, &onef, b->af, &n, b->cf, &n, 1, 1, 1,
+                                   1);
         else
             exb_strmm_checked("STRMM ", 'L', 'L', 'N', 'N', n, n, 1.0f, b->af, n, b->cf, n);
         break;
     default:
         if (b->openblas)
-            ((trmm_t)OB("strsm_"))("L", "L", "N", "N", &n, &n, &onef, b->af, &n, b->cf, &n, 1, 1, 1, 1);
+            ((trmm_t)OB("strsm_"))("L", "L", "N", "N", &n, &n, &onef, b->af, &n, b->cf, &n, 1, 1, 1,
+                                   1);
         else
             exb_strsm_checked("STRSM ", 'L', 'L', 'N', 'N', n, n, 1.0f, b->af, n, b->cf, n);
     }
@@ -136,8 +145,8 @@ static void twin(void *arg)
     if (b->twin == 2)
         exb_dtrsm_checked("DTRSM ", 'L', 'L', 'N', 'N', n, n, 1.0, b->a, n, b->c, n);
     else
-        exb_dgemm_checked("DGEMM ", 'N', 'N', n, b->twin ? n / 2 : n, n, 1.0, b->a, n, b->b, n,
-                          0.5, b->c, n);
+        exb_dgemm_checked("DGEMM ", 'N', 'N', n, b->twin ? n / 2 : n, n, 1.0, b->a, n, b->b, n, 0.5,
+                          b->c, n);
 }
 
 int main(int argc, char **argv)
@@ -167,11 +176,13 @@ int main(int argc, char **argv)
         int n = argc > 3 ? atoi(argv[3 + s]) : default_sizes[s];
         tl_rng r;
         tl_rng_seed(&r, 20261126);
-        bench b = {n};
+        bench b = {.n = n};
         b.ob = &ob;
         size_t nn = (size_t)n * n;
-        b.a = malloc(nn * sizeof *b.a), b.b = malloc(nn * sizeof *b.b), b.c = malloc(nn * sizeof *b.c);
-        b.af = malloc(nn * sizeof *b.af), b.bf = malloc(nn * sizeof *b.bf), b.cf = malloc(nn * sizeof *b.cf);
+        b.a = malloc(nn * sizeof *b.a), b.b = malloc(nn * sizeof *b.b),
+        b.c = malloc(nn * sizeof *b.c);
+        b.af = malloc(nn * sizeof *b.af), b.bf = malloc(nn * sizeof *b.bf),
+        b.cf = malloc(nn * sizeof *b.cf);
         for (size_t k = 0; k < nn; k++) {
             b.a[k] = tl_rng_uniform(&r) - 0.5, b.b[k] = tl_rng_uniform(&r) - 0.5;
             b.c[k] = tl_rng_uniform(&r) - 0.5;
@@ -193,8 +204,8 @@ int main(int argc, char **argv)
             printf("%-7s %6d %11.3f %10.3f %8.2f %8.2f\n", names[q], n, ex, o, ex / o,
                    ex / tw[twin_of[q]]);
         }
-        printf("%-7s %6d  EXDGEMM n^3 %.3f ms, n x n/2 x n %.3f ms, EXDTRSM %.3f ms\n", "twins",
-               n, tw[0], tw[1], tw[2]);
+        printf("%-7s %6d  EXDGEMM n^3 %.3f ms, n x n/2 x n %.3f ms, EXDTRSM %.3f ms\n", "twins", n,
+               tw[0], tw[1], tw[2]);
         free(b.a), free(b.b), free(b.c), free(b.af), free(b.bf), free(b.cf);
     }
     exb_blasref_close(&ob);

@@ -71,7 +71,7 @@ static void run(const data *d, int kind)
 
 static const char *knobs_of(int kind)
 {
-    return kind == EXACT_F32   ? "EXACTBLAS_DEVICE=opencl EXACTBLAS_FP64=0 EXACTBLAS_GEMM_PATH=split"
+    return kind == EXACT_F32 ? "EXACTBLAS_DEVICE=opencl EXACTBLAS_FP64=0 EXACTBLAS_GEMM_PATH=split"
            : kind == EXACT_F64 ? "EXACTBLAS_DEVICE=opencl EXACTBLAS_GEMM_PATH=split"
                                : "EXACTBLAS_DEVICE=opencl";
 }
@@ -97,8 +97,9 @@ static void errors(const data *d, int kind, double *max, double *med)
     for (long q = 0; q < len; q++) {
         double got = kind == DF_DF ? exactblas_df_to_double(d->cd[q]) : d->c[q];
         /* DF(DF): the DF value hi + lo, nearly exactly */
-        double diff = kind == DF_DF ? fabs(((double)d->cd[q].hi - d->exact[q]) + (double)d->cd[q].lo)
-                                    : fabs(got - d->exact[q]);
+        double diff = kind == DF_DF
+                          ? fabs(((double)d->cd[q].hi - d->exact[q]) + (double)d->cd[q].lo)
+                          : fabs(got - d->exact[q]);
         e[q] = d->exact[q] != 0 ? diff / fabs(d->exact[q]) : diff;
         *max = e[q] > *max ? e[q] : *max;
     }
@@ -172,8 +173,8 @@ int main(int argc, char **argv)
             errors(&d, kind, &max, &med);
             char prods[32] = "-";
             if (kind >= EXACT_F32) {
-                int sl = slices(&d, kind == EXACT_F32 ? exb_split_bits_f32(d.n)
-                                                      : exb_split_bits(d.n));
+                int sl =
+                    slices(&d, kind == EXACT_F32 ? exb_split_bits_f32(d.n) : exb_split_bits(d.n));
                 snprintf(prods, sizeof prods, "%d x %d", sl / 100, sl % 100);
                 int want = kind == EXACT_F32 ? EXACTBLAS_PATH_FP32 : EXACTBLAS_PATH_OPENCL;
                 if (max != 0 || !(path & want) || (path & EXACTBLAS_PATH_FALLBACK)) {

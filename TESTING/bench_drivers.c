@@ -50,8 +50,8 @@ void dsyevd_(const char *jobz, const char *uplo, const fint *n, double *a, const
              double *w, double *work, const fint *lwork, fint *iwork, const fint *liwork,
              fint *info, size_t, size_t);
 void dgesvd_(const char *jobu, const char *jobvt, const fint *m, const fint *n, double *a,
-             const fint *lda, double *s, double *u, const fint *ldu, double *vt,
-             const fint *ldvt, double *work, const fint *lwork, fint *info, size_t, size_t);
+             const fint *lda, double *s, double *u, const fint *ldu, double *vt, const fint *ldvt,
+             double *work, const fint *lwork, fint *info, size_t, size_t);
 
 static double now(void)
 {

@@ -37,8 +37,8 @@ static const char usage[] =
 #define MAX_CL_N 1024
 
 typedef void (*dgemm_fn)(const char *, const char *, const int *, const int *, const int *,
-                         const double *, const double *, const int *, const double *,
-                         const int *, const double *, double *, const int *, size_t, size_t);
+                         const double *, const double *, const int *, const double *, const int *,
+                         const double *, double *, const int *, size_t, size_t);
 
 typedef struct bench {
     int n;
@@ -113,7 +113,8 @@ int main(int argc, char **argv)
     tl_rng_seed(&rng, in.seed);
     printf("C = A*B, n x n, times in ms (median of %d); %d threads for ExactBLAS and OpenBLAS; "
            "split engine: %s\n",
-           in.reps, in.threads, exb_gemm_engine(1, 1, 1, (double[]){1}, (double[]){1}, (double[]){0}, NULL, 0));
+           in.reps, in.threads,
+           exb_gemm_engine(1, 1, 1, (double[]){1}, (double[]){1}, (double[]){0}, NULL, 0));
     printf("%-6s %5s %7s %9s %9s %9s %9s %9s %9s %9s %8s %8s %9s %9s\n", "data", "n", "slices",
            "Ex-auto", "Ex-gen", "Ex-split", "Ex-cl-gen", "plain-cl", "OpenBLAS", "netlib",
            "gen-GF/s", "cl-GF/s", "auto/OB", "split/OB");
@@ -133,12 +134,12 @@ int main(int argc, char **argv)
             double t_auto = median_ms(&c0, knob[0], in.reps);
             double t_gen = median_ms(&c0, knob[1], in.reps);
             /* thousands of slice products: the split path is not a contender */
-            double t_split = (long)sa * sb <= MAX_TIMED_PRODUCTS ? median_ms(&c0, knob[2], in.reps)
-                                                                  : NAN;
+            double t_split =
+                (long)sa * sb <= MAX_TIMED_PRODUCTS ? median_ms(&c0, knob[2], in.reps) : NAN;
             /* the exact OpenCL kernel on PoCL's CPU device is slow: narrow data
              * up to MAX_CL_N, wide data up to half that */
-            double t_cl = n <= (d == 0 ? MAX_CL_N : MAX_CL_N / 2) ? median_ms(&c0, knob[3], in.reps)
-                                                                : NAN;
+            double t_cl =
+                n <= (d == 0 ? MAX_CL_N : MAX_CL_N / 2) ? median_ms(&c0, knob[3], in.reps) : NAN;
             bench cp = {n, a, b, c, NULL, 1};
             double t_plain = median_ms(&cp, "", in.reps);
             bench cb = {n, a, b, c, ob, 0};
@@ -148,9 +149,10 @@ int main(int argc, char **argv)
             char slices[16];
             snprintf(slices, sizeof slices, "%dx%d", sa, sb);
             double flops = 2.0 * n * (double)n * n;
-            printf("%-6s %5d %7s %9.1f %9.1f %9.1f %9.1f %9.1f %9.2f %9.1f %8.2f %8.2f %9.2f %9.2f\n",
-                   ranges[d], n, slices, t_auto, t_gen, t_split, t_cl, t_plain, t_ob, t_net,
-                   flops / (t_gen * 1e6), flops / (t_cl * 1e6), t_auto / t_ob, t_split / t_ob);
+            printf(
+                "%-6s %5d %7s %9.1f %9.1f %9.1f %9.1f %9.1f %9.2f %9.1f %8.2f %8.2f %9.2f %9.2f\n",
+                ranges[d], n, slices, t_auto, t_gen, t_split, t_cl, t_plain, t_ob, t_net,
+                flops / (t_gen * 1e6), flops / (t_cl * 1e6), t_auto / t_ob, t_split / t_ob);
             free(a);
             free(b);
             free(c);

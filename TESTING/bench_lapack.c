@@ -189,7 +189,8 @@ int main(int argc, char **argv)
     for (int k = 2; k < argc; k++) {
         int n = atoi(argv[k]);
         size_t nn = (size_t)n * n;
-        double *a = malloc(nn * sizeof *a), *f = malloc(nn * sizeof *f), *p = malloc(nn * sizeof *p);
+        double *a = malloc(nn * sizeof *a), *f = malloc(nn * sizeof *f),
+               *p = malloc(nn * sizeof *p);
         double *b = malloc((size_t)n * sizeof *b), *x = malloc((size_t)n * sizeof *x);
         int *ipiv = malloc((size_t)n * sizeof *ipiv);
         for (size_t q = 0; q < nn; q++) {
@@ -201,7 +202,8 @@ int main(int argc, char **argv)
         /* SPD: A + A^T + 2n I, symmetric and diagonally dominant */
         for (int j = 0; j < n; j++)
             for (int i = 0; i < n; i++)
-                p[i + (long)j * n] = a[i + (long)j * n] + a[j + (long)i * n] + (i == j ? 2.0 * n : 0);
+                p[i + (long)j * n] =
+                    a[i + (long)j * n] + a[j + (long)i * n] + (i == j ? 2.0 * n : 0);
         double t[2][64], rat[2];
         int r = reps < 64 ? reps : 64;
         for (int which = 0; which < 2; which++) {

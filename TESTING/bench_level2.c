@@ -141,8 +141,8 @@ int main(int argc, char **argv)
         t_net = c.gemv ? median_ms(run_gemv, &c, in.reps, NULL) : NAN;
         c.gemv = have_ob ? (dgemv_fn)exb_blasref_symbol(&openblas, "dgemv_") : NULL;
         t_ob = c.gemv ? median_ms(run_gemv, &c, in.reps, NULL) : NAN;
-        printf("%-7s %5d %9.2f %9.2f %9s %9.2f %9.2f %8.2f %8.2f %8s\n", "EXDGEMV", n, t_host,
-               t_cl, "-", t_net, t_ob, t_host / t_ob, t_cl / t_ob, "-");
+        printf("%-7s %5d %9.2f %9.2f %9s %9.2f %9.2f %8.2f %8.2f %8s\n", "EXDGEMV", n, t_host, t_cl,
+               "-", t_net, t_ob, t_host / t_ob, t_cl / t_ob, "-");
         free(A.a);
         free(b);
         free(x);

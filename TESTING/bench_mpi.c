@@ -56,18 +56,18 @@ static int cmp(const void *a, const void *b)
 }
 
 /* The median over reps of the slowest rank's time of f, ms. */
-#define TIME_MS(reps, stmt)                                                          \
-    ({                                                                               \
-        double t_[2000];                                                             \
-        for (int r_ = 0; r_ < (reps); r_++) {                                        \
-            MPI_Barrier(MPI_COMM_WORLD);                                             \
-            double t0_ = MPI_Wtime();                                                \
-            stmt;                                                                    \
-            double dt_ = (MPI_Wtime() - t0_) * 1e3;                                  \
-            MPI_Allreduce(&dt_, &t_[r_], 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);    \
-        }                                                                            \
-        qsort(t_, (reps), sizeof(double), cmp);                                      \
-        t_[(reps) / 2];                                                              \
+#define TIME_MS(reps, stmt)                                                                        \
+    ({                                                                                             \
+        double t_[2000];                                                                           \
+        for (int r_ = 0; r_ < (reps); r_++) {                                                      \
+            MPI_Barrier(MPI_COMM_WORLD);                                                           \
+            double t0_ = MPI_Wtime();                                                              \
+            stmt;                                                                                  \
+            double dt_ = (MPI_Wtime() - t0_) * 1e3;                                                \
+            MPI_Allreduce(&dt_, &t_[r_], 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);                  \
+        }                                                                                          \
+        qsort(t_, (reps), sizeof(double), cmp);                                                    \
+        t_[(reps) / 2];                                                                            \
     })
 
 int main(int argc, char **argv)
@@ -96,7 +96,8 @@ int main(int argc, char **argv)
     exactblas_acc *acc = exactblas_acc_new();
     exactblas_acc_add(acc, 1.0 + rank);
     double one = rank, sum;
-    double t_plain = TIME_MS(2000, MPI_Allreduce(&one, &sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD));
+    double t_plain =
+        TIME_MS(2000, MPI_Allreduce(&one, &sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD));
     double t_acc = TIME_MS(2000, exactblas_acc_allreduce(acc, MPI_COMM_WORLD));
     if (rank == 0) {
         printf("%d ranks; reduction alone (median of 2000): MPI_Allreduce of one double %.2f us, "
@@ -104,12 +105,15 @@ int main(int argc, char **argv)
                size, t_plain * 1e3, EXACTBLAS_ACC_BYTES, t_acc * 1e3, t_acc / t_plain);
         printf("%12s %10s %10s %8s %12s %10s %8s\n", "n per rank", "EXDDOT_MPI", "ddot+sum",
                "ratio", "EXDGEMV_MPI", "dgemv+sum", "ratio");
-        printf("%12s %10s %10s %8s %12s %10s %8s\n", "elements", "ms", "ms", "Ex/plain", "ms",
-               "ms", "Ex/plain");
+        printf("%12s %10s %10s %8s %12s %10s %8s\n", "elements", "ms", "ms", "Ex/plain", "ms", "ms",
+               "Ex/plain");
     }
     int nsizes = argc > 1 ? argc - 1 : 3;
     for (int s = 0; s < nsizes; s++) {
-        long n = argc > 1 ? (long)atof(argv[s + 1]) : (s == 0 ? 1000000L : s == 1 ? 10000000L : 100000000L);
+        long n = argc > 1 ? (long)atof(argv[s + 1])
+                          : (s == 0   ? 1000000L
+                             : s == 1 ? 10000000L
+                                      : 100000000L);
         double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
         tl_rng rng;
         tl_rng_seed(&rng, 1 + rank);
@@ -128,8 +132,8 @@ int main(int argc, char **argv)
         int m = 1000, nc = (int)(n / m);
         double *yv = calloc(m, sizeof *yv), *part = calloc(m, sizeof *part);
         double alpha = 1.0, beta = 0.0;
-        double t_gex = TIME_MS(5, exactblas_dgemv_mpi('N', m, nc, 1.0, x, m, y, 1, 0.0, yv, 1,
-                                                      MPI_COMM_WORLD));
+        double t_gex = TIME_MS(
+            5, exactblas_dgemv_mpi('N', m, nc, 1.0, x, m, y, 1, 0.0, yv, 1, MPI_COMM_WORLD));
         double t_gpl = TIME_MS(5, {
             dgemv("N", &m, &nc, &alpha, x, &m, y, &inc, &beta, part, &inc, 1);
             MPI_Allreduce(part, yv, m, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);

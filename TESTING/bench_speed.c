@@ -77,7 +77,8 @@ typedef struct job {
 
 static volatile double sink;
 
-static void do_dot(void *p) {
+static void do_dot(void *p)
+{
     job *j = p;
     int one = 1;
     j->result =
@@ -85,13 +86,15 @@ static void do_dot(void *p) {
     sink = j->result;
 }
 
-static void do_sum(void *p) {
+static void do_sum(void *p)
+{
     job *j = p;
     j->result = exactblas_dsum(j->n, j->x, 1);
     sink = j->result;
 }
 
-static void do_gemv(void *p) {
+static void do_gemv(void *p)
+{
     job *j = p;
     int one = 1;
     double alpha = 1.0, beta = 0.0;
@@ -102,7 +105,8 @@ static void do_gemv(void *p) {
         exactblas_dgemv(j->trans, j->n, j->n, 1.0, j->a, j->n, j->x, 1, 0.0, j->out, 1);
 }
 
-static void do_trsv(void *p) {
+static void do_trsv(void *p)
+{
     job *j = p;
     int one = 1;
     memcpy(j->out, j->x, (size_t)j->n * sizeof *j->out);
@@ -112,7 +116,8 @@ static void do_trsv(void *p) {
         exactblas_dtrsv('L', 'N', 'N', j->n, j->a, j->n, j->out, 1);
 }
 
-static void do_gemm(void *p) {
+static void do_gemm(void *p)
+{
     job *j = p;
     double alpha = 1.0, beta = 0.0;
     if (j->L)
@@ -125,7 +130,8 @@ static void do_gemm(void *p) {
 /* Median seconds per call: `rounds` rounds, each the call repeated back to
  * back for at least ROUND_S (one warm-up call first).  A call slower than
  * `slow_s` gets fewer rounds (at least 2), to keep the run short. */
-static double per_call(call_fn fn, void *ctx, int rounds, double slow_s) {
+static double per_call(call_fn fn, void *ctx, int rounds, double slow_s)
+{
     double t[MAX_ROUNDS];
     double t0 = tl_now();
     fn(ctx);
@@ -153,26 +159,30 @@ typedef struct pair {
     job *ex, *ob;
 } pair;
 
-static void do_pair(void *p) {
+static void do_pair(void *p)
+{
     pair *q = p;
     q->fn(q->ex);
     q->fn(q->ob);
 }
 
-static void fill_uniform(double *v, long n, tl_rng *r) {
+static void fill_uniform(double *v, long n, tl_rng *r)
+{
     for (long i = 0; i < n; i++)
         v[i] = 2.0 * tl_rng_uniform(r) - 1.0;
 }
 
 /* sign * m * 10^e, m in [1,10), e uniform in [-decades, decades]. */
-static void fill_spread(double *v, long n, double decades, tl_rng *r) {
+static void fill_spread(double *v, long n, double decades, tl_rng *r)
+{
     for (long i = 0; i < n; i++) {
         double e = floor((2.0 * tl_rng_uniform(r) - 1.0) * decades + 0.5);
         v[i] = tl_rng_sign(r) * (1.0 + 9.0 * tl_rng_uniform(r)) * pow(10.0, e);
     }
 }
 
-static int lib_open(exb_blasref *ref, exb_blas_kind kind, int threads, lib *L, const char *name) {
+static int lib_open(exb_blasref *ref, exb_blas_kind kind, int threads, lib *L, const char *name)
+{
     memset(L, 0, sizeof *L);
     L->name = name;
     if (exb_blasref_open(ref, kind) != 0)
@@ -187,7 +197,8 @@ static int lib_open(exb_blasref *ref, exb_blas_kind kind, int threads, lib *L, c
 
 /* One row of the table: ExactBLAS, OpenBLAS and netlib on the same job. */
 static void row(const char *what, call_fn fn, job *j, const lib *ob, const lib *net, int rounds,
-                double target) {
+                double target)
+{
     j->L = NULL;
     double te = per_call(fn, j, rounds, 2.0);
     double to = NAN, tn = NAN;
@@ -204,7 +215,8 @@ static void row(const char *what, call_fn fn, job *j, const lib *ob, const lib *
            te / to, te / tn, target);
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char **argv)
+{
     bench_help(argc, argv, usage);
     if (argc > 5)
         bench_bad("argument count", argv[5], usage);
@@ -214,8 +226,10 @@ int main(int argc, char **argv) {
     const char *part = argc > 4 ? argv[4] : "all";
     int all = strcmp(part, "all") == 0, table = all || strcmp(part, "table") == 0;
     /* the table's rows of one routine */
-    int rows_dot = table || strcmp(part, "dot") == 0, rows_gemv = table || strcmp(part, "gemv") == 0,
-        rows_trsv = table || strcmp(part, "trsv") == 0, rows_gemm = table || strcmp(part, "gemm") == 0;
+    int rows_dot = table || strcmp(part, "dot") == 0,
+        rows_gemv = table || strcmp(part, "gemv") == 0,
+        rows_trsv = table || strcmp(part, "trsv") == 0,
+        rows_gemm = table || strcmp(part, "gemm") == 0;
     int do_table = rows_dot || rows_gemv || rows_trsv || rows_gemm;
     int do_alt = all || strcmp(part, "alt") == 0, do_ns = all || strcmp(part, "ns") == 0;
     if (!(do_table || do_alt || do_ns))

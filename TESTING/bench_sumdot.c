@@ -81,7 +81,7 @@ static double openblas_asum(void *c)
     int one = 1;
     double (*dasum)(const int *, const double *, const int *) =
         (double (*)(const int *, const double *, const int *))exb_blasref_symbol(d->openblas,
-                                                                                "dasum_");
+                                                                                 "dasum_");
     return dasum(&d->n, d->x, &one);
 }
 
@@ -186,15 +186,15 @@ int main(int argc, char **argv)
             double t_net = median_ms(have_netlib ? netlib_dot : NULL, &d, in.reps, &r);
             double t_ob = median_ms(have_openblas ? openblas_dot : NULL, &d, in.reps, &r);
             printf("%-10d %-7.0e | %9.3f %9.3f %9.3f %9.3f %9.3f | %8.2f %8.2f %8.2f%s\n", d.n,
-                   in.gen_params[g], t_cl, t_host, t_plain, t_net, t_ob, t_cl / t_ob,
-                   t_host / t_ob, t_cl / t_host,
+                   in.gen_params[g], t_cl, t_host, t_plain, t_net, t_ob, t_cl / t_ob, t_host / t_ob,
+                   t_cl / t_host,
                    tl_bits(r_cl) == tl_bits(r_host) ? "" : "  (cl and host bits differ!)");
         }
         free(d.x);
         free(d.y);
     }
-    printf("\n%-10s %-7s | %9s %9s %9s %9s | %8s %8s %8s\n", "n", "range", "ExSUM-cl",
-           "ExSUM-hst", "plain-cl", "OB-dasum", "cl/plain", "host/pln", "cl/host");
+    printf("\n%-10s %-7s | %9s %9s %9s %9s | %8s %8s %8s\n", "n", "range", "ExSUM-cl", "ExSUM-hst",
+           "plain-cl", "OB-dasum", "cl/plain", "host/pln", "cl/host");
     printf("%-10s %-7s | %9s %9s %9s %9s | %8s %8s %8s\n", "elements", "max/min", "ms", "ms", "ms",
            "ms", "ratio", "ratio", "ratio");
     for (int s = 0; s < in.nsizes; s++) {

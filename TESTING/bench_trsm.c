@@ -73,8 +73,7 @@ static int span_bits(const double *x, long count)
 }
 
 static void bench_one(const tl_matrix *A, int m, int n, const char *data, const tl_input *in,
-                      const char *knobs, exb_blasref *netlib, exb_blasref *openblas,
-                      tl_rng *rng)
+                      const char *knobs, exb_blasref *netlib, exb_blasref *openblas, tl_rng *rng)
 {
     double *b = malloc((size_t)m * n * sizeof *b), *x = malloc((size_t)m * n * sizeof *x);
     for (long k = 0; k < (long)m * n; k++)

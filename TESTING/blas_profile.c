@@ -110,41 +110,41 @@ __attribute__((destructor)) static void report(void)
 /* A profiled routine: every argument a pointer word, as Fortran passes
  * them; the shape key from the arguments (a list of the INTEGER ones). */
 #define W void *
-#define TIMED(ret, call, keyfmt, ...)                                                          \
-    do {                                                                                       \
-        if (depth++ > 0) {                                                                     \
-            ret call;                                                                          \
-            depth--;                                                                           \
-            break;                                                                             \
-        }                                                                                      \
-        double t0 = now();                                                                     \
-        ret call;                                                                              \
-        double t1 = now();                                                                     \
-        depth--;                                                                               \
-        char key[48];                                                                          \
-        snprintf(key, sizeof key, keyfmt, __VA_ARGS__);                                        \
-        record(key, t1 - t0);                                                                  \
+#define TIMED(ret, call, keyfmt, ...)                                                              \
+    do {                                                                                           \
+        if (depth++ > 0) {                                                                         \
+            ret call;                                                                              \
+            depth--;                                                                               \
+            break;                                                                                 \
+        }                                                                                          \
+        double t0 = now();                                                                         \
+        ret call;                                                                                  \
+        double t1 = now();                                                                         \
+        depth--;                                                                                   \
+        char key[48];                                                                              \
+        snprintf(key, sizeof key, keyfmt, __VA_ARGS__);                                            \
+        record(key, t1 - t0);                                                                      \
     } while (0)
 #define I(p) (*(const fint *)(p))
 #define C(p) (*(const char *)(p))
 
-#define PROFILE_VOID(name, params, args, keyfmt, ...)                                          \
-    void name params                                                                           \
-    {                                                                                          \
-        static void (*f) params;                                                               \
-        if (!f)                                                                                \
-            f = (void (*) params)next(#name);                                                  \
-        TIMED(, f args, keyfmt, __VA_ARGS__);                                                  \
+#define PROFILE_VOID(name, params, args, keyfmt, ...)                                              \
+    void name params                                                                               \
+    {                                                                                              \
+        static void(*f) params;                                                                    \
+        if (!f)                                                                                    \
+            f = (void(*) params)next(#name);                                                       \
+        TIMED(, f args, keyfmt, __VA_ARGS__);                                                      \
     }
-#define PROFILE_VALUE(type, name, params, args, keyfmt, ...)                                   \
-    type name params                                                                           \
-    {                                                                                          \
-        static type (*f) params;                                                               \
-        if (!f)                                                                                \
-            f = (type(*) params)next(#name);                                                   \
-        type value;                                                                            \
-        TIMED(value =, f args, keyfmt, __VA_ARGS__);                                           \
-        return value;                                                                          \
+#define PROFILE_VALUE(type, name, params, args, keyfmt, ...)                                       \
+    type name params                                                                               \
+    {                                                                                              \
+        static type(*f) params;                                                                    \
+        if (!f)                                                                                    \
+            f = (type(*) params)next(#name);                                                       \
+        type value;                                                                                \
+        TIMED(value =, f args, keyfmt, __VA_ARGS__);                                               \
+        return value;                                                                              \
     }
 
 #define P2 (W a1, W a2)
@@ -158,10 +158,10 @@ __attribute__((destructor)) static void report(void)
 #define P10 (W a1, W a2, W a3, W a4, W a5, W a6, W a7, W a8, W a9, W a10)
 #define P11 (W a1, W a2, W a3, W a4, W a5, W a6, W a7, W a8, W a9, W a10, W a11)
 #define P12 (W a1, W a2, W a3, W a4, W a5, W a6, W a7, W a8, W a9, W a10, W a11, W a12)
-#define P14 (W a1, W a2, W a3, W a4, W a5, W a6, W a7, W a8, W a9, W a10, W a11, W a12, W a13, W a14)
-#define P15                                                                                    \
-    (W a1, W a2, W a3, W a4, W a5, W a6, W a7, W a8, W a9, W a10, W a11, W a12, W a13, W a14,  \
-     W a15)
+#define P14                                                                                        \
+    (W a1, W a2, W a3, W a4, W a5, W a6, W a7, W a8, W a9, W a10, W a11, W a12, W a13, W a14)
+#define P15                                                                                        \
+    (W a1, W a2, W a3, W a4, W a5, W a6, W a7, W a8, W a9, W a10, W a11, W a12, W a13, W a14, W a15)
 #define A2 (a1, a2)
 #define A3 (a1, a2, a3)
 #define A4 (a1, a2, a3, a4)

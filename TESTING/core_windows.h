@@ -44,9 +44,8 @@ EXB_CORE_FN void core_window_case(const EXB_DIGITS_AS double *in, EXB_DIGITS_AS 
         o[1] = (EXB_U64)(EXB_I64)hi;
         o[2] = (EXB_U64)(EXB_I64)(flags | count << 8);
         if (pass == 0) {
-            double plain = exb_digits_round_quotient(
-                d, lo, hi, EXB_ACC_LSB, flags, exb_zero_of(flags), 1.0,
-                &zero);
+            double plain = exb_digits_round_quotient(d, lo, hi, EXB_ACC_LSB, flags,
+                                                     exb_zero_of(flags), 1.0, &zero);
             o[3] = EXB_BITS(plain);
             o[4] = (EXB_U64)zero;
             o[5] = (EXB_U64)(EXB_I64)exb_digits_msb(d, lo, hi + 2);
@@ -68,8 +67,8 @@ EXB_CORE_FN void core_window_case(const EXB_DIGITS_AS double *in, EXB_DIGITS_AS 
     o[11] = idx;
     o[12] = tm;
     o[13] = (EXB_U64)(EXB_I64)(exb_table_lsb(idx) * 2 + exb_table_neg(idx));
-    exb_v4d err, sum = exb_two_sum4(CW_V4(a[0], a[1], a[2], a[3]), CW_V4(b[0], b[1], b[2], b[3]),
-                                    &err);
+    exb_v4d err,
+        sum = exb_two_sum4(CW_V4(a[0], a[1], a[2], a[3]), CW_V4(b[0], b[1], b[2], b[3]), &err);
     for (int k = 0; k < 4; k++) {
         o[14 + k] = EXB_BITS(CW_LANE(sum, k));
         o[18 + k] = EXB_BITS(CW_LANE(err, k));

@@ -102,8 +102,7 @@ void tl_tri_store(long n, const double *u, const double *b, char uplo, char tran
                 mi = n - 1 - mi;
                 mj = n - 1 - mj;
             }
-            T->a[i + j * T->lda] =
-                !referenced || (unit && i == j) ? NAN : u[mi + mj * n];
+            T->a[i + j * T->lda] = !referenced || (unit && i == j) ? NAN : u[mi + mj * n];
         }
     for (long i = 0; i < n; i++)
         bs[i] = rev ? b[n - 1 - i] : b[i];
@@ -147,8 +146,7 @@ static void row_times(long n, const double *u, long i, long j0, long j1, mpfr_t 
     }
 }
 
-int tl_exact_analyse(long n, const double *u, const double *b, mpfr_prec_t prec,
-                     tl_exact_system *s)
+int tl_exact_analyse(long n, const double *u, const double *b, mpfr_prec_t prec, tl_exact_system *s)
 {
     for (long i = 0; i < n; i++)
         if (u[i + i * n] == 0.0)
@@ -265,8 +263,9 @@ double tl_forward_error(const tl_exact_system *s, const double *xhat, int revers
         mpfr_abs(d, d, MPFR_RNDN);
         mpfr_max(worst, worst, d, MPFR_RNDN);
     }
-    double e = mpfr_zero_p(worst) ? 0.0 : (mpfr_div(worst, worst, s->xnorm, MPFR_RNDN),
-                                           mpfr_get_d(worst, MPFR_RNDN));
+    double e = mpfr_zero_p(worst)
+                   ? 0.0
+                   : (mpfr_div(worst, worst, s->xnorm, MPFR_RNDN), mpfr_get_d(worst, MPFR_RNDN));
     mpfr_clear(d);
     mpfr_clear(worst);
     return e;

@@ -64,10 +64,10 @@ void tl_tri_store(long n, const double *u, const double *b, char uplo, char tran
 /* The exact analysis of U x = b. */
 typedef struct tl_exact_system {
     long n;
-    mpfr_prec_t prec;  /* working precision of the substitutions */
-    mpfr_t *x;         /* the solution, in U's order */
-    mpfr_t xnorm;      /* ||x||_inf */
-    double cond;       /* Skeel's cond(U,x) = || |U^-1| |U| |x| ||_inf / ||x||_inf */
+    mpfr_prec_t prec; /* working precision of the substitutions */
+    mpfr_t *x;        /* the solution, in U's order */
+    mpfr_t xnorm;     /* ||x||_inf */
+    double cond;      /* Skeel's cond(U,x) = || |U^-1| |U| |x| ||_inf / ||x||_inf */
 } tl_exact_system;
 
 /* x and cond(U,x) by substitution at prec bits (U^-1 column by column, never

@@ -437,8 +437,8 @@ void tl_oracle_trsv(char uplo, char trans, char diag, const tl_matrix *T, double
     terms_clear(&s);
 }
 
-void tl_oracle_trsm(char side, char uplo, char transa, char diag, double alpha,
-                    const tl_matrix *T, tl_matrix *B)
+void tl_oracle_trsm(char side, char uplo, char transa, char diag, double alpha, const tl_matrix *T,
+                    tl_matrix *B)
 {
     tri_view v = tri_view_make(uplo, transa, diag, T); /* op(A) */
     int left = side == 'L' || side == 'l';

@@ -44,16 +44,15 @@ void tl_oracle_trsv(char uplo, char trans, char diag, const tl_matrix *T, double
 /* DTRSM's contract on B (m x n): side 'L' solves op(T) X = alpha B column by
  * column, 'R' X op(T) = alpha B row by row, each element
  * RN((alpha b_i - sum over solved k) / diagonal) with alpha*b_i exact. */
-void tl_oracle_trsm(char side, char uplo, char transa, char diag, double alpha,
-                    const tl_matrix *T, tl_matrix *B);
+void tl_oracle_trsm(char side, char uplo, char transa, char diag, double alpha, const tl_matrix *T,
+                    tl_matrix *B);
 
 /* r_i := RN(b_i - sum_j op(T)_ij x_j) over the triangle (diagonal included). */
 void tl_oracle_residual(char uplo, char trans, char diag, const tl_matrix *T, const double *b,
                         const double *x, double *r);
 
 /* EXDTRSVX's result: the substitution, then `steps` refinement steps. */
-void tl_oracle_trsvx(char uplo, char trans, char diag, const tl_matrix *T, double *x,
-                     int steps);
+void tl_oracle_trsvx(char uplo, char trans, char diag, const tl_matrix *T, double *x, int steps);
 
 /* ---- one rounding of an MPFR value ---------------------------------------- */
 /* Makes a 64-bit value truncated toward zero (inexact != 0) odd: rounding to

@@ -74,7 +74,7 @@ typedef struct sweep {
     dtrsv_fn netlib, openblas;
     sweep_row *rows;
     long nrows, cap;
-    long missing;                     /* systems not found in their decade */
+    long missing;                      /* systems not found in their decade */
     long repro_runs, repro_mismatches; /* knob settings compared with the first */
     long oracle_mismatches, info_errors;
     long inexact_rows; /* systems whose top rows do not sum to b at x = ones */
@@ -89,8 +89,8 @@ typedef struct sweep {
  * guess moves towards the decade after every miss (log10 cond is about 2t
  * for t >= 0 and rises with t below 0), so the search carries from one
  * decade to the next. */
-static long draw_system(long n, int unit, int d, long tries, double *center, tl_rng *r,
-                        double *u, double *b, double *t_out)
+static long draw_system(long n, int unit, int d, long tries, double *center, tl_rng *r, double *u,
+                        double *b, double *t_out)
 {
     for (long k = 1; k <= tries; k++) {
         double t = *center + (2 * tl_rng_uniform(r) - 1);
@@ -131,8 +131,7 @@ static double reference_error(dtrsv_fn f, const char *v, const tl_matrix *T, con
 
 /* EXDTRSV into out[0..n), EXDTRSVX with refine[r] steps into out[(r+1)n..):
  * under the knob setting applied by the caller.  Counts INFO != 0. */
-static void solve_exact(sweep *sw, const char *v, const tl_matrix *T, const double *bs,
-                        double *out)
+static void solve_exact(sweep *sw, const char *v, const tl_matrix *T, const double *bs, double *out)
 {
     long n = T->n;
     memcpy(out, bs, (size_t)n * sizeof *out);
@@ -141,8 +140,8 @@ static void solve_exact(sweep *sw, const char *v, const tl_matrix *T, const doub
         double *x = out + (r + 1) * n;
         int info = 0;
         memcpy(x, bs, (size_t)n * sizeof *x);
-        exactblas_dtrsvx(v[0], v[1], v[2], (int)n, T->a, (int)T->lda, x, 1,
-                         (int)sw->in->refine[r], &info);
+        exactblas_dtrsvx(v[0], v[1], v[2], (int)n, T->a, (int)T->lda, x, 1, (int)sw->in->refine[r],
+                         &info);
         if (info != 0) {
             printf("ERROR %s n=%ld: EXDTRSVX returned INFO = %d\n", v, n, info);
             sw->info_errors++;
@@ -283,8 +282,8 @@ static int verdict_reference(const sweep *sw, const char *name, int openblas)
     }
     printf("%-12s: %s: error <= %g n u cond(T,x) in %ld of %ld systems where that bound is "
            "below 1 (worst error/bound %.3g); %ld systems above it not checked\n",
-           name, c.failed ? "FAILED" : "PASSED", sw->in->ref_bound, c.checked - c.failed,
-           c.checked, c.worst, c.skipped);
+           name, c.failed ? "FAILED" : "PASSED", sw->in->ref_bound, c.checked - c.failed, c.checked,
+           c.worst, c.skipped);
     return c.failed != 0;
 }
 
@@ -303,8 +302,7 @@ static int verdict_refined(const sweep *sw, int k)
     char name[32];
     snprintf(name, sizeof name, "EXDTRSVX(%ld)", in->bound_steps[k]);
     if (r < 0) {
-        printf("%-12s: FAILED: the input has no 'refine %ld' to check\n", name,
-               in->bound_steps[k]);
+        printf("%-12s: FAILED: the input has no 'refine %ld' to check\n", name, in->bound_steps[k]);
         return 1;
     }
     bound_check c = {0, 0, 0, 0};
@@ -409,8 +407,8 @@ static void write_csv(const sweep *sw, const char *path, FILE *f)
     fprintf(f, ",exdtrsv_correctly_rounded\n");
     for (long i = 0; i < sw->nrows; i++) {
         const sweep_row *row = &sw->rows[i];
-        fprintf(f, "%ld,%s,%d,%.6f,%.6e,%.6e,%.6e,%.6e", row->n, row->variant, row->decade,
-                row->t, row->cond, row->err_ref, row->err_ob, row->err_ex);
+        fprintf(f, "%ld,%s,%d,%.6f,%.6e,%.6e,%.6e,%.6e", row->n, row->variant, row->decade, row->t,
+                row->cond, row->err_ref, row->err_ob, row->err_ex);
         for (int r = 0; r < in->nrefine; r++)
             fprintf(f, ",%.6e", row->err_refined[r]);
         fprintf(f, ",%d\n", row->correctly_rounded);
@@ -429,43 +427,47 @@ static void write_plot_script(const sweep *sw, const char *csv, const char *svg,
         nmax = in->sizes[s] > nmax ? in->sizes[s] : nmax;
     static const char *colour[] = {"#1f77b4", "#2ca02c", "#9467bd", "#8c564b"};
     static const int shape[] = {9, 5, 13, 11};
-    fprintf(f, "# written by sweep_trsv: forward error against cond(T,x)\n"
-               "set terminal svg size 1000,760 dynamic enhanced font 'Helvetica,14' "
-               "background rgb 'white'\n"
-               "set encoding utf8\n"
-               "set output '%s'\n"
-               "set datafile separator ','\n"
-               "set logscale xy\n"
-               "set format x '10^{%%L}'\n"
-               "set format y '10^{%%L}'\n"
-               "set xrange [1e%d:1e%d]\n"
-               "set yrange [%g:10]\n"
-               "set xlabel \"Skeel's condition number cond(T,x) = ‖ |T^{-1}| |T| |x| ‖_∞ / ‖x‖_∞\"\n"
-               "set ylabel 'forward error ‖x - x̂‖_∞ / ‖x‖_∞  (clipped to [10^{-18}, 1])'\n"
-               "set title 'Triangular solves T x = b (Louvet systems, n = %ld, %ld systems): "
-               "forward error against condition number'\n"
-               "set key outside below center horizontal maxrows 2 box spacing 1.3 width 2\n"
-               "set grid xtics ytics mxtics mytics lc rgb '#dddddd'\n"
-               "u = 2.0**-53\n"
-               "n = %ld\n"
-               "clip(e) = e > 1 ? 1 : (e < %g ? %g : e)\n"
-               "plot u with lines dt 2 lw 2 lc rgb 'black' title 'u = 2^{-53}', \\\n"
-               "  (n*u*x < 1 ? n*u*x : 1/0) with lines dt 4 lw 2 lc rgb '#555555' "
-               "title 'n u cond(T,x)', \\\n"
-               "  '%s' skip 1 using 5:(clip($6)) with points pt 2 ps 0.9 lc rgb '#d62728' "
-               "title 'DTRSV (netlib reference)'",
+    fprintf(f,
+            "# written by sweep_trsv: forward error against cond(T,x)\n"
+            "set terminal svg size 1000,760 dynamic enhanced font 'Helvetica,14' "
+            "background rgb 'white'\n"
+            "set encoding utf8\n"
+            "set output '%s'\n"
+            "set datafile separator ','\n"
+            "set logscale xy\n"
+            "set format x '10^{%%L}'\n"
+            "set format y '10^{%%L}'\n"
+            "set xrange [1e%d:1e%d]\n"
+            "set yrange [%g:10]\n"
+            "set xlabel \"Skeel's condition number cond(T,x) = ‖ |T^{-1}| |T| |x| ‖_∞ / ‖x‖_∞\"\n"
+            "set ylabel 'forward error ‖x - x̂‖_∞ / ‖x‖_∞  (clipped to [10^{-18}, 1])'\n"
+            "set title 'Triangular solves T x = b (Louvet systems, n = %ld, %ld systems): "
+            "forward error against condition number'\n"
+            "set key outside below center horizontal maxrows 2 box spacing 1.3 width 2\n"
+            "set grid xtics ytics mxtics mytics lc rgb '#dddddd'\n"
+            "u = 2.0**-53\n"
+            "n = %ld\n"
+            "clip(e) = e > 1 ? 1 : (e < %g ? %g : e)\n"
+            "plot u with lines dt 2 lw 2 lc rgb 'black' title 'u = 2^{-53}', \\\n"
+            "  (n*u*x < 1 ? n*u*x : 1/0) with lines dt 4 lw 2 lc rgb '#555555' "
+            "title 'n u cond(T,x)', \\\n"
+            "  '%s' skip 1 using 5:(clip($6)) with points pt 2 ps 0.9 lc rgb '#d62728' "
+            "title 'DTRSV (netlib reference)'",
             svg, in->decade_lo - 1, in->decade_hi + 1, PLOT_FLOOR, nmax, sw->nrows, nmax,
             PLOT_FLOOR, PLOT_FLOOR, csv);
     if (sw->openblas)
-        fprintf(f, ", \\\n  '%s' skip 1 using 5:(clip($7)) with points pt 1 ps 0.9 "
-                   "lc rgb '#ff7f0e' title 'dtrsv (OpenBLAS)'",
+        fprintf(f,
+                ", \\\n  '%s' skip 1 using 5:(clip($7)) with points pt 1 ps 0.9 "
+                "lc rgb '#ff7f0e' title 'dtrsv (OpenBLAS)'",
                 csv);
-    fprintf(f, ", \\\n  '%s' skip 1 using 5:(clip($8)) with points pt 6 ps 0.9 lc rgb '%s' "
-               "title 'EXDTRSV'",
+    fprintf(f,
+            ", \\\n  '%s' skip 1 using 5:(clip($8)) with points pt 6 ps 0.9 lc rgb '%s' "
+            "title 'EXDTRSV'",
             csv, colour[0]);
     for (int r = 0; r < in->nrefine && r < 3; r++)
-        fprintf(f, ", \\\n  '%s' skip 1 using 5:(clip($%d)) with points pt %d ps 0.8 "
-                   "lc rgb '%s' title 'EXDTRSVX, %ld refinement step%s'",
+        fprintf(f,
+                ", \\\n  '%s' skip 1 using 5:(clip($%d)) with points pt %d ps 0.8 "
+                "lc rgb '%s' title 'EXDTRSVX, %ld refinement step%s'",
                 csv, 9 + r, shape[r + 1], colour[r + 1], in->refine[r],
                 in->refine[r] == 1 ? "" : "s");
     fprintf(f, "\n");
@@ -554,8 +556,8 @@ int main(int argc, char **argv)
                     long used = draw_system(n, unit, d, in.tries, &center, &rng, u, b, &t);
                     draws += used ? used : in.tries;
                     if (!used) { /* the rest of this decade would miss as well */
-                        printf("%5ld %-3s no system in [1e%d, 1e%d) after %ld draws\n", n, var,
-                               d, d + 1, in.tries);
+                        printf("%5ld %-3s no system in [1e%d, 1e%d) after %ld draws\n", n, var, d,
+                               d + 1, in.tries);
                         sw.missing += in.per_decade - k;
                         serial += in.per_decade - k;
                         break;
@@ -581,8 +583,8 @@ int main(int argc, char **argv)
         failed |= verdict_refined(&sw, k);
     printf("%-12s: %s: EXDTRSV and EXDTRSVX gave the same bytes under all %d knob settings "
            "(%ld of %ld comparisons)%s\n",
-           "reproducible", sw.repro_mismatches || sw.info_errors ? "FAILED" : "PASSED",
-           in.nknobs, sw.repro_runs - sw.repro_mismatches, sw.repro_runs,
+           "reproducible", sw.repro_mismatches || sw.info_errors ? "FAILED" : "PASSED", in.nknobs,
+           sw.repro_runs - sw.repro_mismatches, sw.repro_runs,
            sw.info_errors ? "; some EXDTRSVX calls returned INFO != 0" : "");
     printf("%-12s: %s: %ld of %ld systems found in their decades; the top rows of %ld of "
            "them sum exactly to b at x = ones\n",

@@ -40,7 +40,8 @@ static long failures;
 
 static void expect(const char *what, long k, double want, double got)
 {
-    if (tl_bits(want) == tl_bits(got) || (isnan(want) && isnan(got) && tl_bits(got) == tl_bits(tl_canonical(NAN))))
+    if (tl_bits(want) == tl_bits(got) ||
+        (isnan(want) && isnan(got) && tl_bits(got) == tl_bits(tl_canonical(NAN))))
         return;
     if (failures++ < 20)
         printf("FAIL %s (case %ld): want %a (%016llx), got %a (%016llx)\n", what, k, want,
@@ -141,8 +142,8 @@ static void oracle_terms(tl_terms *o, const term_set *t)
 
 static double pick_den(tl_rng *r)
 {
-    static const double dens[] = {3.0, -7.0, 0.1, 0x1p-1074, 1e-300, 1e300, 0.0, -0.0,
-                                  INFINITY, NAN, -1.0};
+    static const double dens[] = {3.0, -7.0, 0.1,      0x1p-1074, 1e-300, 1e300,
+                                  0.0, -0.0, INFINITY, NAN,       -1.0};
     return tl_rng_u64(r) % 2 ? tl_rng_sign(r) * tl_rng_loguniform(r, -1074, 1023)
                              : dens[tl_rng_u64(r) % 11];
 }
@@ -310,7 +311,8 @@ static void check_merges(void)
     tl_terms_add(o, 0x1p-1074, -0x1p-1074, COPIES);
     expect("4096 copies / max", 0, tl_terms_round_quotient(o, max),
            exactblas_acc_round_quotient(chain, max));
-    expect("4096 copies * 2^-1074 + 3 * 2^900", 0, tl_terms_round_affine(o, 0x1p-1074, 3.0, 0x1p900),
+    expect("4096 copies * 2^-1074 + 3 * 2^900", 0,
+           tl_terms_round_affine(o, 0x1p-1074, 3.0, 0x1p900),
            exactblas_acc_round_affine(chain, 0x1p-1074, 3.0, 0x1p900));
     /* doubling far past the accumulator's range: its rounding, +Inf */
     for (int c = 0; c < 200; c++)
@@ -465,8 +467,8 @@ static void check_vectors(void)
                 else
                     exactblas_acc_add_sum(got, len, x, inc);
                 char label[96];
-                snprintf(label, sizeof label, "%s inc %ld on the %s path", dot ? "add_dot" : "add_sum",
-                         inc, paths[p]);
+                snprintf(label, sizeof label, "%s inc %ld on the %s path",
+                         dot ? "add_dot" : "add_sum", inc, paths[p]);
                 if (!tl_check_path(label, setting))
                     failures++;
                 expect_bytes(label, 0, ref, got);
@@ -518,7 +520,7 @@ static void check_deposits(void)
  * TwoProduct error falls below the bins), and sizes around its blocks. */
 static void check_fronts(void)
 {
-    static const char *const gens[] = {"random", "random", "random", "random", "narrowtie",
+    static const char *const gens[] = {"random", "random",    "random",    "random", "narrowtie",
                                        "cancel", "subnormal", "underflow", "illcond"};
     static const double params[] = {1, 1e4, 1e12, 1e300, 0, 0, 0, 0, 1e30};
     static const long sizes[] = {1, 9, 17, 2048, 2049, 6147, 70000};
@@ -553,8 +555,8 @@ static void check_fronts(void)
                         exactblas_acc_add_sum(got, n, x, 1);
                     binned += (exactblas_last_path() & EXACTBLAS_PATH_BINS) != 0;
                     char what[160];
-                    snprintf(what, sizeof what, "%s %s:%g n=%ld [%s]", dot ? "dot" : "sum",
-                             gens[g], params[g], n, settings[c]);
+                    snprintf(what, sizeof what, "%s %s:%g n=%ld [%s]", dot ? "dot" : "sum", gens[g],
+                             params[g], n, settings[c]);
                     expect_bytes(what, k, ref, got);
                 }
             }
@@ -579,11 +581,13 @@ static void check_row_fronts(void)
     static const double params[] = {1, 1e4, 1e300, 0, 0};
     static const char *const settings[] = {
         "EXACTBLAS_DEVICE=host", "EXACTBLAS_DEVICE=host EXACTBLAS_FPE=2 EXACTBLAS_THREADS=1",
-        "EXACTBLAS_DEVICE=host EXACTBLAS_FRONT=fpe", "EXACTBLAS_DEVICE=host EXACTBLAS_HOST_ISA=generic"};
+        "EXACTBLAS_DEVICE=host EXACTBLAS_FRONT=fpe",
+        "EXACTBLAS_DEVICE=host EXACTBLAS_HOST_ISA=generic"};
     const long m = 37, n = 300;
     tl_rng r;
     tl_rng_seed(&r, 79);
-    double *a = malloc(m * n * sizeof *a), *x = malloc(n * sizeof *x), *col = malloc(m * sizeof *col);
+    double *a = malloc(m * n * sizeof *a), *x = malloc(n * sizeof *x),
+           *col = malloc(m * sizeof *col);
     exactblas_acc *ref[37], *got[37];
     for (long i = 0; i < m; i++) {
         ref[i] = exactblas_acc_new();

@@ -50,7 +50,10 @@ static void level1(const double *x, int n, int inc)
         else
             mpfr_add_d(s, s, v, MPFR_RNDN); /* exact at this precision */
     }
-    double want = n <= 0 || inc <= 0 ? 0.0 : special & 1 ? NAN : special ? INFINITY : tl_round_once(s);
+    double want = n <= 0 || inc <= 0 ? 0.0
+                  : special & 1      ? NAN
+                  : special          ? INFINITY
+                                     : tl_round_once(s);
     check("DASUM", n, inc, want, dasum_(&n, x, &inc));
     /* DNRM2: incx <= 0 is the quick return 0, as in the reference BLAS */
     want = inc <= 0 ? 0.0 : tl_oracle_nrm2(n, x, inc);
@@ -113,13 +116,27 @@ int main(void)
                 for (long i = 0; i < len; i++) {
                     double m = tl_rng_sign(&r);
                     switch (kind) {
-                    case 0: m *= tl_rng_uniform(&r); break;                        /* plain */
-                    case 1: m *= tl_rng_loguniform(&r, -300, 300); break;          /* wide */
-                    case 2: m *= tl_rng_loguniform(&r, 500, 1023); break;          /* squares overflow */
-                    case 3: m *= tl_rng_loguniform(&r, -1074, -520); break;        /* squares underflow */
-                    case 4: m *= i % 3 ? 0.0 : 0x1p-1074 * (1 + i % 7); break;     /* zeros, subnormals */
-                    case 5: m *= i == len / 2 ? INFINITY : tl_rng_uniform(&r); break;
-                    default: m *= i == len / 3 ? NAN : tl_rng_loguniform(&r, -20, 20); break;
+                    case 0:
+                        m *= tl_rng_uniform(&r);
+                        break; /* plain */
+                    case 1:
+                        m *= tl_rng_loguniform(&r, -300, 300);
+                        break; /* wide */
+                    case 2:
+                        m *= tl_rng_loguniform(&r, 500, 1023);
+                        break; /* squares overflow */
+                    case 3:
+                        m *= tl_rng_loguniform(&r, -1074, -520);
+                        break; /* squares underflow */
+                    case 4:
+                        m *= i % 3 ? 0.0 : 0x1p-1074 * (1 + i % 7);
+                        break; /* zeros, subnormals */
+                    case 5:
+                        m *= i == len / 2 ? INFINITY : tl_rng_uniform(&r);
+                        break;
+                    default:
+                        m *= i == len / 3 ? NAN : tl_rng_loguniform(&r, -20, 20);
+                        break;
                     }
                     x[i] = m;
                     y[i] = tl_rng_sign(&r) * tl_rng_loguniform(&r, -40, 40);

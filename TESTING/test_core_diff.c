@@ -43,13 +43,15 @@ static const char *kernel_text =
     "    int biased = exb_split_double(x[i], &sm, &sl);\n"
     "    split_m[i] = sm; split_lsb[2 * i] = sl; split_lsb[2 * i + 1] = biased;\n"
     "    long d[3];\n"
-    "    int k = exb_deposit_digits(m[i], EXB_ACC_LSB + e[i] + 2100, EXB_ACC_LSB, (f >> 1) & 1, d);\n"
+    "    int k = exb_deposit_digits(m[i], EXB_ACC_LSB + e[i] + 2100, EXB_ACC_LSB, (f >> 1) & 1, "
+    "d);\n"
     "    digits[4 * i] = d[0]; digits[4 * i + 1] = d[1]; digits[4 * i + 2] = d[2];\n"
     "    digits[4 * i + 3] = k;\n"
     "    specials[2 * i] = exb_canonical_nan(x[i] * 0.0);\n"
     "    specials[2 * i + 1] = exb_special_value(f >> 2);\n"
     "    ulong lo = 0, hi = 0; int lsb = 0, neg = 0;\n"
-    "    int special = exb_product_split(x[i], x[(i * 7 + 3) % get_global_size(0)], &lo, &hi, &lsb, &neg);\n"
+    "    int special = exb_product_split(x[i], x[(i * 7 + 3) % get_global_size(0)], &lo, &hi, "
+    "&lsb, &neg);\n"
     "    products[4 * i] = lo; products[4 * i + 1] = hi; products[4 * i + 2] = (ulong)(long)lsb;\n"
     "    products[4 * i + 3] = (ulong)(neg | special << 1);\n"
     "}\n";
@@ -83,22 +85,42 @@ static void make_cases(cases *c, long cap)
     c->x = malloc(cap * sizeof *c->x);
     tl_rng r;
     tl_rng_seed(&r, 20261122);
-    static const double xs[] = {0.0, -0.0, 1.0, -1.0, 0x1p-1074, -0x1p-1074, 0x1.fffffffffffffp-1023,
-                                0x1p-1022, 0x1.fffffffffffffp+1023, -0x1p+1023, INFINITY,
-                                -INFINITY, NAN, 3.0, 0x1.8p-1070};
+    static const double xs[] = {0.0,
+                                -0.0,
+                                1.0,
+                                -1.0,
+                                0x1p-1074,
+                                -0x1p-1074,
+                                0x1.fffffffffffffp-1023,
+                                0x1p-1022,
+                                0x1.fffffffffffffp+1023,
+                                -0x1p+1023,
+                                INFINITY,
+                                -INFINITY,
+                                NAN,
+                                3.0,
+                                0x1.8p-1070};
     int nx = sizeof xs / sizeof xs[0];
     /* significands around every rounding boundary: 53 bits + guard (tie),
      * guard + rest, 64-bit ones with all patterns below the guard */
-    static const uint64_t ms[] = {1, 3, UINT64_C(0x1fffffffffffff), UINT64_C(0x20000000000000),
-                                  UINT64_C(0x20000000000001), UINT64_C(0x20000000000003),
-                                  UINT64_C(0x3fffffffffffff), UINT64_C(0x8000000000000400),
-                                  UINT64_C(0x8000000000000c00), UINT64_C(0x8000000000000401),
-                                  UINT64_C(0xfffffffffffffc00), UINT64_C(0xffffffffffffffff),
-                                  UINT64_C(0x8000000000000000), UINT64_C(0xc000000000000800)};
+    static const uint64_t ms[] = {1,
+                                  3,
+                                  UINT64_C(0x1fffffffffffff),
+                                  UINT64_C(0x20000000000000),
+                                  UINT64_C(0x20000000000001),
+                                  UINT64_C(0x20000000000003),
+                                  UINT64_C(0x3fffffffffffff),
+                                  UINT64_C(0x8000000000000400),
+                                  UINT64_C(0x8000000000000c00),
+                                  UINT64_C(0x8000000000000401),
+                                  UINT64_C(0xfffffffffffffc00),
+                                  UINT64_C(0xffffffffffffffff),
+                                  UINT64_C(0x8000000000000000),
+                                  UINT64_C(0xc000000000000800)};
     int nm = sizeof ms / sizeof ms[0];
     /* exponents: ordinary, the subnormal grid and its edges, overflow */
-    static const int es[] = {-63, 0, -1137, -1136, -1135, -1126, -1125, -1124, -1110, -1074,
-                             -1075, -1100, 960, 961, 962, 970, 971, 1000, -2000};
+    static const int es[] = {-63,   0,     -1137, -1136, -1135, -1126, -1125, -1124, -1110, -1074,
+                             -1075, -1100, 960,   961,   962,   970,   971,   1000,  -2000};
     int ne = sizeof es / sizeof es[0];
     long k = 0;
     for (int i = 0; i < nm; i++)
@@ -123,9 +145,11 @@ static double pick(tl_rng *r, const double *list, int n)
 /* One case's CW_IN inputs (see core_windows.h). */
 static void window_inputs(tl_rng *r, long k, double *in)
 {
-    static const double dens[] = {1.0, -1.0, 3.0, -3.0, 0.1, 7e-310, 0x1p-1074, 1e300,
-                                  -1e-300, 0.0, -0.0, INFINITY, NAN, 0x1.fffffffffffffp+1023};
-    static const double alphas[] = {1.0, -1.0, 0.0, -0.0, 3.0, 1e-300, 0x1p1000, 0.5, INFINITY, NAN};
+    static const double dens[] = {
+        1.0,   -1.0,    3.0, -3.0, 0.1,      7e-310, 0x1p-1074,
+        1e300, -1e-300, 0.0, -0.0, INFINITY, NAN,    0x1.fffffffffffffp+1023};
+    static const double alphas[] = {1.0,    -1.0,     0.0, -0.0,     3.0,
+                                    1e-300, 0x1p1000, 0.5, INFINITY, NAN};
     static const double betas[] = {0.0, 1.0, -2.5, 1e300, 1e-310, NAN, -0.0};
     static const double specials[] = {INFINITY, -INFINITY, NAN, 0.0, -0.0};
     double *a = in, *b = in + WTERMS;
@@ -237,19 +261,38 @@ static char *read_text(const char *path)
     return text;
 }
 
-static const char *window_names[CW_OUT] = {
-    "window lo (deposits)", "window hi (deposits)", "flags and deposit count",
-    "exb_digits_round_quotient (den = 1)", "exact zero (den = 1)", "exb_digits_msb",
-    "exb_digits_bits", "exb_digits_any_below", "exb_digits_round_quotient (den)",
-    "exact zero (den)", "exb_digits_round_affine", "exb_table_index",
-    "exb_table_index (significand)", "exb_table_lsb / exb_table_neg", "exb_two_sum4 (sum 0)",
-    "exb_two_sum4 (sum 1)", "exb_two_sum4 (sum 2)", "exb_two_sum4 (sum 3)",
-    "exb_two_sum4 (error 0)", "exb_two_sum4 (error 1)", "exb_two_sum4 (error 2)",
-    "exb_two_sum4 (error 3)", "exb_filter_step (h)", "exb_filter_step (lo)",
-    "exb_filter_step (ce)", "exb_filter_join (h)", "exb_filter_join (lo)",
-    "exb_filter_join (ce)", "exb_deposit_digits below the base (k)",
-    "exb_deposit_digits below the base (d0)", "exb_deposit_digits below the base (d1)",
-    "exb_deposit_digits below the base (d2)"};
+static const char *window_names[CW_OUT] = {"window lo (deposits)",
+                                           "window hi (deposits)",
+                                           "flags and deposit count",
+                                           "exb_digits_round_quotient (den = 1)",
+                                           "exact zero (den = 1)",
+                                           "exb_digits_msb",
+                                           "exb_digits_bits",
+                                           "exb_digits_any_below",
+                                           "exb_digits_round_quotient (den)",
+                                           "exact zero (den)",
+                                           "exb_digits_round_affine",
+                                           "exb_table_index",
+                                           "exb_table_index (significand)",
+                                           "exb_table_lsb / exb_table_neg",
+                                           "exb_two_sum4 (sum 0)",
+                                           "exb_two_sum4 (sum 1)",
+                                           "exb_two_sum4 (sum 2)",
+                                           "exb_two_sum4 (sum 3)",
+                                           "exb_two_sum4 (error 0)",
+                                           "exb_two_sum4 (error 1)",
+                                           "exb_two_sum4 (error 2)",
+                                           "exb_two_sum4 (error 3)",
+                                           "exb_filter_step (h)",
+                                           "exb_filter_step (lo)",
+                                           "exb_filter_step (ce)",
+                                           "exb_filter_join (h)",
+                                           "exb_filter_join (lo)",
+                                           "exb_filter_join (ce)",
+                                           "exb_deposit_digits below the base (k)",
+                                           "exb_deposit_digits below the base (d0)",
+                                           "exb_deposit_digits below the base (d1)",
+                                           "exb_deposit_digits below the base (d2)"};
 
 static int check_windows(cl_context ctx, cl_command_queue q, cl_device_id device, long n)
 {
@@ -277,8 +320,9 @@ static int check_windows(cl_context ctx, cl_command_queue q, cl_device_id device
                        n * CW_OUT * 8};
     cl_mem buf[4];
     for (int b = 0; b < 4; b++) {
-        buf[b] = clCreateBuffer(ctx, b == 0 ? CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR : CL_MEM_READ_WRITE,
-                                bytes[b], b == 0 ? in : NULL, &err);
+        buf[b] = clCreateBuffer(
+            ctx, b == 0 ? CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR : CL_MEM_READ_WRITE, bytes[b],
+            b == 0 ? in : NULL, &err);
         clSetKernelArg(kern, b, sizeof(cl_mem), &buf[b]);
     }
     size_t global = (size_t)n;
@@ -344,7 +388,8 @@ int main(void)
         h_sl[2 * i] = sl;
         h_sl[2 * i + 1] = biased;
         int64_t d[3];
-        int k = exb_deposit_digits(c.m[i], EXB_ACC_LSB + c.e[i] + 2100, EXB_ACC_LSB, (f >> 1) & 1, d);
+        int k =
+            exb_deposit_digits(c.m[i], EXB_ACC_LSB + c.e[i] + 2100, EXB_ACC_LSB, (f >> 1) & 1, d);
         h_dig[4 * i] = d[0];
         h_dig[4 * i + 1] = d[1];
         h_dig[4 * i + 2] = d[2];
@@ -373,13 +418,14 @@ int main(void)
     cl_kernel kern = build_kernel(ctx, device, 2, sources, "core_diff", &prog);
     if (!kern)
         return 1;
-    size_t sizes[10] = {n * 8,     n * 4,     n * 4,     n * 8,     n * 8,
-                        n * 8,     2 * n * 4, 4 * n * 8, 2 * n * 8, 4 * n * 8};
+    size_t sizes[10] = {n * 8, n * 4,     n * 4,     n * 8,     n * 8,
+                        n * 8, 2 * n * 4, 4 * n * 8, 2 * n * 8, 4 * n * 8};
     void *in[4] = {c.m, c.e, c.flags, c.x};
     cl_mem buf[10];
     for (int b = 0; b < 10; b++) {
-        buf[b] = clCreateBuffer(ctx, b < 4 ? CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR : CL_MEM_WRITE_ONLY,
-                                sizes[b], b < 4 ? in[b] : NULL, &err);
+        buf[b] =
+            clCreateBuffer(ctx, b < 4 ? CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR : CL_MEM_WRITE_ONLY,
+                           sizes[b], b < 4 ? in[b] : NULL, &err);
         clSetKernelArg(kern, b, sizeof(cl_mem), &buf[b]);
     }
     size_t global = (size_t)n;
@@ -397,16 +443,20 @@ int main(void)
         return 1;
     }
 
-    const char *names[6] = {"exb_round_u64",      "exb_split_double (m)",
-                            "exb_split_double (lsb, field)", "exb_deposit_digits",
-                            "exb_canonical_nan / exb_special_value", "exb_product_split"};
+    const char *names[6] = {"exb_round_u64",
+                            "exb_split_double (m)",
+                            "exb_split_double (lsb, field)",
+                            "exb_deposit_digits",
+                            "exb_canonical_nan / exb_special_value",
+                            "exb_product_split"};
     const void *host[6] = {h_round, h_sm, h_sl, h_dig, h_spec, h_prod};
     size_t per[6] = {8, 8, 8, 32, 16, 32};
     int ok = 1;
     for (int f = 0; f < 6; f++) {
         long differ = 0, first = -1;
         for (long i = 0; i < n; i++)
-            if (memcmp((const char *)host[f] + i * per[f], (const char *)out[f] + i * per[f], per[f])) {
+            if (memcmp((const char *)host[f] + i * per[f], (const char *)out[f] + i * per[f],
+                       per[f])) {
                 if (first < 0)
                     first = i;
                 differ++;
@@ -425,8 +475,8 @@ int main(void)
     clReleaseProgram(prog);
     clReleaseCommandQueue(q);
     clReleaseContext(ctx);
-    void *blocks[] = {h_round, h_spec, h_sm, h_sl, h_dig, h_prod, d_round, d_spec,
-                      d_sm,    d_sl,   d_dig, d_prod, c.m, c.e, c.flags, c.x};
+    void *blocks[] = {h_round, h_spec, h_sm,  h_sl,   h_dig, h_prod, d_round, d_spec,
+                      d_sm,    d_sl,   d_dig, d_prod, c.m,   c.e,    c.flags, c.x};
     for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++)
         free(blocks[b]);
     printf("core host/device: %s\n", ok ? "PASSED" : "FAILED");

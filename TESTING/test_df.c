@@ -124,8 +124,8 @@ static void units(void)
         mpfr_add_d(x, x, b.lo, MPFR_RNDN);
         double mag = fabs((double)a.hi + a.lo) + fabs((double)b.hi + b.lo);
         /* binary32 additions never round on underflow: no absolute term */
-        check_unit("add", rel_err(x, s.hi, s.lo, mag), 3.0 * U2 * (1 + 0x1p-24), 0.0,
-                   normalised(s), &worst_add, detail);
+        check_unit("add", rel_err(x, s.hi, s.lo, mag), 3.0 * U2 * (1 + 0x1p-24), 0.0, normalised(s),
+                   &worst_add, detail);
         /* mul */
         exb_df p = exb_df_mul(a, b);
         mpfr_set_d(x, a.hi, MPFR_RNDN);
@@ -216,7 +216,8 @@ static gemm_errors gemm_case(int spread, long k, const char *mode, tl_rng *r)
     long m = DIM, n = DIM;
     double *a = malloc((size_t)(m * k) * sizeof *a), *b = malloc((size_t)(k * n) * sizeof *b);
     double *c = malloc((size_t)(m * n) * sizeof *c), *plain = malloc((size_t)(m * n) * sizeof *c);
-    exactblas_df *ad = malloc((size_t)(m * k) * sizeof *ad), *bd = malloc((size_t)(k * n) * sizeof *bd);
+    exactblas_df *ad = malloc((size_t)(m * k) * sizeof *ad),
+                 *bd = malloc((size_t)(k * n) * sizeof *bd);
     exactblas_df *cd = malloc((size_t)(m * n) * sizeof *cd);
     double *e1 = malloc((size_t)(m * n) * sizeof *e1), *e2 = malloc((size_t)(m * n) * sizeof *e2),
            *e3 = malloc((size_t)(m * n) * sizeof *e3);
@@ -246,11 +247,13 @@ static gemm_errors gemm_case(int spread, long k, const char *mode, tl_rng *r)
         double *c2 = malloc((size_t)(m * n) * sizeof *c2);
         exactblas_df *cd2 = malloc((size_t)(m * n) * sizeof *cd2);
         tl_apply_knobs("EXACTBLAS_DEVICE=host");
-        exactblas_dgemm_df('N', 'N', (int)m, (int)n, (int)k, 1.0, a, (int)m, b, (int)k, 0.0, c2, (int)m);
+        exactblas_dgemm_df('N', 'N', (int)m, (int)n, (int)k, 1.0, a, (int)m, b, (int)k, 0.0, c2,
+                           (int)m);
         exactblas_dgemm_dfdf('N', 'N', (int)m, (int)n, (int)k, one, ad, (int)m, bd, (int)k, zero,
                              cd2, (int)m);
         tl_apply_knobs("EXACTBLAS_DEVICE=opencl");
-        if (memcmp(c, c2, (size_t)(m * n) * sizeof *c) || memcmp(cd, cd2, (size_t)(m * n) * sizeof *cd)) {
+        if (memcmp(c, c2, (size_t)(m * n) * sizeof *c) ||
+            memcmp(cd, cd2, (size_t)(m * n) * sizeof *cd)) {
             printf("FAIL: OpenCL and host reference bits differ (spread %d, k %ld)\n", spread, k);
             failures++;
         }
@@ -342,7 +345,8 @@ static void epilogue_case(tl_rng *r)
         double alpha = v % 2 ? -0.75 : 3.0, beta = v < 2 ? 0.5 : -2.0;
         double *a = calloc((size_t)(ld * ld), sizeof *a), *b = calloc((size_t)(ld * ld), sizeof *b);
         double *c = calloc((size_t)(ld * n), sizeof *c), *c0 = calloc((size_t)(ld * n), sizeof *c0);
-        exactblas_df *ad = calloc((size_t)(ld * ld), sizeof *ad), *bd = calloc((size_t)(ld * ld), sizeof *bd);
+        exactblas_df *ad = calloc((size_t)(ld * ld), sizeof *ad),
+                     *bd = calloc((size_t)(ld * ld), sizeof *bd);
         exactblas_df *cd = calloc((size_t)(ld * n), sizeof *cd);
         for (long e = 0; e < ld * ld; e++) {
             a[e] = entry(r, 3);
@@ -362,7 +366,8 @@ static void epilogue_case(tl_rng *r)
             for (long i = 0; i < ld; i++) {
                 double got = c[i + j * ld], gotdf = exactblas_df_to_double(cd[i + j * ld]);
                 if (i >= m) { /* below the matrix: untouched */
-                    if (got != c0[i + j * ld] || gotdf != exactblas_df_to_double(exactblas_df_from_double(c0[i + j * ld]))) {
+                    if (got != c0[i + j * ld] ||
+                        gotdf != exactblas_df_to_double(exactblas_df_from_double(c0[i + j * ld]))) {
                         printf("FAIL: C(%ld,%ld) outside the matrix changed\n", i, j);
                         failures++;
                     }
@@ -376,8 +381,10 @@ static void epilogue_case(tl_rng *r)
                     mag += fabsl((long double)x * y);
                 }
                 long double want = alpha * s + beta * (long double)c0[i + j * ld];
-                long double bound = (3.0L * k + 40) * U2 * (fabsl(alpha) * mag + fabsl(beta * (long double)c0[i + j * ld])) +
-                                    0x1p-50L * fabsl(want) + 1e-300L;
+                long double bound =
+                    (3.0L * k + 40) * U2 *
+                        (fabsl(alpha) * mag + fabsl(beta * (long double)c0[i + j * ld])) +
+                    0x1p-50L * fabsl(want) + 1e-300L;
                 if (fabsl(got - want) > bound || fabsl(gotdf - want) > bound) {
                     printf("FAIL epilogue %c%c (%ld,%ld): want %.17Lg, D(DF) %.17g, DF(DF) %.17g\n",
                            ta, tb, i, j, want, got, gotdf);
@@ -409,7 +416,8 @@ int main(int argc, char **argv)
             printf("SKIPPED: no OpenCL device: the OpenCL double-float GEMM did not run\n");
             return 77;
         }
-        tl_apply_knobs(strcmp(mode, "opencl") == 0 ? "EXACTBLAS_DEVICE=opencl" : "EXACTBLAS_DEVICE=host");
+        tl_apply_knobs(strcmp(mode, "opencl") == 0 ? "EXACTBLAS_DEVICE=opencl"
+                                                   : "EXACTBLAS_DEVICE=host");
         tl_rng r;
         tl_rng_seed(&r, 20261123);
         if (table)
@@ -421,9 +429,9 @@ int main(int argc, char **argv)
                 gemm_errors e = gemm_case(spreads[s], ks[q], table ? NULL : mode, &r);
                 if (table)
                     printf("| %s | %ld | %.2e | %.2e | %.2e | %.2e | %ld of %d | %.2e | %.2e |\n",
-                           spreads[s] ? (spreads[s] == 10 ? "1e+-10" : "1e+-30") : "narrow",
-                           ks[q], e.d_df.max, e.d_df.med, e.df_df.max, e.df_df.med,
-                           e.overflowed, DIM * DIM, e.dgemm.max, e.dgemm.med);
+                           spreads[s] ? (spreads[s] == 10 ? "1e+-10" : "1e+-30") : "narrow", ks[q],
+                           e.d_df.max, e.d_df.med, e.df_df.max, e.df_df.med, e.overflowed,
+                           DIM * DIM, e.dgemm.max, e.dgemm.med);
             }
         epilogue_case(&r);
         tl_apply_knobs("");

@@ -75,8 +75,8 @@ static void run_case(const tl_input *in, const char *label, char trans, const tl
     for (int k = 0; k < in->nknobs; k++) {
         tl_apply_knobs(in->knobs[k]);
         double *ys = tl_layout(y, leny, incy);
-        exactblas_dgemv(trans, (int)A->m, (int)A->n, alpha, A->a, (int)A->lda, xs, (int)incx,
-                        beta, ys, (int)incy);
+        exactblas_dgemv(trans, (int)A->m, (int)A->n, alpha, A->a, (int)A->lda, xs, (int)incx, beta,
+                        ys, (int)incy);
         tl_check_vector(t, label, in->knobs[k], len, want, ys);
         if (!tl_check_path(label, in->knobs[k]))
             t->mismatches++;
@@ -109,15 +109,16 @@ int main(int argc, char **argv)
                 if ((m > in.big || n > in.big) && c > 0)
                     break;
                 int near = strcmp(in.gens[g], "neartie") == 0;
-                char trans = near ? (serial % 4 < 2 ? 'N' : 'T') : in.variants[serial % in.nvariants][0];
+                char trans =
+                    near ? (serial % 4 < 2 ? 'N' : 'T') : in.variants[serial % in.nvariants][0];
                 long incx = near ? 1 : in.incs[serial % in.nincs],
                      incy = in.incs[(serial / 2 + 1) % in.nincs];
                 double alpha = near ? (serial % 2 ? -1.0 : 1.0) : alphas[serial % COUNT(alphas)],
                        beta = betas[serial % COUNT(betas)];
                 tl_matrix A;
                 tl_matrix_alloc(&A, m, n, (m > 1 ? m : 1) + serial % 3);
-                if (tl_matrix_generate(near ? "random" : in.gens[g], in.gen_params[g], &A,
-                                       &rng) != 0) {
+                if (tl_matrix_generate(near ? "random" : in.gens[g], in.gen_params[g], &A, &rng) !=
+                    0) {
                     printf("unknown generator %s\n", in.gens[g]);
                     return 2;
                 }
@@ -144,8 +145,7 @@ int main(int argc, char **argv)
                 char label[160];
                 snprintf(label, sizeof label,
                          "%s:%g trans=%c m=%ld n=%ld lda=%ld incx=%ld incy=%ld alpha=%a beta=%a",
-                         in.gens[g], in.gen_params[g], trans, m, n, A.lda, incx, incy, alpha,
-                         beta);
+                         in.gens[g], in.gen_params[g], trans, m, n, A.lda, incx, incy, alpha, beta);
                 run_case(&in, label, trans, &A, alpha, x, incx, beta, y, incy, &t);
                 free(A.a);
                 free(x);

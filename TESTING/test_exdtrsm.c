@@ -19,8 +19,8 @@
 #include "exactblas.h"
 #include "level2lib.h"
 
-static const double alphas[] = {1.0,  -1.0,      3.0,         0.1, 0x1p-1000, 1e300,
-                                -0.0, 0.0,       -0x1.8p-3,   INFINITY, NAN};
+static const double alphas[] = {1.0,  -1.0, 3.0,       0.1,      0x1p-1000, 1e300,
+                                -0.0, 0.0,  -0x1.8p-3, INFINITY, NAN};
 
 int main(int argc, char **argv)
 {
@@ -47,8 +47,8 @@ int main(int argc, char **argv)
                         tl_matrix_alloc(&T, order, order, (order > 0 ? order : 1) + serial % 2);
                         tl_matrix_alloc(&B, m, n, (m > 0 ? m : 1) + serial % 3);
                         double *b0 = malloc((size_t)(order + 1) * sizeof *b0);
-                        if (tl_triangular_generate(in.gens[g], in.gen_params[g], opt[1], opt[3],
-                                                   &T, b0, &rng) != 0 ||
+                        if (tl_triangular_generate(in.gens[g], in.gen_params[g], opt[1], opt[3], &T,
+                                                   b0, &rng) != 0 ||
                             tl_matrix_generate(in.gens[g], in.gen_params[g], &B, &rng) != 0) {
                             printf("unknown generator %s\n", in.gens[g]);
                             return 2;
@@ -60,7 +60,8 @@ int main(int argc, char **argv)
                         memcpy(want.a, B.a, bytes);
                         tl_oracle_trsm(opt[0], opt[1], opt[2], opt[3], alpha, &T, &want);
                         char label[160];
-                        snprintf(label, sizeof label, "EXDTRSM %s:%g %s m=%ld n=%ld lda=%ld ldb=%ld alpha=%a",
+                        snprintf(label, sizeof label,
+                                 "EXDTRSM %s:%g %s m=%ld n=%ld lda=%ld ldb=%ld alpha=%a",
                                  in.gens[g], in.gen_params[g], opt, m, n, T.lda, B.lda, alpha);
                         t.cases++;
                         double *got = malloc(bytes);

@@ -35,8 +35,7 @@ typedef struct trsv_case {
 static long filter_runs[TL_MAX_ITEMS];
 
 /* steps < 0: EXDTRSV; else EXDTRSVX with that many refinement steps. */
-static void run(const tl_input *in, const char *label, const trsv_case *c, int steps,
-                tl_tally *t)
+static void run(const tl_input *in, const char *label, const trsv_case *c, int steps, tl_tally *t)
 {
     long n = c->T->n;
     double *expect = malloc((size_t)(n + 1) * sizeof *expect);
@@ -153,8 +152,7 @@ int main(int argc, char **argv)
                     }
                     if (near && n >= 6)
                         near_ties(&T, b, opt[0], opt[1], opt[2], &rng);
-                    trsv_case tc = {opt[0], opt[1], opt[2], &T, b,
-                                    in.incs[serial % in.nincs]};
+                    trsv_case tc = {opt[0], opt[1], opt[2], &T, b, in.incs[serial % in.nincs]};
                     char label[160];
                     snprintf(label, sizeof label, "EXDTRSV %s:%g %s n=%ld lda=%ld incx=%ld",
                              in.gens[g], in.gen_params[g], opt, n, T.lda, tc.incx);
@@ -162,9 +160,8 @@ int main(int argc, char **argv)
                     for (int r = 0; r < in.nrefine && n <= in.big; r++) {
                         tl_tally x = {0, 0, 0};
                         snprintf(label, sizeof label,
-                                 "EXDTRSVX %s:%g %s n=%ld lda=%ld incx=%ld nrefine=%ld",
-                                 in.gens[g], in.gen_params[g], opt, n, T.lda, tc.incx,
-                                 in.refine[r]);
+                                 "EXDTRSVX %s:%g %s n=%ld lda=%ld incx=%ld nrefine=%ld", in.gens[g],
+                                 in.gen_params[g], opt, n, T.lda, tc.incx, in.refine[r]);
                         run(&in, label, &tc, (int)in.refine[r], &x);
                         tl_tally_add(&trsvx, &x);
                     }

@@ -29,22 +29,37 @@ typedef struct knob_case {
 } knob_case;
 
 static const knob_case cases[] = {
-    {"EXACTBLAS_DEVICE", "bogus", 1},      {"EXACTBLAS_DEVICE", "0:", 1},
-    {"EXACTBLAS_DEVICE", "-1:0", 1},       {"EXACTBLAS_DEVICE", "0:0junk", 1},
-    {"EXACTBLAS_DEVICE", "99999999999:0", 1}, {"EXACTBLAS_DEVICE", " host", 1},
-    {"EXACTBLAS_FPE", "abc", 1},           {"EXACTBLAS_FPE", "1", 1},
-    {"EXACTBLAS_FPE", "9", 1},             {"EXACTBLAS_FPE", "-2", 1},
-    {"EXACTBLAS_FPE", "4x", 1},            {"EXACTBLAS_EARLY_EXIT", "2", 1},
-    {"EXACTBLAS_EARLY_EXIT", "yes", 1},    {"EXACTBLAS_WG", "0", 1},
-    {"EXACTBLAS_WG", "-64", 1},            {"EXACTBLAS_WG", "99999999999", 1},
-    {"EXACTBLAS_THREADS", "0", 1},         {"EXACTBLAS_THREADS", "abc", 1},
-    {"EXACTBLAS_THREADS", "5000", 1},      {"EXACTBLAS_TRSV_BLOCK", "0", 1},
-    {"EXACTBLAS_TRSV_BLOCK", "99999", 1},  {"EXACTBLAS_TRSV_MODE", "fast", 1},
-    {"EXACTBLAS_GEMM_PATH", "exact", 1},   {"EXACTBLAS_FRONT", "both", 1},
+    {"EXACTBLAS_DEVICE", "bogus", 1},
+    {"EXACTBLAS_DEVICE", "0:", 1},
+    {"EXACTBLAS_DEVICE", "-1:0", 1},
+    {"EXACTBLAS_DEVICE", "0:0junk", 1},
+    {"EXACTBLAS_DEVICE", "99999999999:0", 1},
+    {"EXACTBLAS_DEVICE", " host", 1},
+    {"EXACTBLAS_FPE", "abc", 1},
+    {"EXACTBLAS_FPE", "1", 1},
+    {"EXACTBLAS_FPE", "9", 1},
+    {"EXACTBLAS_FPE", "-2", 1},
+    {"EXACTBLAS_FPE", "4x", 1},
+    {"EXACTBLAS_EARLY_EXIT", "2", 1},
+    {"EXACTBLAS_EARLY_EXIT", "yes", 1},
+    {"EXACTBLAS_WG", "0", 1},
+    {"EXACTBLAS_WG", "-64", 1},
+    {"EXACTBLAS_WG", "99999999999", 1},
+    {"EXACTBLAS_THREADS", "0", 1},
+    {"EXACTBLAS_THREADS", "abc", 1},
+    {"EXACTBLAS_THREADS", "5000", 1},
+    {"EXACTBLAS_TRSV_BLOCK", "0", 1},
+    {"EXACTBLAS_TRSV_BLOCK", "99999", 1},
+    {"EXACTBLAS_TRSV_MODE", "fast", 1},
+    {"EXACTBLAS_GEMM_PATH", "exact", 1},
+    {"EXACTBLAS_FRONT", "both", 1},
     {"EXACTBLAS_HOST_ISA", "avx9", 1},
-    {"EXACTBLAS_DEVICE", "HOST", 0},       {"EXACTBLAS_TRSV_MODE", "MULTI", 0},
-    {"EXACTBLAS_GEMM_PATH", "Split", 0},   {"EXACTBLAS_FPE", "8", 0},
-    {"EXACTBLAS_TRSV_BLOCK", "16", 0},     {"EXACTBLAS_FRONT", "TABLE", 0},
+    {"EXACTBLAS_DEVICE", "HOST", 0},
+    {"EXACTBLAS_TRSV_MODE", "MULTI", 0},
+    {"EXACTBLAS_GEMM_PATH", "Split", 0},
+    {"EXACTBLAS_FPE", "8", 0},
+    {"EXACTBLAS_TRSV_BLOCK", "16", 0},
+    {"EXACTBLAS_FRONT", "TABLE", 0},
 };
 
 static tl_workload data;
@@ -128,8 +143,8 @@ static int run_case(const knob_case *c)
     char *nl = strchr(err, '\n');
     if (nl)
         *nl = '\0';
-    printf("%s %-36s %d line%s%s%s\n", ok ? "ok  " : "FAIL", assignment, lines, lines == 1 ? "" : "s",
-           lines ? ": " : "", err);
+    printf("%s %-36s %d line%s%s%s\n", ok ? "ok  " : "FAIL", assignment, lines,
+           lines == 1 ? "" : "s", lines ? ": " : "", err);
     return ok;
 }
 
@@ -190,8 +205,8 @@ static int check_readme(const char *path)
         squeeze(values);
         squeeze(deflt);
         if (!strstr(entry, values) || !strstr(entry, deflt)) {
-            printf("FAIL README entry of %s does not say \"%s\" and \"%s\":\n  %s\n",
-                   reg[k].name, reg[k].values, deflt, entry);
+            printf("FAIL README entry of %s does not say \"%s\" and \"%s\":\n  %s\n", reg[k].name,
+                   reg[k].values, deflt, entry);
             ok = 0;
         }
     }

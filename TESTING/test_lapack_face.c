@@ -29,8 +29,7 @@ void dgesv_(const int *n, const int *nrhs, double *a, const int *lda, int *ipiv,
 void dgetrf_(const int *m, const int *n, double *a, const int *lda, int *ipiv, int *info);
 void dgetrs_(const char *trans, const int *n, const int *nrhs, const double *a, const int *lda,
              const int *ipiv, double *b, const int *ldb, int *info, size_t trans_len);
-void dpotrf_(const char *uplo, const int *n, double *a, const int *lda, int *info,
-             size_t uplo_len);
+void dpotrf_(const char *uplo, const int *n, double *a, const int *lda, int *info, size_t uplo_len);
 void dpotrs_(const char *uplo, const int *n, const int *nrhs, const double *a, const int *lda,
              double *b, const int *ldb, int *info, size_t uplo_len);
 void dgels_(const char *trans, const int *m, const int *n, const int *nrhs, double *a,

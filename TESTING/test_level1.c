@@ -36,13 +36,30 @@ static const char *knob_lines[] = {
     "EXACTBLAS_DEVICE=host EXACTBLAS_FPE=0 EXACTBLAS_THREADS=1",
 };
 
-enum { R_COPY, R_SWAP, R_IAMAX, R_SDOT, R_DSDOT, R_SDSDOT, R_SASUM, R_SNRM2, R_DNRM2, R_SAXPY,
-       R_SSCAL, R_ROT, R_ROTM, R_ROTG, R_ROTMG, ROUTINES };
-static const char *names[] = {"COPY", "SWAP", "IAMAX", "SDOT", "DSDOT", "SDSDOT", "SASUM",
-                              "SNRM2", "DNRM2", "SAXPY", "SSCAL", "ROT", "ROTM", "ROTG", "ROTMG"};
+enum {
+    R_COPY,
+    R_SWAP,
+    R_IAMAX,
+    R_SDOT,
+    R_DSDOT,
+    R_SDSDOT,
+    R_SASUM,
+    R_SNRM2,
+    R_DNRM2,
+    R_SAXPY,
+    R_SSCAL,
+    R_ROT,
+    R_ROTM,
+    R_ROTG,
+    R_ROTMG,
+    ROUTINES
+};
+static const char *names[] = {"COPY",   "SWAP",  "IAMAX", "SDOT",  "DSDOT",
+                              "SDSDOT", "SASUM", "SNRM2", "DNRM2", "SAXPY",
+                              "SSCAL",  "ROT",   "ROTM",  "ROTG",  "ROTMG"};
 enum { NARROW, WIDE, F32RANGE, TINY, INTS, ZEROS, SPECIAL, CLASSES };
-static const char *class_names[] = {"narrow", "wide", "f32range", "tiny", "ints", "zeros",
-                                    "special"};
+static const char *class_names[] = {"narrow", "wide",  "f32range", "tiny",
+                                    "ints",   "zeros", "special"};
 
 static long draw(tl_rng *r, long lo, long hi)
 {
@@ -54,15 +71,27 @@ static double value(tl_rng *r, int cls, int f32)
 {
     double v;
     switch (cls) {
-    case NARROW: v = tl_rng_sign(r) * (0.5 + tl_rng_uniform(r)); break;
-    case WIDE: v = tl_rng_sign(r) * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? 127 : 1023); break;
-    case F32RANGE: v = tl_rng_sign(r) * tl_rng_loguniform(r, -126, 100); break;
-    case TINY: v = tl_rng_sign(r) * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? -120 : -1000); break;
-    case INTS: v = (double)draw(r, -8, 8) * (draw(r, 0, 3) ? 1.0 : 0.5); break;
-    case ZEROS: v = draw(r, 0, 3) ? -0.0 : (draw(r, 0, 1) ? 0.0 : tl_rng_sign(r) * 0x1p-3); break;
+    case NARROW:
+        v = tl_rng_sign(r) * (0.5 + tl_rng_uniform(r));
+        break;
+    case WIDE:
+        v = tl_rng_sign(r) * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? 127 : 1023);
+        break;
+    case F32RANGE:
+        v = tl_rng_sign(r) * tl_rng_loguniform(r, -126, 100);
+        break;
+    case TINY:
+        v = tl_rng_sign(r) * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? -120 : -1000);
+        break;
+    case INTS:
+        v = (double)draw(r, -8, 8) * (draw(r, 0, 3) ? 1.0 : 0.5);
+        break;
+    case ZEROS:
+        v = draw(r, 0, 3) ? -0.0 : (draw(r, 0, 1) ? 0.0 : tl_rng_sign(r) * 0x1p-3);
+        break;
     default: {
-        static const double sp[] = {NAN, INFINITY, -INFINITY, 0.0, -0.0, 1.0, -3.0, 0x1p-1074,
-                                    0x1.fffffffffffffp1023};
+        static const double sp[] = {
+            NAN, INFINITY, -INFINITY, 0.0, -0.0, 1.0, -3.0, 0x1p-1074, 0x1.fffffffffffffp1023};
         v = draw(r, 0, 2) ? sp[draw(r, 0, COUNT(sp) - 1)] : tl_rng_sign(r) * tl_rng_uniform(r);
     }
     }
@@ -135,7 +164,7 @@ static void *sym(const char *name)
 typedef struct arr {
     int f32;
     long len;
-    double *d; /* values (binary32 ones when f32) */
+    double *d;  /* values (binary32 ones when f32) */
     void *data; /* what the routine sees */
 } arr;
 
@@ -185,27 +214,32 @@ static long span(long n, long inc)
 static int run_case(tl_rng *r, long serial, tl_tally *tally)
 {
     int routine = (int)draw(r, 0, ROUTINES - 1);
-    int f32 = routine == R_SDOT || routine == R_DSDOT || routine == R_SDSDOT || routine == R_SASUM ||
-              routine == R_SNRM2 || routine == R_SAXPY || routine == R_SSCAL ||
+    int f32 = routine == R_SDOT || routine == R_DSDOT || routine == R_SDSDOT ||
+              routine == R_SASUM || routine == R_SNRM2 || routine == R_SAXPY ||
+              routine == R_SSCAL ||
               ((routine == R_COPY || routine == R_SWAP || routine == R_IAMAX || routine == R_ROT ||
                 routine == R_ROTM || routine == R_ROTG || routine == R_ROTMG) &&
                draw(r, 0, 1));
     int cls = (int)draw(r, 0, CLASSES - 1);
-    long n = draw(r, 0, 9) == 0 ? draw(r, 0, 1) : draw(r, 0, 7) ? draw(r, 2, 70) : draw(r, 200, 1100);
-    long incx = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 3), incy = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2);
+    long n = draw(r, 0, 9) == 0 ? draw(r, 0, 1)
+             : draw(r, 0, 7)    ? draw(r, 2, 70)
+                                : draw(r, 200, 1100);
+    long incx = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 3),
+         incy = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2);
     if (draw(r, 0, 4) == 0)
         incx = 1, incy = 1;
     if (routine == R_COPY && draw(r, 0, 9) == 0)
         incx = 0; /* the reference broadcasts x_1 */
     if ((routine == R_IAMAX || routine == R_SASUM || routine == R_SNRM2 || routine == R_DNRM2 ||
-         routine == R_SSCAL) && draw(r, 0, 9) == 0)
+         routine == R_SSCAL) &&
+        draw(r, 0, 9) == 0)
         incx = -incx; /* incx <= 0: the quick returns */
     const char *knobs = knob_lines[draw(r, 0, COUNT(knob_lines) - 1)];
     tl_apply_knobs(knobs);
     exactblas_reload_knobs();
     char label[200];
-    snprintf(label, sizeof label, "case %ld %c%s %s n=%ld incx=%ld incy=%ld", serial, f32 ? 'S' : 'D',
-             names[routine], class_names[cls], n, incx, incy);
+    snprintf(label, sizeof label, "case %ld %c%s %s n=%ld incx=%ld incy=%ld", serial,
+             f32 ? 'S' : 'D', names[routine], class_names[cls], n, incx, incy);
 
     arr X, Y;
     arr_make(&X, f32, span(n, incx));
@@ -218,9 +252,9 @@ static int run_case(tl_rng *r, long serial, tl_tally *tally)
         X.d[0] = value(r, cls, f32);
     /* binary32 midpoints: the exact result lies just off a midpoint that
      * RN64 lands on, where rounding twice would give the other neighbour */
-    int midpoint = f32 && n >= 3 && incx != 0 && draw(r, 0, 5) == 0 &&
-                   (routine == R_SDOT || routine == R_SDSDOT || routine == R_SASUM ||
-                    routine == R_SAXPY);
+    int midpoint =
+        f32 && n >= 3 && incx != 0 && draw(r, 0, 5) == 0 &&
+        (routine == R_SDOT || routine == R_SDSDOT || routine == R_SASUM || routine == R_SAXPY);
     if (midpoint) {
         double sign = draw(r, 0, 1) ? 1.0 : -1.0;
         for (long i = 0; i < n; i++)
@@ -236,8 +270,10 @@ static int run_case(tl_rng *r, long serial, tl_tally *tally)
     }
     arr_sync(&X);
     arr_sync(&Y);
-    double *ex = malloc((size_t)X.len * sizeof(double)), *ey = malloc((size_t)Y.len * sizeof(double)),
-           *gx = malloc((size_t)X.len * sizeof(double)), *gy = malloc((size_t)Y.len * sizeof(double));
+    double *ex = malloc((size_t)X.len * sizeof(double)),
+           *ey = malloc((size_t)Y.len * sizeof(double)),
+           *gx = malloc((size_t)X.len * sizeof(double)),
+           *gy = malloc((size_t)Y.len * sizeof(double));
     memcpy(ex, X.d, (size_t)X.len * sizeof(double));
     memcpy(ey, Y.d, (size_t)Y.len * sizeof(double));
     double scalar = draw(r, 0, 2) ? value(r, cls, f32) : (draw(r, 0, 1) ? 1.0 : -0.5);
@@ -364,8 +400,18 @@ static int run_case(tl_rng *r, long serial, tl_tally *tally)
             for (int k = 1; k < 5; k++)
                 h[k] = value(r, draw(r, 0, 1) ? cls : NARROW, f32);
         }
-        double h11 = h[0] < 0 ? h[1] : h[0] == 0 ? 1 : h[1], h21 = h[0] < 0 ? h[2] : h[0] == 0 ? h[2] : -1,
-               h12 = h[0] < 0 ? h[3] : h[0] == 0 ? h[3] : 1, h22 = h[0] < 0 ? h[4] : h[0] == 0 ? 1 : h[4];
+        double h11 = h[0] < 0    ? h[1]
+                     : h[0] == 0 ? 1
+                                 : h[1],
+               h21 = h[0] < 0    ? h[2]
+                     : h[0] == 0 ? h[2]
+                                 : -1,
+               h12 = h[0] < 0    ? h[3]
+                     : h[0] == 0 ? h[3]
+                                 : 1,
+               h22 = h[0] < 0    ? h[4]
+                     : h[0] == 0 ? 1
+                                 : h[4];
         for (long i = 0; i < n && !(routine == R_ROTM && h[0] == -2); i++) {
             double xi = X.d[at(n, incx, i)], yi = Y.d[at(n, incy, i)];
             if (routine == R_ROT) {
@@ -406,7 +452,9 @@ static int run_case(tl_rng *r, long serial, tl_tally *tally)
             rr = sigma * rn_sqrt(f32, 2, ab, 1);
             ec = f32 ? (double)((float)a / (float)rr) : a / rr;
             es = f32 ? (double)((float)b / (float)rr) : b / rr;
-            double z = fabs(a) > fabs(b) ? es : ec != 0 ? (f32 ? (double)(1.0f / (float)ec) : 1 / ec) : 1;
+            double z = fabs(a) > fabs(b) ? es
+                       : ec != 0         ? (f32 ? (double)(1.0f / (float)ec) : 1 / ec)
+                                         : 1;
             ea = rr, eb = z;
         }
         double g[4];

@@ -38,22 +38,35 @@ static long draw(tl_rng *r, long lo, long hi)
 /* ---- data ------------------------------------------------------------------ */
 
 enum { NARROW, WIDE, TINY, HUGE_, INTS, ZEROS, SPECIAL, TIE32, NCLASSES };
-static const char *class_names[] = {"narrow", "wide", "tiny", "huge", "ints", "zeros", "special",
-                                    "tie32"};
+static const char *class_names[] = {"narrow", "wide",  "tiny",    "huge",
+                                    "ints",   "zeros", "special", "tie32"};
 
 static double value(tl_rng *r, int cls, int f32)
 {
     double s = tl_rng_sign(r), v;
     switch (cls) {
-    case NARROW: v = s * tl_rng_uniform(r); break;
-    case WIDE: v = s * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? 127 : 1023); break;
-    case TINY: v = s * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? -120 : -1000); break;
-    case HUGE_: v = s * tl_rng_loguniform(r, f32 ? 100 : 980, f32 ? 127 : 1023); break;
-    case INTS: v = (double)draw(r, -4, 4); break;
-    case ZEROS: v = draw(r, 0, 5) ? s * 0.0 : s * (double)draw(r, 1, 3); break;
+    case NARROW:
+        v = s * tl_rng_uniform(r);
+        break;
+    case WIDE:
+        v = s * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? 127 : 1023);
+        break;
+    case TINY:
+        v = s * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? -120 : -1000);
+        break;
+    case HUGE_:
+        v = s * tl_rng_loguniform(r, f32 ? 100 : 980, f32 ? 127 : 1023);
+        break;
+    case INTS:
+        v = (double)draw(r, -4, 4);
+        break;
+    case ZEROS:
+        v = draw(r, 0, 5) ? s * 0.0 : s * (double)draw(r, 1, 3);
+        break;
     case TIE32: { /* sums near binary32 midpoints with a tail far below (2^24 + 1 + 2^-40) */
-        static const double ties[] = {0x1p24, 0x1p24 + 2, 1.0, -1.0, 0x1p-20, 1 + 0x1p-20,
-                                      1 - 0x1p-20, 0.0, 0x1p-20, 1.0, 0x1p25 + 4, 2.0};
+        static const double ties[] = {0x1p24,  0x1p24 + 2,  1.0,         -1.0,
+                                      0x1p-20, 1 + 0x1p-20, 1 - 0x1p-20, 0.0,
+                                      0x1p-20, 1.0,         0x1p25 + 4,  2.0};
         v = s * ties[draw(r, 0, COUNT(ties) - 1)];
         break;
     }
@@ -65,8 +78,8 @@ static double value(tl_rng *r, int cls, int f32)
     return f32 ? (double)(float)v : v;
 }
 
-static const double scalars[] = {1.0, -1.0, 0.0, -0.0, 0.5, 3.0, 0.1, -2.0, 0x1p-60, 0x1p60,
-                                 0x1p-1000, 0x1p1000, NAN, INFINITY};
+static const double scalars[] = {1.0,  -1.0,    0.0,    -0.0,      0.5,      3.0, 0.1,
+                                 -2.0, 0x1p-60, 0x1p60, 0x1p-1000, 0x1p1000, NAN, INFINITY};
 
 static double scalar(tl_rng *r, int f32)
 {
@@ -163,8 +176,25 @@ static long vec_at(long n, long inc, long i) /* slot of logical element i */
 
 /* ---- the matrix as the reference reads it ---------------------------------------- */
 
-enum { R_GBMV, R_SYMV, R_SBMV, R_SPMV, R_TRMV, R_TBMV, R_TPMV, R_TRSV, R_TBSV, R_TPSV, R_GER,
-       R_SYR, R_SPR, R_SYR2, R_SPR2, R_GEMV, NROUTINES };
+enum {
+    R_GBMV,
+    R_SYMV,
+    R_SBMV,
+    R_SPMV,
+    R_TRMV,
+    R_TBMV,
+    R_TPMV,
+    R_TRSV,
+    R_TBSV,
+    R_TPSV,
+    R_GER,
+    R_SYR,
+    R_SPR,
+    R_SYR2,
+    R_SPR2,
+    R_GEMV,
+    NROUTINES
+};
 static const char *names[] = {"GBMV", "SYMV", "SBMV", "SPMV", "TRMV", "TBMV", "TPMV", "TRSV",
                               "TBSV", "TPSV", "GER",  "SYR",  "SPR",  "SYR2", "SPR2", "GEMV"};
 
@@ -268,17 +298,28 @@ static void run_case(tl_rng *r, long serial)
     int solve = routine == R_TRSV || routine == R_TBSV || routine == R_TPSV;
     int rank = routine >= R_GER && routine <= R_SPR2;
     switch (routine) {
-    case R_GBMV: case R_GEMV: case R_GER: M.kind = 0; break;
-    case R_SYMV: case R_SBMV: case R_SPMV: case R_SYR: case R_SPR: case R_SYR2: case R_SPR2:
-        M.kind = 1; break;
-    default: M.kind = 2;
+    case R_GBMV:
+    case R_GEMV:
+    case R_GER:
+        M.kind = 0;
+        break;
+    case R_SYMV:
+    case R_SBMV:
+    case R_SPMV:
+    case R_SYR:
+    case R_SPR:
+    case R_SYR2:
+    case R_SPR2:
+        M.kind = 1;
+        break;
+    default:
+        M.kind = 2;
     }
     if (M.kind == 0)
         M.m = draw(r, 0, big);
-    M.storage = routine == R_GBMV || routine == R_SBMV || routine == R_TBMV || routine == R_TBSV
-                    ? 1
+    M.storage = routine == R_GBMV || routine == R_SBMV || routine == R_TBMV || routine == R_TBSV ? 1
                 : routine == R_SPMV || routine == R_TPMV || routine == R_TPSV || routine == R_SPR ||
-                          routine == R_SPR2
+                        routine == R_SPR2
                     ? 2
                     : 0;
     if (M.storage == 1) {
@@ -304,9 +345,9 @@ static void run_case(tl_rng *r, long serial)
         for (long i = 0; i < M.m; i++) {
             long s = slot(&M, i, j);
             if (s >= 0)
-                A.d[s] = i == j && M.kind == 2 && solve ? 1.0 + (double)draw(r, 0, 3) +
-                                                               (cls == INTS ? 0.0 : tl_rng_uniform(r))
-                                                        : value(r, cls, f32);
+                A.d[s] = i == j && M.kind == 2 && solve
+                             ? 1.0 + (double)draw(r, 0, 3) + (cls == INTS ? 0.0 : tl_rng_uniform(r))
+                             : value(r, cls, f32);
         }
     if (f32)
         for (long k = 0; k < A.len; k++)
@@ -317,7 +358,8 @@ static void run_case(tl_rng *r, long serial)
         outputs = M.m;
         cols = M.n;
     }
-    long incx = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 3), incy = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2);
+    long incx = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 3),
+         incy = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2);
     long nx = solve || routine == R_TRMV || routine == R_TBMV || routine == R_TPMV ? M.n : cols;
     long ny = rank ? M.n : outputs;
     arr X, Y;
@@ -338,7 +380,8 @@ static void run_case(tl_rng *r, long serial)
 
     /* the oracle */
     tl_terms *t = tl_terms_new(2 * (M.n > M.m ? M.n : M.m) + 8);
-    double *wantA = malloc((size_t)A.len * sizeof *wantA), *wantX = malloc((size_t)X.len * sizeof *wantX),
+    double *wantA = malloc((size_t)A.len * sizeof *wantA),
+           *wantX = malloc((size_t)X.len * sizeof *wantX),
            *wantY = malloc((size_t)Y.len * sizeof *wantY);
     memcpy(wantA, A.d, (size_t)A.len * sizeof *wantA);
     memcpy(wantX, X.d, (size_t)X.len * sizeof *wantX);
@@ -401,27 +444,39 @@ static void run_case(tl_rng *r, long serial)
 
     /* the routine */
     char label[200];
-    snprintf(label, sizeof label, "case %ld %c%s %s %c%c%c m=%ld n=%ld kl=%ld ku=%ld lda=%ld "
-             "incx=%ld incy=%ld alpha=%a beta=%a [%s]", serial, f32 ? 'S' : 'D', names[routine],
-             class_names[cls], M.uplo, M.trans, M.diag, M.m, M.n, M.kl, M.ku, M.lda, incx, incy,
-             alpha, beta, knobs);
+    snprintf(label, sizeof label,
+             "case %ld %c%s %s %c%c%c m=%ld n=%ld kl=%ld ku=%ld lda=%ld "
+             "incx=%ld incy=%ld alpha=%a beta=%a [%s]",
+             serial, f32 ? 'S' : 'D', names[routine], class_names[cls], M.uplo, M.trans, M.diag,
+             M.m, M.n, M.kl, M.ku, M.lda, incx, incy, alpha, beta, knobs);
     const char *nm = "TEST  ";
     void *a = A.data, *x = X.data, *y = Y.data;
-#define PICK(s_call, d_call) do { if (f32) s_call; else d_call; } while (0)
+#define PICK(s_call, d_call)                                                                       \
+    do {                                                                                           \
+        if (f32)                                                                                   \
+            s_call;                                                                                \
+        else                                                                                       \
+            d_call;                                                                                \
+    } while (0)
     switch (routine) {
     case R_GBMV:
-        PICK(exb_sgbmv_checked(nm, M.trans, M.m, M.n, M.kl, M.ku, (float)alpha, a, M.lda, x, incx, (float)beta, y, incy),
-             exb_dgbmv_checked(nm, M.trans, M.m, M.n, M.kl, M.ku, alpha, a, M.lda, x, incx, beta, y, incy));
+        PICK(exb_sgbmv_checked(nm, M.trans, M.m, M.n, M.kl, M.ku, (float)alpha, a, M.lda, x, incx,
+                               (float)beta, y, incy),
+             exb_dgbmv_checked(nm, M.trans, M.m, M.n, M.kl, M.ku, alpha, a, M.lda, x, incx, beta, y,
+                               incy));
         break;
     case R_GEMV:
-        exb_sgemv_checked(nm, M.trans, M.m, M.n, (float)alpha, a, M.lda, x, incx, (float)beta, y, incy);
+        exb_sgemv_checked(nm, M.trans, M.m, M.n, (float)alpha, a, M.lda, x, incx, (float)beta, y,
+                          incy);
         break;
     case R_SYMV:
-        PICK(exb_ssymv_checked(nm, M.uplo, M.n, (float)alpha, a, M.lda, x, incx, (float)beta, y, incy),
+        PICK(exb_ssymv_checked(nm, M.uplo, M.n, (float)alpha, a, M.lda, x, incx, (float)beta, y,
+                               incy),
              exb_dsymv_checked(nm, M.uplo, M.n, alpha, a, M.lda, x, incx, beta, y, incy));
         break;
     case R_SBMV:
-        PICK(exb_ssbmv_checked(nm, M.uplo, M.n, M.ku, (float)alpha, a, M.lda, x, incx, (float)beta, y, incy),
+        PICK(exb_ssbmv_checked(nm, M.uplo, M.n, M.ku, (float)alpha, a, M.lda, x, incx, (float)beta,
+                               y, incy),
              exb_dsbmv_checked(nm, M.uplo, M.n, M.ku, alpha, a, M.lda, x, incx, beta, y, incy));
         break;
     case R_SPMV:

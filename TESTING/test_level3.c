@@ -36,22 +36,35 @@ static long draw(tl_rng *r, long lo, long hi)
 }
 
 enum { NARROW, WIDE, TINY, HUGE_, INTS, ZEROS, SPECIAL, TIE32, NCLASSES };
-static const char *class_names[] = {"narrow", "wide", "tiny", "huge", "ints", "zeros", "special",
-                                    "tie32"};
+static const char *class_names[] = {"narrow", "wide",  "tiny",    "huge",
+                                    "ints",   "zeros", "special", "tie32"};
 
 static double value(tl_rng *r, int cls, int f32)
 {
     double s = tl_rng_sign(r), v;
     switch (cls) {
-    case NARROW: v = s * tl_rng_uniform(r); break;
-    case WIDE: v = s * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? 127 : 1023); break;
-    case TINY: v = s * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? -120 : -990); break;
-    case HUGE_: v = s * tl_rng_loguniform(r, f32 ? 100 : 980, f32 ? 127 : 1023); break;
-    case INTS: v = (double)draw(r, -4, 4); break;
-    case ZEROS: v = draw(r, 0, 5) ? s * 0.0 : s * (double)draw(r, 1, 3); break;
+    case NARROW:
+        v = s * tl_rng_uniform(r);
+        break;
+    case WIDE:
+        v = s * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? 127 : 1023);
+        break;
+    case TINY:
+        v = s * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? -120 : -990);
+        break;
+    case HUGE_:
+        v = s * tl_rng_loguniform(r, f32 ? 100 : 980, f32 ? 127 : 1023);
+        break;
+    case INTS:
+        v = (double)draw(r, -4, 4);
+        break;
+    case ZEROS:
+        v = draw(r, 0, 5) ? s * 0.0 : s * (double)draw(r, 1, 3);
+        break;
     case TIE32: { /* sums near binary32 midpoints with a tail far below */
-        static const double ties[] = {0x1p24, 0x1p24 + 2, 1.0, -1.0, 0x1p-20, 1 + 0x1p-20,
-                                      1 - 0x1p-20, 0.0, 0x1p-40, 1.0, 0x1p25 + 4, 2.0};
+        static const double ties[] = {0x1p24,  0x1p24 + 2,  1.0,         -1.0,
+                                      0x1p-20, 1 + 0x1p-20, 1 - 0x1p-20, 0.0,
+                                      0x1p-40, 1.0,         0x1p25 + 4,  2.0};
         v = s * ties[draw(r, 0, COUNT(ties) - 1)];
         break;
     }
@@ -63,8 +76,8 @@ static double value(tl_rng *r, int cls, int f32)
     return f32 ? (double)(float)v : v;
 }
 
-static const double scalars[] = {1.0, -1.0, 0.0, -0.0, 0.5, 3.0, 0.1, -2.0, 0x1p-60, 0x1p60,
-                                 0x1p-1000, 0x1p1000, NAN, INFINITY};
+static const double scalars[] = {1.0,  -1.0,    0.0,    -0.0,      0.5,      3.0, 0.1,
+                                 -2.0, 0x1p-60, 0x1p60, 0x1p-1000, 0x1p1000, NAN, INFINITY};
 
 static double scalar(tl_rng *r, int f32)
 {
@@ -139,9 +152,8 @@ static void check(const char *label, const arr *got, const double *want)
         uint64_t g = bits_of(got, k), w = want_bits(got->f32, want[k]);
         if (g != w) {
             if (mismatches < 25)
-                printf("MISMATCH %s slot %ld (row %ld col %ld): want %016llx got %016llx\n",
-                       label, k, k % got->ld, k / got->ld, (unsigned long long)w,
-                       (unsigned long long)g);
+                printf("MISMATCH %s slot %ld (row %ld col %ld): want %016llx got %016llx\n", label,
+                       k, k % got->ld, k / got->ld, (unsigned long long)w, (unsigned long long)g);
             mismatches++;
             return;
         }
@@ -235,8 +247,8 @@ static void run_case(tl_rng *r, long serial)
     snprintf(label, sizeof label,
              "case %ld %c%s %s side=%c uplo=%c ta=%c tb=%c diag=%c m=%ld n=%ld k=%ld alpha=%g "
              "beta=%g [%s]",
-             serial, f32 ? 'S' : 'D', names[routine], class_names[cls], side, uplo, ta, tb, diag,
-             m, n, k, alpha, beta, knobs);
+             serial, f32 ? 'S' : 'D', names[routine], class_names[cls], side, uplo, ta, tb, diag, m,
+             n, k, alpha, beta, knobs);
     arr_make(&A, f32, ar, ac, lda);
     fill(r, &A, ar, ac, cls, f32, junk);
     int triangular = routine == R_SYMM || routine == R_TRMM || routine == R_TRSM;
@@ -270,8 +282,8 @@ static void run_case(tl_rng *r, long serial)
         long na = ar;
         for (long j = 0; j < na; j++) /* the triangle finite and narrow */
             for (long i = 0; i < na; i++)
-                if (isfinite(A.d[i + j * lda]) == 0 && !((upper ? i > j : i < j) ||
-                                                         (i == j && unit)))
+                if (isfinite(A.d[i + j * lda]) == 0 &&
+                    !((upper ? i > j : i < j) || (i == j && unit)))
                     A.d[i + j * lda] = 0.5;
         double *xs = malloc((size_t)(cr * cc > 0 ? cr * cc : 1) * sizeof(double));
         for (long q = 0; q < cr * cc; q++)
@@ -296,9 +308,9 @@ static void run_case(tl_rng *r, long serial)
     arr_sync(&C);
 
     /* op(A)_il, op(B)_lj as the reference defines them */
-#define AD(i, j) A.d[(i) + (j) * lda]
-#define BD(i, j) B.d[(i) + (j) * ldb]
-#define CD(i, j) C.d[(i) + (j) * ldc]
+#define AD(i, j) A.d[(i) + (j)*lda]
+#define BD(i, j) B.d[(i) + (j)*ldb]
+#define CD(i, j) C.d[(i) + (j)*ldc]
     double *want = malloc((size_t)C.len * sizeof(double));
     memcpy(want, C.d, (size_t)C.len * sizeof(double));
     tl_set_binary32(f32);
@@ -319,7 +331,9 @@ static void run_case(tl_rng *r, long serial)
                     continue;
                 double y = CD(i, j);
                 if (alpha == 0.0 || (kk == 0 && routine != R_SYMM)) {
-                    want[i + j * ldc] = beta == 0.0 ? 0.0 : tl_canonical(f32 ? (double)(float)(beta * y) : beta * y);
+                    want[i + j * ldc] =
+                        beta == 0.0 ? 0.0
+                                    : tl_canonical(f32 ? (double)(float)(beta * y) : beta * y);
                     continue;
                 }
                 tl_terms_reset(T);
@@ -367,7 +381,7 @@ static void run_case(tl_rng *r, long serial)
                 tl_terms_reset(T);
                 long na = left ? m : n;
                 for (long l = 0; l < na; l++) {
-                    long p = left ? i : l, q = left ? l : j; /* op(A)(p, q) */
+                    long p = left ? i : l, q = left ? l : j;         /* op(A)(p, q) */
                     long si = notrans ? p : q, sj = notrans ? q : p; /* stored (si, sj) */
                     if (upper ? si > sj : si < sj)
                         continue;
@@ -386,7 +400,7 @@ static void run_case(tl_rng *r, long serial)
         long na = left ? m : n, rhs = left ? n : m;
         /* left: op(A) x = alpha b; right: op(A)**T x = alpha b (x a row) */
         int tr = left ? !notrans : notrans; /* the system's matrix is A**T */
-        int forward = upper == tr;           /* lower of the system's matrix */
+        int forward = upper == tr;          /* lower of the system's matrix */
         for (long q = 0; q < rhs; q++)
             for (long s = 0; s < na; s++) {
                 long i = forward ? s : na - 1 - s;
@@ -418,9 +432,11 @@ static void run_case(tl_rng *r, long serial)
         break;
     case R_SYMM:
         if (f32)
-            exb_ssymm_checked("SSYMM ", side, uplo, m, n, fa, A.data, lda, B.data, ldb, fb, C.data, ldc);
+            exb_ssymm_checked("SSYMM ", side, uplo, m, n, fa, A.data, lda, B.data, ldb, fb, C.data,
+                              ldc);
         else
-            exb_dsymm_checked("DSYMM ", side, uplo, m, n, alpha, A.data, lda, B.data, ldb, beta, C.data, ldc);
+            exb_dsymm_checked("DSYMM ", side, uplo, m, n, alpha, A.data, lda, B.data, ldb, beta,
+                              C.data, ldc);
         break;
     case R_SYRK:
         if (f32)
@@ -430,15 +446,18 @@ static void run_case(tl_rng *r, long serial)
         break;
     case R_SYR2K:
         if (f32)
-            exb_ssyr2k_checked("SSYR2K", uplo, ta, n, k, fa, A.data, lda, B.data, ldb, fb, C.data, ldc);
+            exb_ssyr2k_checked("SSYR2K", uplo, ta, n, k, fa, A.data, lda, B.data, ldb, fb, C.data,
+                               ldc);
         else
-            exb_dsyr2k_checked("DSYR2K", uplo, ta, n, k, alpha, A.data, lda, B.data, ldb, beta, C.data, ldc);
+            exb_dsyr2k_checked("DSYR2K", uplo, ta, n, k, alpha, A.data, lda, B.data, ldb, beta,
+                               C.data, ldc);
         break;
     case R_TRMM:
         if (f32)
             exb_strmm_checked("STRMM ", side, uplo, ta, diag, m, n, fa, A.data, lda, C.data, ldc);
         else
-            exb_dtrmm_checked("DTRMM ", side, uplo, ta, diag, m, n, alpha, A.data, lda, C.data, ldc);
+            exb_dtrmm_checked("DTRMM ", side, uplo, ta, diag, m, n, alpha, A.data, lda, C.data,
+                              ldc);
         break;
     default:
         exb_strsm_checked("STRSM ", side, uplo, ta, diag, m, n, fa, A.data, lda, C.data, ldc);

@@ -39,8 +39,7 @@
 
 static int rank, size, failures, checks;
 
-static void check(const char *what, const char *data, const char *dist, double want,
-                  double got)
+static void check(const char *what, const char *data, const char *dist, double want, double got)
 {
     checks++;
     double w = tl_canonical(want);
@@ -133,8 +132,8 @@ static void gemv(const char *kind, double param, const char *dist, tl_rng *rng)
             exactblas_dgemv_mpi('T', GM, c1 - c0, alpha, at + c0, GN, x + c0, 1, beta, y, 1,
                                 MPI_COMM_WORLD);
         else
-            exactblas_dgemv_mpi('N', GM, c1 - c0, alpha, A.a + c0 * GM, GM, x + c0, 1, beta, y,
-                                1, MPI_COMM_WORLD);
+            exactblas_dgemv_mpi('N', GM, c1 - c0, alpha, A.a + c0 * GM, GM, x + c0, 1, beta, y, 1,
+                                MPI_COMM_WORLD);
         for (long i = 0; i < GM; i++)
             check(t ? "EXDGEMV_MPI T" : "EXDGEMV_MPI N", kind, dist, want[i], y[i]);
     }
@@ -287,9 +286,9 @@ int main(int argc, char **argv)
         exactblas_acc *a = exactblas_acc_new();
         exactblas_acc_add_sum(a, 4, v, 1);
         /* the host, with or without its binned front end (EXACTBLAS_PATH_BINS) */
-        int path = exactblas_last_path(), bad = want_cl ? !(path & EXACTBLAS_PATH_OPENCL)
-                                                        : (path & ~EXACTBLAS_PATH_BINS) !=
-                                                              EXACTBLAS_PATH_HOST;
+        int path = exactblas_last_path(),
+            bad = want_cl ? !(path & EXACTBLAS_PATH_OPENCL)
+                          : (path & ~EXACTBLAS_PATH_BINS) != EXACTBLAS_PATH_HOST;
         exactblas_acc_free(a);
         checks++;
         if (bad && failures++ < 20)
@@ -300,8 +299,7 @@ int main(int argc, char **argv)
         const char *kind;
         double param;
     } data[] = {{"random", 1e300}, {"random", 1.0}, {"cancel", 1e30}, {"illcond", 1e40},
-                {"special", 1e10}, {"zeros", 0},     {"subnormal", 0},
-                {"overflow", 0}};
+                {"special", 1e10}, {"zeros", 0},    {"subnormal", 0}, {"overflow", 0}};
     static const char *dists[] = {"even", "uneven", "last"};
     tl_rng rng;
     tl_rng_seed(&rng, 20261122);

@@ -66,14 +66,14 @@ static void expect_xerbla(const char *what, const char *name, int position)
 {
     checks++;
     char how[128];
-    if (position && (xerbla_calls != 1 || strcmp(xerbla_name, name) != 0 ||
-                     xerbla_position != position)) {
-        snprintf(how, sizeof how, "expected XERBLA %s %d once, got %d call(s), last '%s' %d",
-                 name, position, xerbla_calls, xerbla_name, xerbla_position);
+    if (position &&
+        (xerbla_calls != 1 || strcmp(xerbla_name, name) != 0 || xerbla_position != position)) {
+        snprintf(how, sizeof how, "expected XERBLA %s %d once, got %d call(s), last '%s' %d", name,
+                 position, xerbla_calls, xerbla_name, xerbla_position);
         fail(what, how);
     } else if (!position && xerbla_calls) {
-        snprintf(how, sizeof how, "expected no XERBLA, got %d call(s), last '%s' %d",
-                 xerbla_calls, xerbla_name, xerbla_position);
+        snprintf(how, sizeof how, "expected no XERBLA, got %d call(s), last '%s' %d", xerbla_calls,
+                 xerbla_name, xerbla_position);
         fail(what, how);
     }
 }
@@ -98,8 +98,8 @@ static void expect_same(const char *what, const uint64_t *bits, int count)
     for (int i = 0; i < count; i++)
         if (lo[i] != hi[i]) {
             char how[96];
-            snprintf(how, sizeof how, "element %d differs between ranks (%016llx..%016llx)",
-                     i, (unsigned long long)lo[i], (unsigned long long)hi[i]);
+            snprintf(how, sizeof how, "element %d differs between ranks (%016llx..%016llx)", i,
+                     (unsigned long long)lo[i], (unsigned long long)hi[i]);
             fail(what, how);
             return;
         }
@@ -123,8 +123,14 @@ typedef struct gemv_case {
     int own, others;
 } gemv_case;
 
-#define BASE {'N', 5, 3, 5, 1, 1, 1.5, 0.5}
-#define ZERO_ALPHA {'N', 5, 3, 5, 1, 1, 0.0, 0.5}
+#define BASE                                                                                       \
+    {                                                                                              \
+        'N', 5, 3, 5, 1, 1, 1.5, 0.5                                                               \
+    }
+#define ZERO_ALPHA                                                                                 \
+    {                                                                                              \
+        'N', 5, 3, 5, 1, 1, 0.0, 0.5                                                               \
+    }
 
 static const gemv_case gemv_cases[] = {
     /* one rank's own argument illegal */
@@ -132,42 +138,62 @@ static const gemv_case gemv_cases[] = {
     {"M = -1 on one rank", BASE, {'N', -1, 3, 5, 1, 1, 1.5, 0.5}, 2, 2},
     {"N = -1 on one rank", BASE, {'N', 5, -1, 5, 1, 1, 1.5, 0.5}, 3, 3},
     {"LDA = 4 < M on one rank", BASE, {'N', 5, 3, 4, 1, 1, 1.5, 0.5}, 6, 6},
-    {"LDA = 2 < N_r, TRANS 'T', on one rank", {'T', 5, 3, 3, 1, 1, 1.5, 0.5},
-     {'T', 5, 3, 2, 1, 1, 1.5, 0.5}, 6, 6},
+    {"LDA = 2 < N_r, TRANS 'T', on one rank",
+     {'T', 5, 3, 3, 1, 1, 1.5, 0.5},
+     {'T', 5, 3, 2, 1, 1, 1.5, 0.5},
+     6,
+     6},
     {"INCX = 0 on one rank", BASE, {'N', 5, 3, 5, 0, 1, 1.5, 0.5}, 8, 8},
     {"INCY = 0 on one rank", BASE, {'N', 5, 3, 5, 1, 0, 1.5, 0.5}, 11, 11},
-    {"M = -1 on one rank, ALPHA = 0 everywhere", ZERO_ALPHA, {'N', -1, 3, 5, 1, 1, 0.0, 0.5},
-     2, 2},
+    {"M = -1 on one rank, ALPHA = 0 everywhere", ZERO_ALPHA, {'N', -1, 3, 5, 1, 1, 0.0, 0.5}, 2, 2},
     /* the shared scalars differ: the first in argument order is reported */
     {"TRANS 'T' on one rank, 'N' elsewhere", BASE, {'T', 5, 3, 3, 1, 1, 1.5, 0.5}, 0, 1},
     {"M = 6 on one rank, 5 elsewhere", BASE, {'N', 6, 3, 6, 1, 1, 1.5, 0.5}, 0, 2},
     {"M = 0 on one rank only", BASE, {'N', 0, 3, 5, 1, 1, 1.5, 0.5}, 0, 2},
     {"ALPHA = 2.5 on one rank, 1.5 elsewhere", BASE, {'N', 5, 3, 5, 1, 1, 2.5, 0.5}, 0, 4},
     {"ALPHA = 0 on one rank only", BASE, {'N', 5, 3, 5, 1, 1, 0.0, 0.5}, 0, 4},
-    {"ALPHA = 0, BETA = 1 (a quick return) on one rank only", BASE,
-     {'N', 5, 3, 5, 1, 1, 0.0, 1.0}, 0, 4},
-    {"ALPHA = -0 on one rank, +0 elsewhere, BETA = 1", {'N', 5, 3, 5, 1, 1, 0.0, 1.0},
-     {'N', 5, 3, 5, 1, 1, -0.0, 1.0}, 0, 4},
+    {"ALPHA = 0, BETA = 1 (a quick return) on one rank only",
+     BASE,
+     {'N', 5, 3, 5, 1, 1, 0.0, 1.0},
+     0,
+     4},
+    {"ALPHA = -0 on one rank, +0 elsewhere, BETA = 1",
+     {'N', 5, 3, 5, 1, 1, 0.0, 1.0},
+     {'N', 5, 3, 5, 1, 1, -0.0, 1.0},
+     0,
+     4},
     {"BETA = 0.25 on one rank, 0.5 elsewhere", BASE, {'N', 5, 3, 5, 1, 1, 1.5, 0.25}, 0, 9},
-    {"BETA = 1 on one rank only, ALPHA = 0 everywhere", ZERO_ALPHA,
-     {'N', 5, 3, 5, 1, 1, 0.0, 1.0}, 0, 9},
+    {"BETA = 1 on one rank only, ALPHA = 0 everywhere",
+     ZERO_ALPHA,
+     {'N', 5, 3, 5, 1, 1, 0.0, 1.0},
+     0,
+     9},
     {"M = 6 and BETA = 0 on one rank", BASE, {'N', 6, 3, 6, 1, 1, 1.5, 0.0}, 0, 2},
     /* an illegal argument on one rank and a scalar differing: that rank its
      * own, the others the first in argument order */
     {"LDA = 4 and ALPHA = 2.5 on one rank", BASE, {'N', 5, 3, 4, 1, 1, 2.5, 0.5}, 6, 4},
     {"INCY = 0 and TRANS 'T' on one rank", BASE, {'T', 5, 3, 3, 1, 0, 1.5, 0.5}, 11, 1},
     /* legal */
-    {"TRANS 'T' on one rank, 'c' elsewhere", {'c', 5, 3, 3, 1, 1, 1.5, 0.5},
-     {'T', 5, 3, 3, 1, 1, 1.5, 0.5}, 0, 0},
+    {"TRANS 'T' on one rank, 'c' elsewhere",
+     {'c', 5, 3, 3, 1, 1, 1.5, 0.5},
+     {'T', 5, 3, 3, 1, 1, 1.5, 0.5},
+     0,
+     0},
     {"TRANS 'n' on one rank, 'N' elsewhere", BASE, {'n', 5, 3, 5, 1, 1, 1.5, 0.5}, 0, 0},
-    {"ALPHA a NaN of other bits on one rank", {'N', 5, 3, 5, 1, 1, NAN, 0.5},
-     {'N', 5, 3, 5, 1, 1, -NAN, 0.5}, 0, 0},
+    {"ALPHA a NaN of other bits on one rank",
+     {'N', 5, 3, 5, 1, 1, NAN, 0.5},
+     {'N', 5, 3, 5, 1, 1, -NAN, 0.5},
+     0,
+     0},
     {"INCY = -2 and INCX = 2 on one rank", BASE, {'N', 5, 3, 5, 2, -2, 1.5, 0.5}, 0, 0},
     {"N = 0 on one rank", BASE, {'N', 5, 0, 5, 1, 1, 1.5, 0.5}, 0, 0},
     {"N = 0 everywhere", {'N', 5, 0, 5, 1, 1, 1.5, 0.5}, {'N', 5, 0, 5, 1, 1, 1.5, 0.5}, 0, 0},
     {"M = 0 everywhere", {'N', 0, 3, 1, 1, 1, 1.5, 0.5}, {'N', 0, 3, 1, 1, 1, 1.5, 0.5}, 0, 0},
-    {"ALPHA = 0, BETA = 1 everywhere", {'N', 5, 3, 5, 1, 1, 0.0, 1.0},
-     {'N', 5, 3, 5, 1, 1, 0.0, 1.0}, 0, 0},
+    {"ALPHA = 0, BETA = 1 everywhere",
+     {'N', 5, 3, 5, 1, 1, 0.0, 1.0},
+     {'N', 5, 3, 5, 1, 1, 0.0, 1.0},
+     0,
+     0},
     {"ALPHA = 0 everywhere", ZERO_ALPHA, ZERO_ALPHA, 0, 0},
 };
 
@@ -179,8 +205,7 @@ static int expected_position(const gemv_case *c, int odd)
     return size == 1 ? 0 : c->others;
 }
 
-static void call_gemv(const gemv_args *g, const double *a, const double *x, double *y,
-                      int fortran)
+static void call_gemv(const gemv_args *g, const double *a, const double *x, double *y, int fortran)
 {
     if (!fortran) {
         exactblas_dgemv_mpi(g->trans, g->m, g->n, g->alpha, a, g->lda, x, g->incx, g->beta, y,
@@ -190,8 +215,7 @@ static void call_gemv(const gemv_args *g, const double *a, const double *x, doub
     int m = (int)g->m, n = (int)g->n, lda = (int)g->lda, incx = (int)g->incx;
     int incy = (int)g->incy;
     MPI_Fint handle = MPI_Comm_c2f(comm);
-    exdgemv_mpi_(&g->trans, &m, &n, &g->alpha, a, &lda, x, &incx, &g->beta, y, &incy, &handle,
-                 1);
+    exdgemv_mpi_(&g->trans, &m, &n, &g->alpha, a, &lda, x, &incx, &g->beta, y, &incy, &handle, 1);
 }
 
 /* Where logical y_i lies in y's storage (a negative increment starts at
@@ -256,8 +280,7 @@ static void scalar_case(long n, long incx, int odd)
     static const char *names[3] = {"EXDSUM_MPI", "EXDNRM2_MPI", "EXDDOT_MPI"};
     for (int r = 0; r < 3; r++) {
         char what[96];
-        snprintf(what, sizeof what, "%s N = %ld, INCX = %ld on rank %d", names[r], n, incx,
-                 odd);
+        snprintf(what, sizeof what, "%s N = %ld, INCX = %ld on rank %d", names[r], n, incx, odd);
         xerbla_reset();
         tl_watchdog(WATCHDOG_S, what);
         double t0 = tl_now();

@@ -76,9 +76,10 @@ static long draw_inc(tl_rng *r, int zero_ok)
     return inc == 0 && !zero_ok ? 1 : inc;
 }
 
-static const double scalars[] = {1.0,       -1.0,     0.0,        -0.0,   0.5,      -3.0,
-                                 0.1,       0x1p-1000, 0x1p1000,  0x1p-1074, -0x1p-1060,
-                                 0x1.fffffffffffffp1023, 1.0, 2.0, NAN,  INFINITY};
+static const double scalars[] = {1.0,      -1.0,      0.0,        -0.0,
+                                 0.5,      -3.0,      0.1,        0x1p-1000,
+                                 0x1p1000, 0x1p-1074, -0x1p-1060, 0x1.fffffffffffffp1023,
+                                 1.0,      2.0,       NAN,        INFINITY};
 
 static double draw_scalar(tl_rng *r)
 {
@@ -91,8 +92,8 @@ static double draw_scalar(tl_rng *r)
 /* ---- data classes ------------------------------------------------------------- */
 
 enum { NARROW, WIDE, TINY, LOW, HUGE, MIXED, CANCEL, SPECIAL, ZEROS, INTS, NCLASSES };
-static const char *class_names[NCLASSES] = {"narrow", "wide",    "tiny",  "low",  "huge",
-                                            "mixed",  "cancel",  "special", "zeros", "ints"};
+static const char *class_names[NCLASSES] = {"narrow", "wide",   "tiny",    "low",   "huge",
+                                            "mixed",  "cancel", "special", "zeros", "ints"};
 
 static double value_of(tl_rng *r, int cls)
 {
@@ -200,7 +201,7 @@ static void draw_knobs(tl_rng *r, int opencl, char *out, size_t cap)
 /* ---- tallies ------------------------------------------------------------------------- */
 
 enum { SUM, DOT, GEMV, GEMM, TRSV, TRSM, ACC, NROUTINES };
-static const char *routine_names[NROUTINES] = {"EXDSUM",  "EXDDOT",  "EXDGEMV", "EXDGEMM",
+static const char *routine_names[NROUTINES] = {"EXDSUM",  "EXDDOT",  "EXDGEMV",    "EXDGEMM",
                                                "EXDTRSV", "EXDTRSM", "accumulator"};
 
 typedef struct stats {
@@ -492,7 +493,8 @@ static void held_add(held *h, double a, double b, int e)
     h->e[h->count++] = e;
     if (isfinite(a) && isfinite(b) && a != 0.0 && b != 0.0) {
         double l = log2(fabs(a)) + log2(fabs(b)) + e + 1.0;
-        double hi = l > h->log2_bound ? l : h->log2_bound, lo = l > h->log2_bound ? h->log2_bound : l;
+        double hi = l > h->log2_bound ? l : h->log2_bound,
+               lo = l > h->log2_bound ? h->log2_bound : l;
         h->log2_bound = hi + log2(1.0 + exp2(lo - hi)) + 1e-9;
     }
 }
@@ -555,7 +557,8 @@ static void case_acc(tl_rng *r, const char *knobs)
         case 3:
         case 4: {
             long n = draw_size(r, 300), inc = draw_inc(r, 1);
-            double *u = malloc((size_t)(n + 1) * sizeof *u), *v = malloc((size_t)(n + 1) * sizeof *v);
+            double *u = malloc((size_t)(n + 1) * sizeof *u),
+                   *v = malloc((size_t)(n + 1) * sizeof *v);
             fill(r, cls[w], n, u);
             fill(r, cls[1 - w], n, v);
             double *xs = tl_layout(u, n, inc), *ys = tl_layout(v, n, 1);
@@ -631,8 +634,10 @@ static void case_acc(tl_rng *r, const char *knobs)
                          exactblas_acc_round_affine(acc[w], alpha, beta, y),
                          exactblas_acc_round_sqrt(acc[w])};
         char full[520];
-        snprintf(full, sizeof full, "%s: acc %c, d=%a alpha=%a beta=%a y=%a (round, quotient, "
-                 "affine, sqrt)", label, "ab"[w], d, alpha, beta, y);
+        snprintf(full, sizeof full,
+                 "%s: acc %c, d=%a alpha=%a beta=%a y=%a (round, quotient, "
+                 "affine, sqrt)",
+                 label, "ab"[w], d, alpha, beta, y);
         check(ACC, full, knobs, 4, want, got);
         /* the bytes are canonical: the same terms added in another order
          * (when they are plain products) give the same bytes */
@@ -707,13 +712,13 @@ int main(int argc, char **argv)
         cases[routine](&r, knobs);
     }
     tl_watchdog(0, "");
-    printf("%-12s %7s %9s %9s %9s %8s %10s\n", "routine", "cases", "outputs", "+0", "-0",
-           "opencl", "mismatches");
+    printf("%-12s %7s %9s %9s %9s %8s %10s\n", "routine", "cases", "outputs", "+0", "-0", "opencl",
+           "mismatches");
     tl_tally total = {0, 0, 0};
     for (int k = 0; k < NROUTINES; k++) {
         stats *s = &by_routine[k];
-        printf("%-12s %7ld %9ld %9ld %9ld %8ld %10ld\n", routine_names[k], s->t.cases,
-               s->outputs, s->pos_zero, s->neg_zero, s->opencl, s->t.mismatches);
+        printf("%-12s %7ld %9ld %9ld %9ld %8ld %10ld\n", routine_names[k], s->t.cases, s->outputs,
+               s->pos_zero, s->neg_zero, s->opencl, s->t.mismatches);
         tl_tally_add(&total, &s->t);
     }
     return tl_verdict("random", &total, 1);

@@ -76,9 +76,13 @@ static int verdict(const char *what, uint64_t want, uint64_t got)
 
 static int check_rounding(uint64_t want)
 {
-    static const struct { int mode; const char *name; } modes[] = {
-        {FE_DOWNWARD, "FE_DOWNWARD"}, {FE_UPWARD, "FE_UPWARD"},
-        {FE_TOWARDZERO, "FE_TOWARDZERO"}, {FE_TONEAREST, "FE_TONEAREST"}};
+    static const struct {
+        int mode;
+        const char *name;
+    } modes[] = {{FE_DOWNWARD, "FE_DOWNWARD"},
+                 {FE_UPWARD, "FE_UPWARD"},
+                 {FE_TOWARDZERO, "FE_TOWARDZERO"},
+                 {FE_TONEAREST, "FE_TONEAREST"}};
     int ok = 1;
     /* the first call of this process is made in a directed mode */
     for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
@@ -96,8 +100,9 @@ static int check_rounding(uint64_t want)
     uint64_t h = run_workload(&data, TL_GEMM_BOTH);
     int kept = _mm_getcsr() == ftz;
     _mm_setcsr(saved);
-    ok &= verdict(kept ? "caller with FTZ+DAZ, rounding down" : "FTZ+DAZ (NOT restored)", want, h) &&
-          kept;
+    ok &=
+        verdict(kept ? "caller with FTZ+DAZ, rounding down" : "FTZ+DAZ (NOT restored)", want, h) &&
+        kept;
 #endif
     return ok;
 }
@@ -148,8 +153,8 @@ static int check_threads(void)
             pthread_join(th[k], NULL);
             wrong_paths += args[k].wrong_paths;
             char what[96];
-            snprintf(what, sizeof what, "GEMM %s: thread %d of %d, all calling at once%s",
-                     paths[p], k, N, p == 0 ? " (first call)" : "");
+            snprintf(what, sizeof what, "GEMM %s: thread %d of %d, all calling at once%s", paths[p],
+                     k, N, p == 0 ? " (first call)" : "");
             ok &= verdict(what, want[p], args[k].hash);
         }
         pthread_barrier_destroy(&start);
@@ -231,8 +236,10 @@ static void limit_memory(void)
 static int check_memory(uint64_t want)
 {
     int ok = 1;
-    static const struct { long mb; const char *threads; } cases[] = {
-        {400, NULL}, {200, NULL}, {800, NULL}, {2048, "1000"}, {400, "64"}, {6144, NULL}};
+    static const struct {
+        long mb;
+        const char *threads;
+    } cases[] = {{400, NULL}, {200, NULL}, {800, NULL}, {2048, "1000"}, {400, "64"}, {6144, NULL}};
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         limit_mb = cases[k].mb;
         if (cases[k].threads) {

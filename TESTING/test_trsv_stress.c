@@ -54,8 +54,9 @@ int main(int argc, char **argv)
         for (int k = 0; k < in.nknobs; k++) {
             for (int bi = 0; bi < in.nincs; bi++) {
                 char setting[256], label[96];
-                snprintf(setting, sizeof setting, "EXACTBLAS_DEVICE=opencl %s EXACTBLAS_TRSV_BLOCK=%ld",
-                         in.knobs[k], in.incs[bi]);
+                snprintf(setting, sizeof setting,
+                         "EXACTBLAS_DEVICE=opencl %s EXACTBLAS_TRSV_BLOCK=%ld", in.knobs[k],
+                         in.incs[bi]);
                 tl_apply_knobs(setting);
                 double t0 = tl_now();
                 for (int r = 0; r < in.reps; r++, launches++) {
@@ -71,8 +72,8 @@ int main(int argc, char **argv)
                         t.mismatches++;
                     free(x);
                 }
-                printf("%s n=%5ld block=%3ld [%s]: %d launches, %.3f s each\n", opt, n,
-                       in.incs[bi], in.knobs[k], in.reps, (tl_now() - t0) / in.reps);
+                printf("%s n=%5ld block=%3ld [%s]: %d launches, %.3f s each\n", opt, n, in.incs[bi],
+                       in.knobs[k], in.reps, (tl_now() - t0) / in.reps);
                 fflush(stdout);
             }
         }

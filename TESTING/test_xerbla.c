@@ -29,8 +29,8 @@ static void expect(const char *what, const char *name, int position, const doubl
                    const double *saved, int len)
 {
     int untouched = memcmp(out, saved, (size_t)len * sizeof *out) == 0;
-    int ok = position ? calls == 1 && strcmp(last_name, name) == 0 && last_info == position
-                      : calls == 0;
+    int ok =
+        position ? calls == 1 && strcmp(last_name, name) == 0 && last_info == position : calls == 0;
     if (!ok || !untouched) {
         failures++;
         printf("FAIL %s: expected %s %d, got %d call(s), last %s %d%s\n", what,
@@ -50,7 +50,10 @@ int main(void)
     for (int k = 0; k < 8; k++)
         x[k] = sx[k] = 0.5 + k, y[k] = sy[k] = 2.0 - k;
 
-    struct { char trans; int m, n, lda, incx, incy, pos; } gemv[] = {
+    struct {
+        char trans;
+        int m, n, lda, incx, incy, pos;
+    } gemv[] = {
         {'X', 2, 2, 2, 1, 1, 1}, {'N', -1, 2, 2, 1, 1, 2}, {'T', 2, -1, 2, 1, 1, 3},
         {'N', 3, 2, 2, 1, 1, 6}, {'C', 2, 2, 2, 0, 1, 8},  {'n', 2, 2, 2, 1, 0, 11},
         {'N', 0, 2, 1, 1, 1, 0}, {'t', 2, 2, 4, -1, 2, 0}, {'N', 2, 0, 0, 1, 1, 6},
@@ -68,7 +71,10 @@ int main(void)
 
     /* EXDGEMM: DGEMM's positions; the last three are legal (quick return,
      * lda = k for 'T', ldb = n for 'T') */
-    struct { char ta, tb; int m, n, k, lda, ldb, ldc, pos; } gemm[] = {
+    struct {
+        char ta, tb;
+        int m, n, k, lda, ldb, ldc, pos;
+    } gemm[] = {
         {'X', 'N', 2, 2, 2, 2, 2, 2, 1},  {'N', 'Y', 2, 2, 2, 2, 2, 2, 2},
         {'N', 'N', -1, 2, 2, 2, 2, 2, 3}, {'T', 'N', 2, -1, 2, 2, 2, 2, 4},
         {'N', 'T', 2, 2, -1, 2, 2, 2, 5}, {'N', 'N', 3, 2, 2, 2, 2, 3, 8},
@@ -111,10 +117,13 @@ int main(void)
         expect(what, "EXDGEMMDFDF", gemm[k].pos, (const double *)cd, (const double *)scd, 8);
     }
 
-    struct { char uplo, trans, diag; int n, lda, incx, nrefine, pos; } trsv[] = {
-        {'A', 'N', 'N', 2, 2, 1, 0, 1}, {'U', 'X', 'N', 2, 2, 1, 0, 2},
-        {'L', 'N', 'X', 2, 2, 1, 0, 3}, {'L', 'T', 'U', -1, 2, 1, 0, 4},
-        {'U', 'C', 'N', 3, 2, 1, 0, 6}, {'l', 'n', 'u', 2, 2, 0, 0, 8},
+    struct {
+        char uplo, trans, diag;
+        int n, lda, incx, nrefine, pos;
+    } trsv[] = {
+        {'A', 'N', 'N', 2, 2, 1, 0, 1},  {'U', 'X', 'N', 2, 2, 1, 0, 2},
+        {'L', 'N', 'X', 2, 2, 1, 0, 3},  {'L', 'T', 'U', -1, 2, 1, 0, 4},
+        {'U', 'C', 'N', 3, 2, 1, 0, 6},  {'l', 'n', 'u', 2, 2, 0, 0, 8},
         {'L', 'N', 'N', 2, 2, 1, -1, 9}, {'u', 't', 'n', 3, 4, -2, 1, 0},
     };
     for (size_t k = 0; k < sizeof trsv / sizeof trsv[0]; k++) {
@@ -122,8 +131,8 @@ int main(void)
         memcpy(sx, x, sizeof x);
         if (trsv[k].pos != 9) {
             snprintf(what, sizeof what, "EXDTRSV case %zu", k);
-            exactblas_dtrsv(trsv[k].uplo, trsv[k].trans, trsv[k].diag, trsv[k].n, a, trsv[k].lda,
-                            x, trsv[k].incx);
+            exactblas_dtrsv(trsv[k].uplo, trsv[k].trans, trsv[k].diag, trsv[k].n, a, trsv[k].lda, x,
+                            trsv[k].incx);
             if (trsv[k].pos == 0)
                 memcpy(sx, x, sizeof x);
             expect(what, "EXDTRSV", trsv[k].pos, x, sx, 8);
@@ -144,7 +153,10 @@ int main(void)
 
     /* EXDTRSM: DTRSM's positions (LDA checks the order of A: M for 'L', N
      * for 'R'); the last four are legal (quick returns, LDA = N for 'R') */
-    struct { char side, uplo, ta, diag; int m, n, lda, ldb, pos; } trsm[] = {
+    struct {
+        char side, uplo, ta, diag;
+        int m, n, lda, ldb, pos;
+    } trsm[] = {
         {'X', 'U', 'N', 'N', 2, 2, 2, 2, 1},  {'L', 'X', 'N', 'N', 2, 2, 2, 2, 2},
         {'L', 'U', 'X', 'N', 2, 2, 2, 2, 3},  {'R', 'L', 'T', 'X', 2, 2, 2, 2, 4},
         {'L', 'U', 'N', 'N', -1, 2, 2, 2, 5}, {'r', 'u', 'c', 'u', 2, -1, 2, 2, 6},
@@ -159,8 +171,8 @@ int main(void)
         for (int q = 0; q < 8; q++)
             b[q] = sb[q] = 3.0 - q;
         snprintf(what, sizeof what, "EXDTRSM case %zu", k);
-        exactblas_dtrsm(trsm[k].side, trsm[k].uplo, trsm[k].ta, trsm[k].diag, trsm[k].m,
-                        trsm[k].n, 2.0, a, trsm[k].lda, b, trsm[k].ldb);
+        exactblas_dtrsm(trsm[k].side, trsm[k].uplo, trsm[k].ta, trsm[k].diag, trsm[k].m, trsm[k].n,
+                        2.0, a, trsm[k].lda, b, trsm[k].ldb);
         if (trsm[k].pos == 0)
             memcpy(sb, b, sizeof b); /* a legal call may write B */
         expect(what, "EXDTRSM", trsm[k].pos, b, sb, 8);

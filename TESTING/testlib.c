@@ -466,8 +466,8 @@ double tl_oracle_dot(long n, const double *x, long incx, const double *y, long i
     for (long i = 0, jx = ix, jy = iy; i < n; i++, jx += incx, jy += incy) {
         double a = x[jx], b = y ? y[jy] : 1.0;
         /* IEEE's sign rule for a zero product; a nonzero term is not -0 */
-        negzero_terms += (a == 0 || b == 0) && isfinite(a) && isfinite(b) &&
-                         (signbit(a) != signbit(b));
+        negzero_terms +=
+            (a == 0 || b == 0) && isfinite(a) && isfinite(b) && (signbit(a) != signbit(b));
         if (!isfinite(a) || !isfinite(b)) {
             double p = a * b; /* IEEE classifies: Inf*0 = NaN, Inf*b = +-Inf */
             nan |= isnan(p);
@@ -510,8 +510,8 @@ double tl_oracle_dot(long n, const double *x, long incx, const double *y, long i
         }
     }
     /* One rounding to binary64; mpfr_get_d rounds subnormals directly. */
-    double result = mpfr_zero_p(sum) ? tl_zero_of_terms(n, negzero_terms)
-                                     : mpfr_get_d(sum, MPFR_RNDN);
+    double result =
+        mpfr_zero_p(sum) ? tl_zero_of_terms(n, negzero_terms) : mpfr_get_d(sum, MPFR_RNDN);
     mpfr_clear(sum);
     mpfr_clear(term);
     return result;
@@ -529,8 +529,8 @@ void tl_tally_add(tl_tally *total, const tl_tally *part)
 int tl_verdict(const char *name, const tl_tally *t, int nknobs)
 {
     if (t->mismatches == 0)
-        printf("%s: PASSED: %ld cases x %d knob settings (%ld runs) bit-exact against MPFR\n",
-               name, t->cases, nknobs, t->runs);
+        printf("%s: PASSED: %ld cases x %d knob settings (%ld runs) bit-exact against MPFR\n", name,
+               t->cases, nknobs, t->runs);
     else
         printf("%s: FAILED: %ld of %ld runs differ from MPFR\n", name, t->mismatches, t->runs);
     return t->mismatches != 0;
@@ -835,7 +835,8 @@ int tl_check_path(const char *label, const char *setting)
         ok = !(path & EXACTBLAS_PATH_FALLBACK);
     if (!ok)
         printf("WRONG PATH %s knobs=[%s]: ran%s%s%s%s\n", label, setting,
-               path & EXACTBLAS_PATH_HOST ? " host" : "", path & EXACTBLAS_PATH_OPENCL ? " opencl" : "",
+               path & EXACTBLAS_PATH_HOST ? " host" : "",
+               path & EXACTBLAS_PATH_OPENCL ? " opencl" : "",
                path & EXACTBLAS_PATH_FP32 ? " (binary32 engine)" : "",
                path & EXACTBLAS_PATH_FALLBACK ? " (OpenCL failed: fallback)" : "");
     return ok;

@@ -16,8 +16,8 @@ typedef struct tl_rng {
 
 void tl_rng_seed(tl_rng *r, uint64_t seed);
 uint64_t tl_rng_u64(tl_rng *r);
-double tl_rng_uniform(tl_rng *r);            /* [0, 1) */
-double tl_rng_sign(tl_rng *r);               /* +1 or -1 */
+double tl_rng_uniform(tl_rng *r); /* [0, 1) */
+double tl_rng_sign(tl_rng *r);    /* +1 or -1 */
 /* A random 53-bit significand times 2^e, e uniform in [emin, emax]. */
 double tl_rng_loguniform(tl_rng *r, int emin, int emax);
 
@@ -76,8 +76,8 @@ typedef struct tl_input {
     long big;        /* sizes above this get one case */
     long knob_every; /* randomized tests: cases per random knob setting (OpenCL) */
     uint64_t seed;
-    int reps;        /* benchmark repetitions (median) */
-    int threads;     /* benchmark thread count */
+    int reps;                       /* benchmark repetitions (median) */
+    int threads;                    /* benchmark thread count */
     char variants[TL_MAX_ITEMS][8]; /* option letters: "N" (GEMV), "LTN" (TRSV) */
     int nvariants;
     long refine[TL_MAX_ITEMS]; /* refinement step counts (EXDTRSVX) */
@@ -90,7 +90,7 @@ typedef struct tl_input {
     int nbounds;              /* EXDTRSVX: error <= factor * u while cond <= max_cond */
     long bound_steps[TL_MAX_ITEMS];
     double bound_factor[TL_MAX_ITEMS], bound_cond[TL_MAX_ITEMS];
-    char output[200];         /* path prefix of the files a driver writes */
+    char output[200]; /* path prefix of the files a driver writes */
 } tl_input;
 
 /* Reads the file; returns 0 or -1 (message printed). */

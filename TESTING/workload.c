@@ -107,8 +107,8 @@ static uint64_t sums_and_dots(const tl_workload *w, const run_state *s, uint64_t
     r[3] = exactblas_ddot(n / 7, w->x, -3, w->y, 2);
     check(s, "EXDDOT strided");
     double special[6] = {1.0, -0.0, INFINITY, 3.0, -INFINITY, NAN};
-    r[4] = exactblas_dsum(4, special, 1);   /* +Inf */
-    r[5] = exactblas_dsum(5, special, 1);   /* Inf - Inf: NaN */
+    r[4] = exactblas_dsum(4, special, 1);          /* +Inf */
+    r[5] = exactblas_dsum(5, special, 1);          /* Inf - Inf: NaN */
     r[6] = exactblas_ddot(6, special, 1, w->y, 1); /* NaN */
     double negzero[3] = {-0.0, -0.0, -0.0};
     r[7] = exactblas_ddot(3, negzero, 1, w->y, 1);

@@ -84,16 +84,16 @@ typedef int (*exb_device_gemm_fn)(long m, long n, long k, const double *a, const
  * (reported) when the caller must compute them otherwise (level untouched
  * then). */
 typedef int (*exb_device_levels_fn)(long m, long n, long k, int sa, int sb, const double *as,
-                                    long as_step, const double *bs, long bs_step,
-                                    int64_t *level, int wg);
+                                    long as_step, const double *bs, long bs_step, int64_t *level,
+                                    int wg);
 
 /* The slice width of the binary32 engine: slice products summed in binary32
  * over at most EXB_F32_CHUNK terms at a time, exact below 2^24. */
 #define EXB_F32_CHUNK 16
 int exb_split_bits_f32(long k);
 
-int exb_cl_gemm_f32_levels(long m, long n, long k, int sa, int sb, const double *as,
-                           long as_step, const double *bs, long bs_step, int64_t *level, int wg);
+int exb_cl_gemm_f32_levels(long m, long n, long k, int sa, int sb, const double *as, long as_step,
+                           const double *bs, long bs_step, int64_t *level, int wg);
 
 /* The split path: 0, or -1 when it cannot run (as exb_gemm_slices says),
  * would need more than max_products slice products, or has no memory; C is
@@ -140,7 +140,6 @@ const char *exb_gemm_engine_serial(long m, long n, long k, const double *a, cons
 int exb_cl_gemm_general(const exb_gemm_args *g, const exb_knobs *knobs);
 
 /* The plain OpenCL GEMM C := A*B (an exb_device_gemm_fn): 0 or -1. */
-int exb_cl_gemm_plain(long m, long n, long k, const double *a, const double *b, double *c,
-                      int wg);
+int exb_cl_gemm_plain(long m, long n, long k, const double *a, const double *b, double *c, int wg);
 
 #endif

@@ -15,8 +15,8 @@
 #include "support/knobs.h"
 
 typedef struct exb_gemv_args {
-    int trans;  /* 0: y = A x (rows of A), 1: y = A^T x (columns of A) */
-    long m, n;  /* A is m x n, column-major, leading dimension lda */
+    int trans; /* 0: y = A x (rows of A), 1: y = A^T x (columns of A) */
+    long m, n; /* A is m x n, column-major, leading dimension lda */
     double alpha;
     const double *a;
     long lda;

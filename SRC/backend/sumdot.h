@@ -39,7 +39,7 @@ int exb_cl_sumdot(const exb_sumdot_args *args, const exb_knobs *knobs, exb_super
 /* OpenCL, the floating-point filter (core/filter.h): 0 with the sum's
  * (h, lo, ce), the bound's leaf count and depth, or -1 (after a one-line
  * report). */
-int exb_cl_sumdot_filter(const exb_sumdot_args *args, const exb_knobs *knobs, double *h,
-                         double *lo, double *ce, double *leaves, double *depth);
+int exb_cl_sumdot_filter(const exb_sumdot_args *args, const exb_knobs *knobs, double *h, double *lo,
+                         double *ce, double *leaves, double *depth);
 
 #endif

@@ -11,13 +11,15 @@
  * with the pipeline on the 2-core machine: n = 1024 0.18 ms at 16 rows, 0.21
  * at 32, 0.26 at 64; n = 4096 7.8 ms at 16, 4.4 at 32 and 64 (16-row stripes
  * of columns stream badly from memory), hence 16 below n = 2048. */
-#define HOST_FIELDS                                                                            \
-    .gemm_max_slice_products = 36, .gemm_exact_cost = 100, .gemm_filter_max_slices = 9, .gemm_early_min_k = 768, .sumdot_min_per_thread = 32768,                            \
-    .gemv_min_per_thread = 65536, .trsv_min_per_thread = 32768, .gemv_panel_rows = 256,       \
-    .sumdot_share_elements = 65536, .sumdot_block_groups = 256, .sumdot_spill_limit = 2,       \
-    .sumdot_wide_blocks = 64, .sumdot_table_min_left = 16384, .rows_sweep_cols = 16,           \
-    .trsv_in_block_dot_min = 8, .trsv_filter_small_n = 2048, .trsv_filter_small_block = 16,    \
-    .trsv_helper_extra_cols = 128, .trsm_split_min_rhs = 16, .trsm_lanes_min_rhs = 16, .trsm_lanes_small_n = 128, .pool_spin_ns = 20000
+#define HOST_FIELDS                                                                                \
+    .gemm_max_slice_products = 36, .gemm_exact_cost = 100, .gemm_filter_max_slices = 9,            \
+    .gemm_early_min_k = 768, .sumdot_min_per_thread = 32768, .gemv_min_per_thread = 65536,         \
+    .trsv_min_per_thread = 32768, .gemv_panel_rows = 256, .sumdot_share_elements = 65536,          \
+    .sumdot_block_groups = 256, .sumdot_spill_limit = 2, .sumdot_wide_blocks = 64,                 \
+    .sumdot_table_min_left = 16384, .rows_sweep_cols = 16, .trsv_in_block_dot_min = 8,             \
+    .trsv_filter_small_n = 2048, .trsv_filter_small_block = 16, .trsv_helper_extra_cols = 128,     \
+    .trsm_split_min_rhs = 16, .trsm_lanes_min_rhs = 16, .trsm_lanes_small_n = 128,                 \
+    .pool_spin_ns = 20000
 
 /* The double-float paper's blocking on its GPUs: 16 x 16 work-items with
  * 4 x 4 register tiles, panels of depth 16 (four float panels of 64 x 16:
@@ -30,26 +32,61 @@ static const exb_tuning records[EXB_CLASS_COUNT] = {
     /* PoCL on x86-64: a work-group runs as one loop, so small groups, each
      * work-item a contiguous chunk, the table (cheap private memory); GEMM
      * depth 16 measured fastest (32 was 20% slower at n = 512). */
-    [EXB_CLASS_CL_CPU] = {.name = "OpenCL CPU", .reduce_wg = 8, .reduce_groups_per_cu = 4,
-                          .reduce_chunked = 1, .reduce_table = 1, .rows_wg = 64, .gemm_wt = 4,
-                          .gemm_rt_exact = 2, .gemm_rt_plain = 2, .gemm_bk = 16, .df_wt = 4,
-                          .df_rt = 4, .df_bk = 16, .f32_max_slice_products = 144, HOST_FIELDS},
+    [EXB_CLASS_CL_CPU] = {.name = "OpenCL CPU",
+                          .reduce_wg = 8,
+                          .reduce_groups_per_cu = 4,
+                          .reduce_chunked = 1,
+                          .reduce_table = 1,
+                          .rows_wg = 64,
+                          .gemm_wt = 4,
+                          .gemm_rt_exact = 2,
+                          .gemm_rt_plain = 2,
+                          .gemm_bk = 16,
+                          .df_wt = 4,
+                          .df_rt = 4,
+                          .df_bk = 16,
+                          .f32_max_slice_products = 144,
+                          HOST_FIELDS},
     /* H100 (run on a lent device): 256-wide reduction groups, 8 per SM,
      * grid-stride loads; the 32 KiB table is a spill to global memory on a
      * GPU, so expansions alone; the exact GEMM element keeps its state in
      * registers (2 x 2 per work-item), the plain one 4 x 4. */
-    [EXB_CLASS_CL_NVIDIA] = {.name = "NVIDIA GPU", .reduce_wg = 256, .reduce_groups_per_cu = 8,
-                             .reduce_chunked = 0, .reduce_table = 0, .rows_wg = 64,
-                             .gemm_wt = 16, .gemm_rt_exact = 2, .gemm_rt_plain = 4,
-                             .gemm_bk = 32, DF_GPU_FIELDS, HOST_FIELDS},
+    [EXB_CLASS_CL_NVIDIA] = {.name = "NVIDIA GPU",
+                             .reduce_wg = 256,
+                             .reduce_groups_per_cu = 8,
+                             .reduce_chunked = 0,
+                             .reduce_table = 0,
+                             .rows_wg = 64,
+                             .gemm_wt = 16,
+                             .gemm_rt_exact = 2,
+                             .gemm_rt_plain = 4,
+                             .gemm_bk = 32,
+                             DF_GPU_FIELDS,
+                             HOST_FIELDS},
     /* Not measured: the NVIDIA record's shapes, which suit a 64-wide wavefront. */
-    [EXB_CLASS_CL_AMD] = {.name = "AMD GPU", .reduce_wg = 256, .reduce_groups_per_cu = 8,
-                          .reduce_chunked = 0, .reduce_table = 0, .rows_wg = 64, .gemm_wt = 16,
-                          .gemm_rt_exact = 2, .gemm_rt_plain = 4, .gemm_bk = 32, DF_GPU_FIELDS,
+    [EXB_CLASS_CL_AMD] = {.name = "AMD GPU",
+                          .reduce_wg = 256,
+                          .reduce_groups_per_cu = 8,
+                          .reduce_chunked = 0,
+                          .reduce_table = 0,
+                          .rows_wg = 64,
+                          .gemm_wt = 16,
+                          .gemm_rt_exact = 2,
+                          .gemm_rt_plain = 4,
+                          .gemm_bk = 32,
+                          DF_GPU_FIELDS,
                           HOST_FIELDS},
-    [EXB_CLASS_CL_GPU] = {.name = "GPU", .reduce_wg = 256, .reduce_groups_per_cu = 8,
-                          .reduce_chunked = 0, .reduce_table = 0, .rows_wg = 64, .gemm_wt = 16,
-                          .gemm_rt_exact = 2, .gemm_rt_plain = 4, .gemm_bk = 32, DF_GPU_FIELDS,
+    [EXB_CLASS_CL_GPU] = {.name = "GPU",
+                          .reduce_wg = 256,
+                          .reduce_groups_per_cu = 8,
+                          .reduce_chunked = 0,
+                          .reduce_table = 0,
+                          .rows_wg = 64,
+                          .gemm_wt = 16,
+                          .gemm_rt_exact = 2,
+                          .gemm_rt_plain = 4,
+                          .gemm_bk = 32,
+                          DF_GPU_FIELDS,
                           HOST_FIELDS},
 };
 

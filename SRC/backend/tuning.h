@@ -15,11 +15,11 @@
 #define EXACTBLAS_TUNING_H
 
 typedef enum exb_device_class {
-    EXB_CLASS_HOST,       /* the host kernels (SRC/host) */
-    EXB_CLASS_CL_CPU,     /* an OpenCL CPU device (PoCL, Intel's CPU runtime) */
-    EXB_CLASS_CL_NVIDIA,  /* an NVIDIA GPU */
-    EXB_CLASS_CL_AMD,     /* an AMD GPU */
-    EXB_CLASS_CL_GPU,     /* any other GPU or accelerator */
+    EXB_CLASS_HOST,      /* the host kernels (SRC/host) */
+    EXB_CLASS_CL_CPU,    /* an OpenCL CPU device (PoCL, Intel's CPU runtime) */
+    EXB_CLASS_CL_NVIDIA, /* an NVIDIA GPU */
+    EXB_CLASS_CL_AMD,    /* an AMD GPU */
+    EXB_CLASS_CL_GPU,    /* any other GPU or accelerator */
     EXB_CLASS_COUNT
 } exb_device_class;
 
@@ -80,8 +80,7 @@ typedef struct exb_tuning {
     /* host TRSV: in-block rows from this many terms go through the dot
      * kernel; the filtered solve's diagonal blocks below n = small_n when the
      * block knob is unset; a helper thread's columns beyond half the solved */
-    int trsv_in_block_dot_min, trsv_filter_small_n, trsv_filter_small_block,
-        trsv_helper_extra_cols;
+    int trsv_in_block_dot_min, trsv_filter_small_n, trsv_filter_small_block, trsv_helper_extra_cols;
     /* host EXDTRSM: the sliced off-diagonal blocks from this many right-hand
      * sides (GEMM_PATH auto) */
     int trsm_split_min_rhs;

@@ -163,8 +163,7 @@ EXB_CORE_FN int exb_deposit_digits(EXB_U64 m, int lsb, int base, int neg, EXB_I6
  * integer significands) times 2^*lsb, negative when *neg; or, when a or b
  * is NaN or infinite, the flag of the IEEE product (Inf*0 is NaN, Inf*finite
  * a signed Inf, NaN propagates) and nothing else set. */
-EXB_CORE_FN int exb_product_split(double a, double b, EXB_U64 *lo, EXB_U64 *hi, int *lsb,
-                                  int *neg)
+EXB_CORE_FN int exb_product_split(double a, double b, EXB_U64 *lo, EXB_U64 *hi, int *lsb, int *neg)
 {
     EXB_U64 ma, mb;
     int la, lb;
@@ -203,8 +202,8 @@ EXB_CORE_FN double exb_round_u64(EXB_U64 m, int e, int sticky, int neg)
         return sign * ldexp((double)(m << -shift), lsb); /* exact */
     EXB_U64 mant = shift < 64 ? m >> shift : 0;
     int guard = shift <= 64 ? (int)((m >> (shift - 1)) & 1) : 0;
-    int rest = sticky ||
-               (shift > 1 && (shift > 64 || (m & (((EXB_U64)1 << (shift - 1)) - 1)) != 0));
+    int rest =
+        sticky || (shift > 1 && (shift > 64 || (m & (((EXB_U64)1 << (shift - 1)) - 1)) != 0));
     if (guard && (rest || (mant & 1)))
         mant++; /* may carry into 2^53 or overflow to Inf: ldexp handles both */
     return sign * ldexp((double)mant, lsb);
@@ -258,20 +257,20 @@ EXB_CORE_HOT exb_v4d exb_two_sum4(exb_v4d a, exb_v4d b, exb_v4d *err)
  * once for a type (double; double4 too on the device, lane by lane), so the
  * host's scalar steps and the kernels' are this text.  The host's AVX-512
  * kernels (host/avx512/filter.c) spell the same operations in intrinsics. */
-#define EXB_FILTER_FNS(T, SUFFIX)                                                          \
-    EXB_CORE_HOT void exb_filter_step##SUFFIX(T *h, T *lo, T *ce, T p, T e)                \
-    {                                                                                      \
-        T s = *h + p, bb = s - *h, t = (*h - (s - bb)) + (p - bb), c = t + e;              \
-        *h = s;                                                                            \
-        *lo += c;                                                                          \
-        *ce += fabs(c);                                                                    \
-    }                                                                                      \
-    EXB_CORE_HOT void exb_filter_join##SUFFIX(T *h, T *lo, T *ce, T h2, T lo2, T ce2)      \
-    {                                                                                      \
-        T s = *h + h2, bb = s - *h, t = (*h - (s - bb)) + (h2 - bb);                       \
-        *h = s;                                                                            \
-        *lo += t + lo2;                                                                    \
-        *ce += fabs(t) + ce2;                                                              \
+#define EXB_FILTER_FNS(T, SUFFIX)                                                                  \
+    EXB_CORE_HOT void exb_filter_step##SUFFIX(T *h, T *lo, T *ce, T p, T e)                        \
+    {                                                                                              \
+        T s = *h + p, bb = s - *h, t = (*h - (s - bb)) + (p - bb), c = t + e;                      \
+        *h = s;                                                                                    \
+        *lo += c;                                                                                  \
+        *ce += fabs(c);                                                                            \
+    }                                                                                              \
+    EXB_CORE_HOT void exb_filter_join##SUFFIX(T *h, T *lo, T *ce, T h2, T lo2, T ce2)              \
+    {                                                                                              \
+        T s = *h + h2, bb = s - *h, t = (*h - (s - bb)) + (h2 - bb);                               \
+        *h = s;                                                                                    \
+        *lo += t + lo2;                                                                            \
+        *ce += fabs(t) + ce2;                                                                      \
     }
 EXB_FILTER_FNS(double, )
 #ifdef __OPENCL_C_VERSION__
@@ -320,8 +319,8 @@ EXB_CORE_FN int exb_table_neg(unsigned int idx)
 #define EXB_ROW_META 4
 
 /* d += (neg ? -m : m) * 2^lsb (bits below 2^base dropped: exb_deposit_digits). */
-EXB_CORE_FN void exb_digits_deposit(EXB_DIGITS_AS EXB_I64 *d, int base, int *lo, int *hi,
-                                    EXB_U64 m, int lsb, int neg)
+EXB_CORE_FN void exb_digits_deposit(EXB_DIGITS_AS EXB_I64 *d, int base, int *lo, int *hi, EXB_U64 m,
+                                    int lsb, int neg)
 {
     if (m == 0)
         return;

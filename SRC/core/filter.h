@@ -136,8 +136,8 @@ static inline int exb_filter_quotient(double h, double lo, double bound, double 
         return 0;
     double P = q * d, P2 = fma(q, d, -P);
     double s1 = r - P, b1 = s1 - r, s2 = (r - (s1 - b1)) + (-P - b1);
-    double dev = fabs(((s1 - P2) + e) + s2) +
-                 (fabs(s1) + fabs(P2) + fabs(e) + fabs(s2)) * 0x1p-50 + bound;
+    double dev =
+        fabs(((s1 - P2) + e) + s2) + (fabs(s1) + fabs(P2) + fabs(e) + fabs(s2)) * 0x1p-50 + bound;
     double limit = fabs(d) * exb_filter_half_gap(q); /* exact when normal */
     if (!(limit >= 0x1p-1022) || !(dev * (1.0 + 0x1p-50) < limit))
         return 0;

@@ -80,8 +80,7 @@ void exb_superacc_add_product(exb_superacc *acc, double a, double b)
         exb_superacc_normalize(acc);
 }
 
-void exb_superacc_add_raw(exb_superacc *acc, const int64_t *digits, int lo, int hi,
-                          int flags)
+void exb_superacc_add_raw(exb_superacc *acc, const int64_t *digits, int lo, int hi, int flags)
 {
     /* A normalised digit (< 2^32) plus a raw one (< 2^62) fits in 63 bits;
      * normalising right after brings the sum back to canonical form. */
@@ -197,8 +196,7 @@ double exb_superacc_round_affine(const exb_superacc *acc, double alpha, double b
     return exb_digits_round_affine(scratch, 0, hi, base, acc->flags, alpha, beta, y, wide);
 }
 
-int exb_superacc_affine_sign(const exb_superacc *acc, double alpha, double beta, double y,
-                             double z)
+int exb_superacc_affine_sign(const exb_superacc *acc, double alpha, double beta, double y, double z)
 {
     int64_t scratch[SCRATCH_DIGITS], wide[EXB_WIDE_DIGITS];
     int base;

@@ -60,8 +60,7 @@ void exb_superacc_add_product(exb_superacc *acc, double a, double b);
 /* acc += raw digits and flags produced elsewhere (an OpenCL work-group or
  * row); digits outside [lo, hi] are ignored (they are zero), and each must
  * be below 2^62 in magnitude. */
-void exb_superacc_add_raw(exb_superacc *acc, const int64_t *digits, int lo, int hi,
-                          int flags);
+void exb_superacc_add_raw(exb_superacc *acc, const int64_t *digits, int lo, int hi, int flags);
 /* acc += (neg ? -m : m) * 2^lsb exactly, for any m < 2^64. */
 void exb_superacc_add_scaled_u64(exb_superacc *acc, uint64_t m, int lsb, int neg);
 /* dst += src exactly. */

@@ -22,8 +22,7 @@ static inline int exb_product_is_negzero(double a, double b)
 
 /* Whether every term x_i (y == NULL) or x_i*y_i of the n-term sum is -0
  * (n >= 1; element i at x[i*incx], y[i*incy]). */
-static inline int exb_terms_negzero(long n, const double *x, long incx, const double *y,
-                                    long incy)
+static inline int exb_terms_negzero(long n, const double *x, long incx, const double *y, long incy)
 {
     for (long i = 0; i < n; i++) {
         double xi = x[i * incx];

@@ -44,35 +44,35 @@ FACE void FNAME(dscal)(const fint *n, const double *a, double *x, const fint *in
 
 /* The S twins and the moves, rotations and IxAMAX (level1/level1.h). */
 #define MOVE_FACES(p, T)                                                                           \
-    FACE void FNAME(p##copy)(const fint *n, const T *x, const fint *incx, T *y, const fint *incy) \
-    {                                                                                           \
-        exb_##p##copy_checked(*n, x, *incx, y, *incy);                                          \
-    }                                                                                           \
-    FACE void FNAME(p##swap)(const fint *n, T *x, const fint *incx, T *y, const fint *incy)     \
-    {                                                                                           \
-        exb_##p##swap_checked(*n, x, *incx, y, *incy);                                          \
-    }                                                                                           \
-    FACE fint FNAME(i##p##amax)(const fint *n, const T *x, const fint *incx)                    \
-    {                                                                                           \
-        return (fint)exb_i##p##amax_checked(*n, x, *incx);                                      \
-    }                                                                                           \
-    FACE void FNAME(p##rot)(const fint *n, T *x, const fint *incx, T *y, const fint *incy,      \
-                            const T *c, const T *s)                                             \
-    {                                                                                           \
-        exb_##p##rot_checked(*n, x, *incx, y, *incy, *c, *s);                                   \
-    }                                                                                           \
-    FACE void FNAME(p##rotm)(const fint *n, T *x, const fint *incx, T *y, const fint *incy,     \
-                             const T *param)                                                    \
-    {                                                                                           \
-        exb_##p##rotm_checked(*n, x, *incx, y, *incy, param);                                   \
-    }                                                                                           \
-    FACE void FNAME(p##rotg)(T *a, T *b, T *c, T *s)                                            \
-    {                                                                                           \
-        exb_##p##rotg_checked(a, b, c, s);                                                      \
-    }                                                                                           \
-    FACE void FNAME(p##rotmg)(T *d1, T *d2, T *x1, const T *y1, T *param)                       \
-    {                                                                                           \
-        exb_##p##rotmg_checked(d1, d2, x1, *y1, param);                                         \
+    FACE void FNAME(p##copy)(const fint *n, const T *x, const fint *incx, T *y, const fint *incy)  \
+    {                                                                                              \
+        exb_##p##copy_checked(*n, x, *incx, y, *incy);                                             \
+    }                                                                                              \
+    FACE void FNAME(p##swap)(const fint *n, T *x, const fint *incx, T *y, const fint *incy)        \
+    {                                                                                              \
+        exb_##p##swap_checked(*n, x, *incx, y, *incy);                                             \
+    }                                                                                              \
+    FACE fint FNAME(i##p##amax)(const fint *n, const T *x, const fint *incx)                       \
+    {                                                                                              \
+        return (fint)exb_i##p##amax_checked(*n, x, *incx);                                         \
+    }                                                                                              \
+    FACE void FNAME(p##rot)(const fint *n, T *x, const fint *incx, T *y, const fint *incy,         \
+                            const T *c, const T *s)                                                \
+    {                                                                                              \
+        exb_##p##rot_checked(*n, x, *incx, y, *incy, *c, *s);                                      \
+    }                                                                                              \
+    FACE void FNAME(p##rotm)(const fint *n, T *x, const fint *incx, T *y, const fint *incy,        \
+                             const T *param)                                                       \
+    {                                                                                              \
+        exb_##p##rotm_checked(*n, x, *incx, y, *incy, param);                                      \
+    }                                                                                              \
+    FACE void FNAME(p##rotg)(T * a, T * b, T * c, T * s)                                           \
+    {                                                                                              \
+        exb_##p##rotg_checked(a, b, c, s);                                                         \
+    }                                                                                              \
+    FACE void FNAME(p##rotmg)(T * d1, T * d2, T * x1, const T *y1, T *param)                       \
+    {                                                                                              \
+        exb_##p##rotmg_checked(d1, d2, x1, *y1, param);                                            \
     }
 MOVE_FACES(s, float)
 MOVE_FACES(d, double)
@@ -119,80 +119,78 @@ FACE void FNAME(sscal)(const fint *n, const float *a, float *x, const fint *incx
 /* ---- Level 2 ----------------------------------------------------------------- */
 
 #define GEMV_FACE(p, P, T, core)                                                                   \
-    FACE void FNAME(p##gemv)(const char *trans, const fint *m, const fint *n, const T *alpha,   \
-                             const T *a, const fint *lda, const T *x, const fint *incx,         \
-                             const T *beta, T *y, const fint *incy, size_t trans_len)           \
-    {                                                                                           \
-        (void)trans_len;                                                                        \
-        core(#P "GEMV ", *trans, *m, *n, *alpha, a, *lda, x, *incx, *beta, y, *incy);           \
+    FACE void FNAME(p##gemv)(const char *trans, const fint *m, const fint *n, const T *alpha,      \
+                             const T *a, const fint *lda, const T *x, const fint *incx,            \
+                             const T *beta, T *y, const fint *incy, size_t trans_len)              \
+    {                                                                                              \
+        (void)trans_len;                                                                           \
+        core(#P "GEMV ", *trans, *m, *n, *alpha, a, *lda, x, *incx, *beta, y, *incy);              \
     }
 GEMV_FACE(d, D, double, exb_dgemv_checked)
 GEMV_FACE(s, S, float, exb_sgemv_checked)
 
 #define GBMV_FACE(p, P, T)                                                                         \
-    FACE void FNAME(p##gbmv)(const char *trans, const fint *m, const fint *n, const fint *kl,   \
-                             const fint *ku, const T *alpha, const T *a, const fint *lda,       \
-                             const T *x, const fint *incx, const T *beta, T *y,                 \
-                             const fint *incy, size_t trans_len)                                \
-    {                                                                                           \
-        (void)trans_len;                                                                        \
-        exb_##p##gbmv_checked(#P "GBMV ", *trans, *m, *n, *kl, *ku, *alpha, a, *lda, x, *incx,  \
-                              *beta, y, *incy);                                                 \
+    FACE void FNAME(p##gbmv)(const char *trans, const fint *m, const fint *n, const fint *kl,      \
+                             const fint *ku, const T *alpha, const T *a, const fint *lda,          \
+                             const T *x, const fint *incx, const T *beta, T *y, const fint *incy,  \
+                             size_t trans_len)                                                     \
+    {                                                                                              \
+        (void)trans_len;                                                                           \
+        exb_##p##gbmv_checked(#P "GBMV ", *trans, *m, *n, *kl, *ku, *alpha, a, *lda, x, *incx,     \
+                              *beta, y, *incy);                                                    \
     }
 GBMV_FACE(s, S, float)
 GBMV_FACE(d, D, double)
 
 #define SYMV_FACE(p, P, T)                                                                         \
-    FACE void FNAME(p##symv)(const char *uplo, const fint *n, const T *alpha, const T *a,       \
-                             const fint *lda, const T *x, const fint *incx, const T *beta,      \
-                             T *y, const fint *incy, size_t uplo_len)                           \
-    {                                                                                           \
-        (void)uplo_len;                                                                         \
-        exb_##p##symv_checked(#P "SYMV ", *uplo, *n, *alpha, a, *lda, x, *incx, *beta, y,       \
-                              *incy);                                                           \
-    }                                                                                           \
-    FACE void FNAME(p##sbmv)(const char *uplo, const fint *n, const fint *k, const T *alpha,    \
-                             const T *a, const fint *lda, const T *x, const fint *incx,         \
-                             const T *beta, T *y, const fint *incy, size_t uplo_len)            \
-    {                                                                                           \
-        (void)uplo_len;                                                                         \
-        exb_##p##sbmv_checked(#P "SBMV ", *uplo, *n, *k, *alpha, a, *lda, x, *incx, *beta, y,   \
-                              *incy);                                                           \
-    }                                                                                           \
-    FACE void FNAME(p##spmv)(const char *uplo, const fint *n, const T *alpha, const T *ap,      \
-                             const T *x, const fint *incx, const T *beta, T *y,                 \
-                             const fint *incy, size_t uplo_len)                                 \
-    {                                                                                           \
-        (void)uplo_len;                                                                         \
-        exb_##p##spmv_checked(#P "SPMV ", *uplo, *n, *alpha, ap, x, *incx, *beta, y, *incy);    \
+    FACE void FNAME(p##symv)(const char *uplo, const fint *n, const T *alpha, const T *a,          \
+                             const fint *lda, const T *x, const fint *incx, const T *beta, T *y,   \
+                             const fint *incy, size_t uplo_len)                                    \
+    {                                                                                              \
+        (void)uplo_len;                                                                            \
+        exb_##p##symv_checked(#P "SYMV ", *uplo, *n, *alpha, a, *lda, x, *incx, *beta, y, *incy);  \
+    }                                                                                              \
+    FACE void FNAME(p##sbmv)(const char *uplo, const fint *n, const fint *k, const T *alpha,       \
+                             const T *a, const fint *lda, const T *x, const fint *incx,            \
+                             const T *beta, T *y, const fint *incy, size_t uplo_len)               \
+    {                                                                                              \
+        (void)uplo_len;                                                                            \
+        exb_##p##sbmv_checked(#P "SBMV ", *uplo, *n, *k, *alpha, a, *lda, x, *incx, *beta, y,      \
+                              *incy);                                                              \
+    }                                                                                              \
+    FACE void FNAME(p##spmv)(const char *uplo, const fint *n, const T *alpha, const T *ap,         \
+                             const T *x, const fint *incx, const T *beta, T *y, const fint *incy,  \
+                             size_t uplo_len)                                                      \
+    {                                                                                              \
+        (void)uplo_len;                                                                            \
+        exb_##p##spmv_checked(#P "SPMV ", *uplo, *n, *alpha, ap, x, *incx, *beta, y, *incy);       \
     }
 SYMV_FACE(s, S, float)
 SYMV_FACE(d, D, double)
 
 #define TRI_LENS size_t uplo_len, size_t trans_len, size_t diag_len
 #define TRI_UNUSED (void)uplo_len, (void)trans_len, (void)diag_len
-#define TRIANGULAR_FACE(p, P, T, op, OP)                                                               \
-    FACE void FNAME(p##tr##op)(const char *uplo, const char *trans, const char *diag,          \
-                               const fint *n, const T *a, const fint *lda, T *x,               \
-                               const fint *incx, TRI_LENS)                                     \
-    {                                                                                           \
-        TRI_UNUSED;                                                                             \
-        exb_##p##tr##op##_checked(#P "TR" #OP " ", *uplo, *trans, *diag, *n, a, *lda, x,        \
-                                  *incx);                                                       \
-    }                                                                                           \
-    FACE void FNAME(p##tb##op)(const char *uplo, const char *trans, const char *diag,          \
-                               const fint *n, const fint *k, const T *a, const fint *lda,      \
-                               T *x, const fint *incx, TRI_LENS)                               \
-    {                                                                                           \
-        TRI_UNUSED;                                                                             \
-        exb_##p##tb##op##_checked(#P "TB" #OP " ", *uplo, *trans, *diag, *n, *k, a, *lda, x,    \
-                                  *incx);                                                       \
-    }                                                                                           \
-    FACE void FNAME(p##tp##op)(const char *uplo, const char *trans, const char *diag,          \
-                               const fint *n, const T *ap, T *x, const fint *incx, TRI_LENS)   \
-    {                                                                                           \
-        TRI_UNUSED;                                                                             \
-        exb_##p##tp##op##_checked(#P "TP" #OP " ", *uplo, *trans, *diag, *n, ap, x, *incx);     \
+#define TRIANGULAR_FACE(p, P, T, op, OP)                                                           \
+    FACE void FNAME(p##tr##op)(const char *uplo, const char *trans, const char *diag,              \
+                               const fint *n, const T *a, const fint *lda, T *x, const fint *incx, \
+                               TRI_LENS)                                                           \
+    {                                                                                              \
+        TRI_UNUSED;                                                                                \
+        exb_##p##tr##op##_checked(#P "TR" #OP " ", *uplo, *trans, *diag, *n, a, *lda, x, *incx);   \
+    }                                                                                              \
+    FACE void FNAME(p##tb##op)(const char *uplo, const char *trans, const char *diag,              \
+                               const fint *n, const fint *k, const T *a, const fint *lda, T *x,    \
+                               const fint *incx, TRI_LENS)                                         \
+    {                                                                                              \
+        TRI_UNUSED;                                                                                \
+        exb_##p##tb##op##_checked(#P "TB" #OP " ", *uplo, *trans, *diag, *n, *k, a, *lda, x,       \
+                                  *incx);                                                          \
+    }                                                                                              \
+    FACE void FNAME(p##tp##op)(const char *uplo, const char *trans, const char *diag,              \
+                               const fint *n, const T *ap, T *x, const fint *incx, TRI_LENS)       \
+    {                                                                                              \
+        TRI_UNUSED;                                                                                \
+        exb_##p##tp##op##_checked(#P "TP" #OP " ", *uplo, *trans, *diag, *n, ap, x, *incx);        \
     }
 TRIANGULAR_FACE(s, S, float, mv, MV)
 TRIANGULAR_FACE(d, D, double, mv, MV)
@@ -200,37 +198,36 @@ TRIANGULAR_FACE(s, S, float, sv, SV)
 TRIANGULAR_FACE(d, D, double, sv, SV)
 
 #define RANK_FACE(p, P, T)                                                                         \
-    FACE void FNAME(p##ger)(const fint *m, const fint *n, const T *alpha, const T *x,          \
-                            const fint *incx, const T *y, const fint *incy, T *a,               \
-                            const fint *lda)                                                    \
-    {                                                                                           \
-        exb_##p##ger_checked(#P "GER  ", *m, *n, *alpha, x, *incx, y, *incy, a, *lda);          \
-    }                                                                                           \
-    FACE void FNAME(p##syr)(const char *uplo, const fint *n, const T *alpha, const T *x,       \
-                            const fint *incx, T *a, const fint *lda, size_t uplo_len)           \
-    {                                                                                           \
-        (void)uplo_len;                                                                         \
-        exb_##p##syr_checked(#P "SYR  ", *uplo, *n, *alpha, x, *incx, a, *lda);                 \
-    }                                                                                           \
-    FACE void FNAME(p##spr)(const char *uplo, const fint *n, const T *alpha, const T *x,       \
-                            const fint *incx, T *ap, size_t uplo_len)                           \
-    {                                                                                           \
-        (void)uplo_len;                                                                         \
-        exb_##p##spr_checked(#P "SPR  ", *uplo, *n, *alpha, x, *incx, ap);                      \
-    }                                                                                           \
-    FACE void FNAME(p##syr2)(const char *uplo, const fint *n, const T *alpha, const T *x,      \
-                             const fint *incx, const T *y, const fint *incy, T *a,              \
-                             const fint *lda, size_t uplo_len)                                  \
-    {                                                                                           \
-        (void)uplo_len;                                                                         \
-        exb_##p##syr2_checked(#P "SYR2 ", *uplo, *n, *alpha, x, *incx, y, *incy, a, *lda);      \
-    }                                                                                           \
-    FACE void FNAME(p##spr2)(const char *uplo, const fint *n, const T *alpha, const T *x,      \
-                             const fint *incx, const T *y, const fint *incy, T *ap,             \
-                             size_t uplo_len)                                                   \
-    {                                                                                           \
-        (void)uplo_len;                                                                         \
-        exb_##p##spr2_checked(#P "SPR2 ", *uplo, *n, *alpha, x, *incx, y, *incy, ap);           \
+    FACE void FNAME(p##ger)(const fint *m, const fint *n, const T *alpha, const T *x,              \
+                            const fint *incx, const T *y, const fint *incy, T *a, const fint *lda) \
+    {                                                                                              \
+        exb_##p##ger_checked(#P "GER  ", *m, *n, *alpha, x, *incx, y, *incy, a, *lda);             \
+    }                                                                                              \
+    FACE void FNAME(p##syr)(const char *uplo, const fint *n, const T *alpha, const T *x,           \
+                            const fint *incx, T *a, const fint *lda, size_t uplo_len)              \
+    {                                                                                              \
+        (void)uplo_len;                                                                            \
+        exb_##p##syr_checked(#P "SYR  ", *uplo, *n, *alpha, x, *incx, a, *lda);                    \
+    }                                                                                              \
+    FACE void FNAME(p##spr)(const char *uplo, const fint *n, const T *alpha, const T *x,           \
+                            const fint *incx, T *ap, size_t uplo_len)                              \
+    {                                                                                              \
+        (void)uplo_len;                                                                            \
+        exb_##p##spr_checked(#P "SPR  ", *uplo, *n, *alpha, x, *incx, ap);                         \
+    }                                                                                              \
+    FACE void FNAME(p##syr2)(const char *uplo, const fint *n, const T *alpha, const T *x,          \
+                             const fint *incx, const T *y, const fint *incy, T *a,                 \
+                             const fint *lda, size_t uplo_len)                                     \
+    {                                                                                              \
+        (void)uplo_len;                                                                            \
+        exb_##p##syr2_checked(#P "SYR2 ", *uplo, *n, *alpha, x, *incx, y, *incy, a, *lda);         \
+    }                                                                                              \
+    FACE void FNAME(p##spr2)(const char *uplo, const fint *n, const T *alpha, const T *x,          \
+                             const fint *incx, const T *y, const fint *incy, T *ap,                \
+                             size_t uplo_len)                                                      \
+    {                                                                                              \
+        (void)uplo_len;                                                                            \
+        exb_##p##spr2_checked(#P "SPR2 ", *uplo, *n, *alpha, x, *incx, y, *incy, ap);              \
     }
 RANK_FACE(s, S, float)
 RANK_FACE(d, D, double)
@@ -271,60 +268,58 @@ FACE void FNAME(dsyrk)(const char *uplo, const char *trans, const fint *n, const
 
 /* The Level 3 routines of both precisions, one macro each (T the type, P
  * its prefix, N the upper-case name XERBLA reports). */
-#define GEMM3(P, T, N)                                                                         \
-    FACE void FNAME(P##gemm)(const char *transa, const char *transb, const fint *m,            \
-                             const fint *n, const fint *k, const T *alpha, const T *a,          \
-                             const fint *lda, const T *b, const fint *ldb, const T *beta, T *c, \
-                             const fint *ldc, size_t transa_len, size_t transb_len)           \
-    {                                                                                          \
-        (void)transa_len;                                                                      \
-        (void)transb_len;                                                                      \
-        exb_##P##gemm_checked(N, *transa, *transb, *m, *n, *k, *alpha, a, *lda, b, *ldb, *beta, \
-                              c, *ldc);                                                        \
+#define GEMM3(P, T, N)                                                                             \
+    FACE void FNAME(P##gemm)(const char *transa, const char *transb, const fint *m, const fint *n, \
+                             const fint *k, const T *alpha, const T *a, const fint *lda,           \
+                             const T *b, const fint *ldb, const T *beta, T *c, const fint *ldc,    \
+                             size_t transa_len, size_t transb_len)                                 \
+    {                                                                                              \
+        (void)transa_len;                                                                          \
+        (void)transb_len;                                                                          \
+        exb_##P##gemm_checked(N, *transa, *transb, *m, *n, *k, *alpha, a, *lda, b, *ldb, *beta, c, \
+                              *ldc);                                                               \
     }
-#define SYMM3(P, T, N)                                                                         \
-    FACE void FNAME(P##symm)(const char *side, const char *uplo, const fint *m, const fint *n, \
-                             const T *alpha, const T *a, const fint *lda, const T *b,          \
-                             const fint *ldb, const T *beta, T *c, const fint *ldc,            \
-                             size_t side_len, size_t uplo_len)                                 \
-    {                                                                                          \
-        (void)side_len;                                                                        \
-        (void)uplo_len;                                                                        \
-        exb_##P##symm_checked(N, *side, *uplo, *m, *n, *alpha, a, *lda, b, *ldb, *beta, c,     \
-                              *ldc);                                                           \
+#define SYMM3(P, T, N)                                                                             \
+    FACE void FNAME(P##symm)(const char *side, const char *uplo, const fint *m, const fint *n,     \
+                             const T *alpha, const T *a, const fint *lda, const T *b,              \
+                             const fint *ldb, const T *beta, T *c, const fint *ldc,                \
+                             size_t side_len, size_t uplo_len)                                     \
+    {                                                                                              \
+        (void)side_len;                                                                            \
+        (void)uplo_len;                                                                            \
+        exb_##P##symm_checked(N, *side, *uplo, *m, *n, *alpha, a, *lda, b, *ldb, *beta, c, *ldc);  \
     }
-#define SYRK3(P, T, N)                                                                         \
-    FACE void FNAME(P##syrk)(const char *uplo, const char *trans, const fint *n, const fint *k, \
-                             const T *alpha, const T *a, const fint *lda, const T *beta, T *c, \
-                             const fint *ldc, size_t uplo_len, size_t trans_len)               \
-    {                                                                                          \
-        (void)uplo_len;                                                                        \
-        (void)trans_len;                                                                       \
-        exb_##P##syrk_checked(N, *uplo, *trans, *n, *k, *alpha, a, *lda, *beta, c, *ldc);      \
+#define SYRK3(P, T, N)                                                                             \
+    FACE void FNAME(P##syrk)(const char *uplo, const char *trans, const fint *n, const fint *k,    \
+                             const T *alpha, const T *a, const fint *lda, const T *beta, T *c,     \
+                             const fint *ldc, size_t uplo_len, size_t trans_len)                   \
+    {                                                                                              \
+        (void)uplo_len;                                                                            \
+        (void)trans_len;                                                                           \
+        exb_##P##syrk_checked(N, *uplo, *trans, *n, *k, *alpha, a, *lda, *beta, c, *ldc);          \
     }
-#define SYR2K3(P, T, N)                                                                        \
-    FACE void FNAME(P##syr2k)(const char *uplo, const char *trans, const fint *n,              \
-                              const fint *k, const T *alpha, const T *a, const fint *lda,      \
-                              const T *b, const fint *ldb, const T *beta, T *c,                \
-                              const fint *ldc, size_t uplo_len, size_t trans_len)              \
-    {                                                                                          \
-        (void)uplo_len;                                                                        \
-        (void)trans_len;                                                                       \
-        exb_##P##syr2k_checked(N, *uplo, *trans, *n, *k, *alpha, a, *lda, b, *ldb, *beta, c,   \
-                               *ldc);                                                          \
+#define SYR2K3(P, T, N)                                                                            \
+    FACE void FNAME(P##syr2k)(const char *uplo, const char *trans, const fint *n, const fint *k,   \
+                              const T *alpha, const T *a, const fint *lda, const T *b,             \
+                              const fint *ldb, const T *beta, T *c, const fint *ldc,               \
+                              size_t uplo_len, size_t trans_len)                                   \
+    {                                                                                              \
+        (void)uplo_len;                                                                            \
+        (void)trans_len;                                                                           \
+        exb_##P##syr2k_checked(N, *uplo, *trans, *n, *k, *alpha, a, *lda, b, *ldb, *beta, c,       \
+                               *ldc);                                                              \
     }
-#define TRI3(P, T, R, N)                                                                       \
-    FACE void FNAME(P##R)(const char *side, const char *uplo, const char *transa,              \
-                          const char *diag, const fint *m, const fint *n, const T *alpha,      \
-                          const T *a, const fint *lda, T *b, const fint *ldb, size_t side_len, \
-                          size_t uplo_len, size_t transa_len, size_t diag_len)                 \
-    {                                                                                          \
-        (void)side_len;                                                                        \
-        (void)uplo_len;                                                                        \
-        (void)transa_len;                                                                      \
-        (void)diag_len;                                                                        \
-        exb_##P##R##_checked(N, *side, *uplo, *transa, *diag, *m, *n, *alpha, a, *lda, b,      \
-                             *ldb);                                                            \
+#define TRI3(P, T, R, N)                                                                           \
+    FACE void FNAME(P##R)(const char *side, const char *uplo, const char *transa,                  \
+                          const char *diag, const fint *m, const fint *n, const T *alpha,          \
+                          const T *a, const fint *lda, T *b, const fint *ldb, size_t side_len,     \
+                          size_t uplo_len, size_t transa_len, size_t diag_len)                     \
+    {                                                                                              \
+        (void)side_len;                                                                            \
+        (void)uplo_len;                                                                            \
+        (void)transa_len;                                                                          \
+        (void)diag_len;                                                                            \
+        exb_##P##R##_checked(N, *side, *uplo, *transa, *diag, *m, *n, *alpha, a, *lda, b, *ldb);   \
     }
 
 GEMM3(s, float, "SGEMM ")

@@ -39,9 +39,9 @@ static fint row_major_position(fint info, const char *rout)
     static const struct {
         const char *part;
         fint a, b;
-    } swaps[] = {{"gemm", 5, 4},  {"gemm", 11, 9}, {"symm", 5, 4}, {"hemm", 5, 4},
-                 {"trmm", 7, 6},  {"trsm", 7, 6},  {"gemv", 4, 3}, {"gbmv", 4, 3},
-                 {"gbmv", 6, 5},  {"ger", 3, 2},   {"ger", 8, 6}};
+    } swaps[] = {{"gemm", 5, 4}, {"gemm", 11, 9}, {"symm", 5, 4}, {"hemm", 5, 4},
+                 {"trmm", 7, 6}, {"trsm", 7, 6},  {"gemv", 4, 3}, {"gbmv", 4, 3},
+                 {"gbmv", 6, 5}, {"ger", 3, 2},   {"ger", 8, 6}};
     for (size_t k = 0; k < sizeof swaps / sizeof swaps[0]; k++)
         if (strstr(rout, swaps[k].part))
             if (info == swaps[k].a || info == swaps[k].b)

@@ -81,37 +81,36 @@ FORWARD_C_VALUE(float, cblas_scabs1, 1)
 FORWARD_C_VALUE(double, cblas_dcabs1, 1)
 
 /* The ones with a real scalar: their own prototypes. */
-#define FORWARD_PROTO(name, params, args)                                                      \
-    FORWARD_RECORD(CNAME(name))                                                                \
-    FACE void CNAME(name) params                                                               \
-    {                                                                                          \
-        static void(*ref) params;                                                              \
-        if (!ref)                                                                              \
-            ref = (void(*) params)exb_refblas_symbol(STR(CNAME(name)));                        \
-        if (ref)                                                                               \
-            ref args;                                                                          \
+#define FORWARD_PROTO(name, params, args)                                                          \
+    FORWARD_RECORD(CNAME(name))                                                                    \
+    FACE void CNAME(name) params                                                                   \
+    {                                                                                              \
+        static void(*ref) params;                                                                  \
+        if (!ref)                                                                                  \
+            ref = (void(*) params)exb_refblas_symbol(STR(CNAME(name)));                            \
+        if (ref)                                                                                   \
+            ref args;                                                                              \
     }
-#define SCALED(R)                                                                              \
-    (const fint n, const R alpha, void *x, const fint incx), (n, alpha, x, incx)
-#define HER(R)                                                                                 \
-    (const int layout, const int uplo, const fint n, const R alpha, const void *x,             \
-     const fint incx, void *a, const fint lda),                                                \
+#define SCALED(R) (const fint n, const R alpha, void *x, const fint incx), (n, alpha, x, incx)
+#define HER(R)                                                                                     \
+    (const int layout, const int uplo, const fint n, const R alpha, const void *x,                 \
+     const fint incx, void *a, const fint lda),                                                    \
         (layout, uplo, n, alpha, x, incx, a, lda)
-#define HPR(R)                                                                                 \
-    (const int layout, const int uplo, const fint n, const R alpha, const void *x,             \
-     const fint incx, void *ap),                                                               \
+#define HPR(R)                                                                                     \
+    (const int layout, const int uplo, const fint n, const R alpha, const void *x,                 \
+     const fint incx, void *ap),                                                                   \
         (layout, uplo, n, alpha, x, incx, ap)
-#define HERK(R)                                                                                \
-    (const int layout, const int uplo, const int trans, const fint n, const fint k,            \
-     const R alpha, const void *a, const fint lda, const R beta, void *c, const fint ldc),     \
+#define HERK(R)                                                                                    \
+    (const int layout, const int uplo, const int trans, const fint n, const fint k, const R alpha, \
+     const void *a, const fint lda, const R beta, void *c, const fint ldc),                        \
         (layout, uplo, trans, n, k, alpha, a, lda, beta, c, ldc)
-#define HER2K(R)                                                                               \
-    (const int layout, const int uplo, const int trans, const fint n, const fint k,            \
-     const void *alpha, const void *a, const fint lda, const void *b, const fint ldb,          \
-     const R beta, void *c, const fint ldc),                                                   \
+#define HER2K(R)                                                                                   \
+    (const int layout, const int uplo, const int trans, const fint n, const fint k,                \
+     const void *alpha, const void *a, const fint lda, const void *b, const fint ldb,              \
+     const R beta, void *c, const fint ldc),                                                       \
         (layout, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
-#define ROT(R)                                                                                 \
-    (const fint n, void *x, const fint incx, void *y, const fint incy, const R c, const R s),  \
+#define ROT(R)                                                                                     \
+    (const fint n, void *x, const fint incx, void *y, const fint incy, const R c, const R s),      \
         (n, x, incx, y, incy, c, s)
 #define EXPAND(m, name, spec) m(name, spec)
 EXPAND(FORWARD_PROTO, cblas_csscal, SCALED(float))

@@ -33,19 +33,24 @@ F1(void, drotm, FP(fint), double *, FP(fint), double *, FP(fint), FP(double))
 F1(void, sscal, FP(fint), FP(float), float *, FP(fint))
 F1(void, dscal, FP(fint), FP(double), double *, FP(fint))
 /* Level 2 */
-#define GEMV_ARGS(T) FP(char), FP(fint), FP(fint), FP(T), FP(T), FP(fint), FP(T), FP(fint), FP(T), T *, FP(fint), LEN
+#define GEMV_ARGS(T)                                                                               \
+    FP(char), FP(fint), FP(fint), FP(T), FP(T), FP(fint), FP(T), FP(fint), FP(T), T *, FP(fint), LEN
 F1(void, sgemv, GEMV_ARGS(float))
 F1(void, dgemv, GEMV_ARGS(double))
-#define GBMV_ARGS(T) FP(char), FP(fint), FP(fint), FP(fint), FP(fint), FP(T), FP(T), FP(fint), FP(T), FP(fint), FP(T), T *, FP(fint), LEN
+#define GBMV_ARGS(T)                                                                               \
+    FP(char), FP(fint), FP(fint), FP(fint), FP(fint), FP(T), FP(T), FP(fint), FP(T), FP(fint),     \
+        FP(T), T *, FP(fint), LEN
 F1(void, sgbmv, GBMV_ARGS(float))
 F1(void, dgbmv, GBMV_ARGS(double))
 #define GER_ARGS(T) FP(fint), FP(fint), FP(T), FP(T), FP(fint), FP(T), FP(fint), T *, FP(fint)
 F1(void, sger, GER_ARGS(float))
 F1(void, dger, GER_ARGS(double))
-#define SYMV_ARGS(T) FP(char), FP(fint), FP(T), FP(T), FP(fint), FP(T), FP(fint), FP(T), T *, FP(fint), LEN
+#define SYMV_ARGS(T)                                                                               \
+    FP(char), FP(fint), FP(T), FP(T), FP(fint), FP(T), FP(fint), FP(T), T *, FP(fint), LEN
 F1(void, ssymv, SYMV_ARGS(float))
 F1(void, dsymv, SYMV_ARGS(double))
-#define SBMV_ARGS(T) FP(char), FP(fint), FP(fint), FP(T), FP(T), FP(fint), FP(T), FP(fint), FP(T), T *, FP(fint), LEN
+#define SBMV_ARGS(T)                                                                               \
+    FP(char), FP(fint), FP(fint), FP(T), FP(T), FP(fint), FP(T), FP(fint), FP(T), T *, FP(fint), LEN
 F1(void, ssbmv, SBMV_ARGS(float))
 F1(void, dsbmv, SBMV_ARGS(double))
 #define SPMV_ARGS(T) FP(char), FP(fint), FP(T), FP(T), FP(T), FP(fint), FP(T), T *, FP(fint), LEN
@@ -63,8 +68,10 @@ F1(void, dsyr2, SYR2_ARGS(double))
 #define SPR2_ARGS(T) FP(char), FP(fint), FP(T), FP(T), FP(fint), FP(T), FP(fint), T *, LEN
 F1(void, sspr2, SPR2_ARGS(float))
 F1(void, dspr2, SPR2_ARGS(double))
-#define TRXV_ARGS(T) FP(char), FP(char), FP(char), FP(fint), FP(T), FP(fint), T *, FP(fint), LEN, LEN, LEN
-#define TBXV_ARGS(T) FP(char), FP(char), FP(char), FP(fint), FP(fint), FP(T), FP(fint), T *, FP(fint), LEN, LEN, LEN
+#define TRXV_ARGS(T)                                                                               \
+    FP(char), FP(char), FP(char), FP(fint), FP(T), FP(fint), T *, FP(fint), LEN, LEN, LEN
+#define TBXV_ARGS(T)                                                                               \
+    FP(char), FP(char), FP(char), FP(fint), FP(fint), FP(T), FP(fint), T *, FP(fint), LEN, LEN, LEN
 #define TPXV_ARGS(T) FP(char), FP(char), FP(char), FP(fint), FP(T), T *, FP(fint), LEN, LEN, LEN
 F1(void, strmv, TRXV_ARGS(float))
 F1(void, dtrmv, TRXV_ARGS(double))
@@ -79,19 +86,28 @@ F1(void, dtpmv, TPXV_ARGS(double))
 F1(void, stpsv, TPXV_ARGS(float))
 F1(void, dtpsv, TPXV_ARGS(double))
 /* Level 3 */
-#define GEMM_ARGS(T) FP(char), FP(char), FP(fint), FP(fint), FP(fint), FP(T), FP(T), FP(fint), FP(T), FP(fint), FP(T), T *, FP(fint), LEN, LEN
+#define GEMM_ARGS(T)                                                                               \
+    FP(char), FP(char), FP(fint), FP(fint), FP(fint), FP(T), FP(T), FP(fint), FP(T), FP(fint),     \
+        FP(T), T *, FP(fint), LEN, LEN
 F1(void, sgemm, GEMM_ARGS(float))
 F1(void, dgemm, GEMM_ARGS(double))
-#define SYMM_ARGS(T) FP(char), FP(char), FP(fint), FP(fint), FP(T), FP(T), FP(fint), FP(T), FP(fint), FP(T), T *, FP(fint), LEN, LEN
+#define SYMM_ARGS(T)                                                                               \
+    FP(char), FP(char), FP(fint), FP(fint), FP(T), FP(T), FP(fint), FP(T), FP(fint), FP(T), T *,   \
+        FP(fint), LEN, LEN
 F1(void, ssymm, SYMM_ARGS(float))
 F1(void, dsymm, SYMM_ARGS(double))
-#define SYRK_ARGS(T) FP(char), FP(char), FP(fint), FP(fint), FP(T), FP(T), FP(fint), FP(T), T *, FP(fint), LEN, LEN
+#define SYRK_ARGS(T)                                                                               \
+    FP(char), FP(char), FP(fint), FP(fint), FP(T), FP(T), FP(fint), FP(T), T *, FP(fint), LEN, LEN
 F1(void, ssyrk, SYRK_ARGS(float))
 F1(void, dsyrk, SYRK_ARGS(double))
-#define SYR2K_ARGS(T) FP(char), FP(char), FP(fint), FP(fint), FP(T), FP(T), FP(fint), FP(T), FP(fint), FP(T), T *, FP(fint), LEN, LEN
+#define SYR2K_ARGS(T)                                                                              \
+    FP(char), FP(char), FP(fint), FP(fint), FP(T), FP(T), FP(fint), FP(T), FP(fint), FP(T), T *,   \
+        FP(fint), LEN, LEN
 F1(void, ssyr2k, SYR2K_ARGS(float))
 F1(void, dsyr2k, SYR2K_ARGS(double))
-#define TRXM_ARGS(T) FP(char), FP(char), FP(char), FP(char), FP(fint), FP(fint), FP(T), FP(T), FP(fint), T *, FP(fint), LEN, LEN, LEN, LEN
+#define TRXM_ARGS(T)                                                                               \
+    FP(char), FP(char), FP(char), FP(char), FP(fint), FP(fint), FP(T), FP(T), FP(fint), T *,       \
+        FP(fint), LEN, LEN, LEN, LEN
 F1(void, strmm, TRXM_ARGS(float))
 F1(void, dtrmm, TRXM_ARGS(double))
 F1(void, strsm, TRXM_ARGS(float))

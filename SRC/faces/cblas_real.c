@@ -12,8 +12,19 @@
  */
 #include "fint.h"
 
-enum { RowMajor = 101, ColMajor = 102, NoTrans = 111, Trans = 112, ConjTrans = 113, Upper = 121,
-       Lower = 122, NonUnit = 131, Unit = 132, Left = 141, Right = 142 };
+enum {
+    RowMajor = 101,
+    ColMajor = 102,
+    NoTrans = 111,
+    Trans = 112,
+    ConjTrans = 113,
+    Upper = 121,
+    Lower = 122,
+    NonUnit = 131,
+    Unit = 132,
+    Left = 141,
+    Right = 142
+};
 
 FACE void CNAME(cblas_xerbla)(fint info, const char *rout, const char *form, ...);
 extern int CBLAS_CallFromC, RowMajorStrg;
@@ -94,60 +105,60 @@ static int layout_of(int layout, const char *rout)
 
 /* ---- Level 1 ------------------------------------------------------------------- */
 
-#define LEVEL1(P, T)                                                                             \
-    FACE T CNAME(cblas_##P##dot)(const fint n, const T *x, const fint incx, const T *y,          \
-                                 const fint incy)                                                \
-    {                                                                                            \
-        return FNAME(P##dot)(&n, x, &incx, y, &incy);                                            \
-    }                                                                                            \
-    FACE T CNAME(cblas_##P##nrm2)(const fint n, const T *x, const fint incx)                     \
-    {                                                                                            \
-        return FNAME(P##nrm2)(&n, x, &incx);                                                     \
-    }                                                                                            \
-    FACE T CNAME(cblas_##P##asum)(const fint n, const T *x, const fint incx)                     \
-    {                                                                                            \
-        return FNAME(P##asum)(&n, x, &incx);                                                     \
-    }                                                                                            \
-    FACE size_t CNAME(cblas_i##P##amax)(const fint n, const T *x, const fint incx)               \
-    {                                                                                            \
-        fint i = FNAME(i##P##amax)(&n, x, &incx);                                                \
-        return i ? (size_t)(i - 1) : 0;                                                          \
-    }                                                                                            \
-    FACE void CNAME(cblas_##P##swap)(const fint n, T *x, const fint incx, T *y, const fint incy) \
-    {                                                                                            \
-        FNAME(P##swap)(&n, x, &incx, y, &incy);                                                  \
-    }                                                                                            \
-    FACE void CNAME(cblas_##P##copy)(const fint n, const T *x, const fint incx, T *y,            \
-                                     const fint incy)                                            \
-    {                                                                                            \
-        FNAME(P##copy)(&n, x, &incx, y, &incy);                                                  \
-    }                                                                                            \
-    FACE void CNAME(cblas_##P##axpy)(const fint n, const T alpha, const T *x, const fint incx,   \
-                                     T *y, const fint incy)                                      \
-    {                                                                                            \
-        FNAME(P##axpy)(&n, &alpha, x, &incx, y, &incy);                                          \
-    }                                                                                            \
-    FACE void CNAME(cblas_##P##rotg)(T *a, T *b, T *c, T *s)                                     \
-    {                                                                                            \
-        FNAME(P##rotg)(a, b, c, s);                                                              \
-    }                                                                                            \
-    FACE void CNAME(cblas_##P##rotmg)(T *d1, T *d2, T *b1, const T b2, T *p)                     \
-    {                                                                                            \
-        FNAME(P##rotmg)(d1, d2, b1, &b2, p);                                                     \
-    }                                                                                            \
-    FACE void CNAME(cblas_##P##rot)(const fint n, T *x, const fint incx, T *y, const fint incy,  \
-                                    const T c, const T s)                                        \
-    {                                                                                            \
-        FNAME(P##rot)(&n, x, &incx, y, &incy, &c, &s);                                           \
-    }                                                                                            \
-    FACE void CNAME(cblas_##P##rotm)(const fint n, T *x, const fint incx, T *y, const fint incy, \
-                                     const T *p)                                                 \
-    {                                                                                            \
-        FNAME(P##rotm)(&n, x, &incx, y, &incy, p);                                               \
-    }                                                                                            \
-    FACE void CNAME(cblas_##P##scal)(const fint n, const T alpha, T *x, const fint incx)         \
-    {                                                                                            \
-        FNAME(P##scal)(&n, &alpha, x, &incx);                                                    \
+#define LEVEL1(P, T)                                                                               \
+    FACE T CNAME(cblas_##P##dot)(const fint n, const T *x, const fint incx, const T *y,            \
+                                 const fint incy)                                                  \
+    {                                                                                              \
+        return FNAME(P##dot)(&n, x, &incx, y, &incy);                                              \
+    }                                                                                              \
+    FACE T CNAME(cblas_##P##nrm2)(const fint n, const T *x, const fint incx)                       \
+    {                                                                                              \
+        return FNAME(P##nrm2)(&n, x, &incx);                                                       \
+    }                                                                                              \
+    FACE T CNAME(cblas_##P##asum)(const fint n, const T *x, const fint incx)                       \
+    {                                                                                              \
+        return FNAME(P##asum)(&n, x, &incx);                                                       \
+    }                                                                                              \
+    FACE size_t CNAME(cblas_i##P##amax)(const fint n, const T *x, const fint incx)                 \
+    {                                                                                              \
+        fint i = FNAME(i##P##amax)(&n, x, &incx);                                                  \
+        return i ? (size_t)(i - 1) : 0;                                                            \
+    }                                                                                              \
+    FACE void CNAME(cblas_##P##swap)(const fint n, T *x, const fint incx, T *y, const fint incy)   \
+    {                                                                                              \
+        FNAME(P##swap)(&n, x, &incx, y, &incy);                                                    \
+    }                                                                                              \
+    FACE void CNAME(cblas_##P##copy)(const fint n, const T *x, const fint incx, T *y,              \
+                                     const fint incy)                                              \
+    {                                                                                              \
+        FNAME(P##copy)(&n, x, &incx, y, &incy);                                                    \
+    }                                                                                              \
+    FACE void CNAME(cblas_##P##axpy)(const fint n, const T alpha, const T *x, const fint incx,     \
+                                     T *y, const fint incy)                                        \
+    {                                                                                              \
+        FNAME(P##axpy)(&n, &alpha, x, &incx, y, &incy);                                            \
+    }                                                                                              \
+    FACE void CNAME(cblas_##P##rotg)(T * a, T * b, T * c, T * s)                                   \
+    {                                                                                              \
+        FNAME(P##rotg)(a, b, c, s);                                                                \
+    }                                                                                              \
+    FACE void CNAME(cblas_##P##rotmg)(T * d1, T * d2, T * b1, const T b2, T *p)                    \
+    {                                                                                              \
+        FNAME(P##rotmg)(d1, d2, b1, &b2, p);                                                       \
+    }                                                                                              \
+    FACE void CNAME(cblas_##P##rot)(const fint n, T *x, const fint incx, T *y, const fint incy,    \
+                                    const T c, const T s)                                          \
+    {                                                                                              \
+        FNAME(P##rot)(&n, x, &incx, y, &incy, &c, &s);                                             \
+    }                                                                                              \
+    FACE void CNAME(cblas_##P##rotm)(const fint n, T *x, const fint incx, T *y, const fint incy,   \
+                                     const T *p)                                                   \
+    {                                                                                              \
+        FNAME(P##rotm)(&n, x, &incx, y, &incy, p);                                                 \
+    }                                                                                              \
+    FACE void CNAME(cblas_##P##scal)(const fint n, const T alpha, T *x, const fint incx)           \
+    {                                                                                              \
+        FNAME(P##scal)(&n, &alpha, x, &incx);                                                      \
     }
 LEVEL1(s, float)
 LEVEL1(d, double)
@@ -166,196 +177,194 @@ FACE double CNAME(cblas_dsdot)(const fint n, const float *x, const fint incx, co
 
 /* ---- Level 2 ----------------------------------------------------------------------- */
 
-#define LEVEL2(P, T)                                                                             \
-    FACE void CNAME(cblas_##P##gemv)(const int layout, const int trans, const fint m,            \
-                                     const fint n, const T alpha, const T *a, const fint lda,    \
-                                     const T *x, const fint incx, const T beta, T *y,            \
-                                     const fint incy)                                            \
-    {                                                                                            \
-        int rm = layout_of(layout, ROUT(P##gemv));                                               \
-        if (rm < 0)                                                                              \
-            return;                                                                              \
-        start(rm);                                                                               \
-        char t = trans_letter(trans, rm);                                                        \
-        if (!t)                                                                                  \
-            return bad(2, ROUT(P##gemv), "TransA", trans);                                       \
-        FNAME(P##gemv)(&t, rm ? &n : &m, rm ? &m : &n, &alpha, a, &lda, x, &incx, &beta, y,      \
-                       &incy, 1);                                                                \
-        finish();                                                                                \
-    }                                                                                            \
-    FACE void CNAME(cblas_##P##gbmv)(const int layout, const int trans, const fint m,            \
-                                     const fint n, const fint kl, const fint ku, const T alpha,  \
-                                     const T *a, const fint lda, const T *x, const fint incx,    \
-                                     const T beta, T *y, const fint incy)                        \
-    {                                                                                            \
-        int rm = layout_of(layout, ROUT(P##gbmv));                                               \
-        if (rm < 0)                                                                              \
-            return;                                                                              \
-        start(rm);                                                                               \
-        char t = trans_letter(trans, rm);                                                        \
-        if (!t)                                                                                  \
-            return bad(2, ROUT(P##gbmv), "TransA", trans);                                       \
-        FNAME(P##gbmv)(&t, rm ? &n : &m, rm ? &m : &n, rm ? &ku : &kl, rm ? &kl : &ku, &alpha,   \
-                       a, &lda, x, &incx, &beta, y, &incy, 1);                                   \
-        finish();                                                                                \
-    }                                                                                            \
-    FACE void CNAME(cblas_##P##ger)(const int layout, const fint m, const fint n, const T alpha, \
-                                    const T *x, const fint incx, const T *y, const fint incy,    \
-                                    T *a, const fint lda)                                        \
-    {                                                                                            \
-        int rm = layout_of(layout, ROUT(P##ger));                                                \
-        if (rm < 0)                                                                              \
-            return;                                                                              \
-        start(rm);                                                                               \
-        if (rm)                                                                                  \
-            FNAME(P##ger)(&n, &m, &alpha, y, &incy, x, &incx, a, &lda);                          \
-        else                                                                                     \
-            FNAME(P##ger)(&m, &n, &alpha, x, &incx, y, &incy, a, &lda);                          \
-        finish();                                                                                \
+#define LEVEL2(P, T)                                                                               \
+    FACE void CNAME(cblas_##P##gemv)(                                                              \
+        const int layout, const int trans, const fint m, const fint n, const T alpha, const T *a,  \
+        const fint lda, const T *x, const fint incx, const T beta, T *y, const fint incy)          \
+    {                                                                                              \
+        int rm = layout_of(layout, ROUT(P##gemv));                                                 \
+        if (rm < 0)                                                                                \
+            return;                                                                                \
+        start(rm);                                                                                 \
+        char t = trans_letter(trans, rm);                                                          \
+        if (!t)                                                                                    \
+            return bad(2, ROUT(P##gemv), "TransA", trans);                                         \
+        FNAME(P##gemv)                                                                             \
+        (&t, rm ? &n : &m, rm ? &m : &n, &alpha, a, &lda, x, &incx, &beta, y, &incy, 1);           \
+        finish();                                                                                  \
+    }                                                                                              \
+    FACE void CNAME(cblas_##P##gbmv)(const int layout, const int trans, const fint m,              \
+                                     const fint n, const fint kl, const fint ku, const T alpha,    \
+                                     const T *a, const fint lda, const T *x, const fint incx,      \
+                                     const T beta, T *y, const fint incy)                          \
+    {                                                                                              \
+        int rm = layout_of(layout, ROUT(P##gbmv));                                                 \
+        if (rm < 0)                                                                                \
+            return;                                                                                \
+        start(rm);                                                                                 \
+        char t = trans_letter(trans, rm);                                                          \
+        if (!t)                                                                                    \
+            return bad(2, ROUT(P##gbmv), "TransA", trans);                                         \
+        FNAME(P##gbmv)                                                                             \
+        (&t, rm ? &n : &m, rm ? &m : &n, rm ? &ku : &kl, rm ? &kl : &ku, &alpha, a, &lda, x,       \
+         &incx, &beta, y, &incy, 1);                                                               \
+        finish();                                                                                  \
+    }                                                                                              \
+    FACE void CNAME(cblas_##P##ger)(const int layout, const fint m, const fint n, const T alpha,   \
+                                    const T *x, const fint incx, const T *y, const fint incy,      \
+                                    T *a, const fint lda)                                          \
+    {                                                                                              \
+        int rm = layout_of(layout, ROUT(P##ger));                                                  \
+        if (rm < 0)                                                                                \
+            return;                                                                                \
+        start(rm);                                                                                 \
+        if (rm)                                                                                    \
+            FNAME(P##ger)(&n, &m, &alpha, y, &incy, x, &incx, a, &lda);                            \
+        else                                                                                       \
+            FNAME(P##ger)(&m, &n, &alpha, x, &incx, y, &incy, a, &lda);                            \
+        finish();                                                                                  \
     }
 LEVEL2(s, float)
 LEVEL2(d, double)
 
 /* The symmetric and packed ones: only UPLO flips for row-major. */
-#define SYMMETRIC2(P, T)                                                                         \
-    FACE void CNAME(cblas_##P##symv)(const int layout, const int uplo, const fint n,             \
-                                     const T alpha, const T *a, const fint lda, const T *x,      \
-                                     const fint incx, const T beta, T *y, const fint incy)       \
-    {                                                                                            \
-        int rm = layout_of(layout, ROUT(P##symv));                                               \
-        if (rm < 0)                                                                              \
-            return;                                                                              \
-        start(rm);                                                                               \
-        char u = uplo_letter(uplo, rm);                                                          \
-        if (!u)                                                                                  \
-            return bad(2, ROUT(P##symv), "Uplo", uplo);                                          \
-        FNAME(P##symv)(&u, &n, &alpha, a, &lda, x, &incx, &beta, y, &incy, 1);                   \
-        finish();                                                                                \
-    }                                                                                            \
-    FACE void CNAME(cblas_##P##sbmv)(const int layout, const int uplo, const fint n,             \
-                                     const fint k, const T alpha, const T *a, const fint lda,    \
-                                     const T *x, const fint incx, const T beta, T *y,            \
-                                     const fint incy)                                            \
-    {                                                                                            \
-        int rm = layout_of(layout, ROUT(P##sbmv));                                               \
-        if (rm < 0)                                                                              \
-            return;                                                                              \
-        start(rm);                                                                               \
-        char u = uplo_letter(uplo, rm);                                                          \
-        if (!u)                                                                                  \
-            return bad(2, ROUT(P##sbmv), "Uplo", uplo);                                          \
-        FNAME(P##sbmv)(&u, &n, &k, &alpha, a, &lda, x, &incx, &beta, y, &incy, 1);               \
-        finish();                                                                                \
-    }                                                                                            \
-    FACE void CNAME(cblas_##P##spmv)(const int layout, const int uplo, const fint n,             \
-                                     const T alpha, const T *ap, const T *x, const fint incx,    \
-                                     const T beta, T *y, const fint incy)                        \
-    {                                                                                            \
-        int rm = layout_of(layout, ROUT(P##spmv));                                               \
-        if (rm < 0)                                                                              \
-            return;                                                                              \
-        start(rm);                                                                               \
-        char u = uplo_letter(uplo, rm);                                                          \
-        if (!u)                                                                                  \
-            return bad(2, ROUT(P##spmv), "Uplo", uplo);                                          \
-        FNAME(P##spmv)(&u, &n, &alpha, ap, x, &incx, &beta, y, &incy, 1);                        \
-        finish();                                                                                \
-    }                                                                                            \
-    FACE void CNAME(cblas_##P##syr)(const int layout, const int uplo, const fint n,              \
-                                    const T alpha, const T *x, const fint incx, T *a,            \
-                                    const fint lda)                                              \
-    {                                                                                            \
-        int rm = layout_of(layout, ROUT(P##syr));                                                \
-        if (rm < 0)                                                                              \
-            return;                                                                              \
-        start(rm);                                                                               \
-        char u = uplo_letter(uplo, rm);                                                          \
-        if (!u)                                                                                  \
-            return bad(2, ROUT(P##syr), "Uplo", uplo);                                           \
-        FNAME(P##syr)(&u, &n, &alpha, x, &incx, a, &lda, 1);                                     \
-        finish();                                                                                \
-    }                                                                                            \
-    FACE void CNAME(cblas_##P##spr)(const int layout, const int uplo, const fint n,              \
-                                    const T alpha, const T *x, const fint incx, T *ap)           \
-    {                                                                                            \
-        int rm = layout_of(layout, ROUT(P##spr));                                                \
-        if (rm < 0)                                                                              \
-            return;                                                                              \
-        start(rm);                                                                               \
-        char u = uplo_letter(uplo, rm);                                                          \
-        if (!u)                                                                                  \
-            return bad(2, ROUT(P##spr), "Uplo", uplo);                                           \
-        FNAME(P##spr)(&u, &n, &alpha, x, &incx, ap, 1);                                          \
-        finish();                                                                                \
-    }                                                                                            \
-    FACE void CNAME(cblas_##P##syr2)(const int layout, const int uplo, const fint n,             \
-                                     const T alpha, const T *x, const fint incx, const T *y,     \
-                                     const fint incy, T *a, const fint lda)                      \
-    {                                                                                            \
-        int rm = layout_of(layout, ROUT(P##syr2));                                               \
-        if (rm < 0)                                                                              \
-            return;                                                                              \
-        start(rm);                                                                               \
-        char u = uplo_letter(uplo, rm);                                                          \
-        if (!u)                                                                                  \
-            return bad(2, ROUT(P##syr2), "Uplo", uplo);                                          \
-        FNAME(P##syr2)(&u, &n, &alpha, x, &incx, y, &incy, a, &lda, 1);                          \
-        finish();                                                                                \
-    }                                                                                            \
-    FACE void CNAME(cblas_##P##spr2)(const int layout, const int uplo, const fint n,             \
-                                     const T alpha, const T *x, const fint incx, const T *y,     \
-                                     const fint incy, T *ap)                                     \
-    {                                                                                            \
-        int rm = layout_of(layout, ROUT(P##spr2));                                               \
-        if (rm < 0)                                                                              \
-            return;                                                                              \
-        start(rm);                                                                               \
-        char u = uplo_letter(uplo, rm);                                                          \
-        if (!u)                                                                                  \
-            return bad(2, ROUT(P##spr2), "Uplo", uplo);                                          \
-        FNAME(P##spr2)(&u, &n, &alpha, x, &incx, y, &incy, ap, 1);                               \
-        finish();                                                                                \
+#define SYMMETRIC2(P, T)                                                                           \
+    FACE void CNAME(cblas_##P##symv)(const int layout, const int uplo, const fint n,               \
+                                     const T alpha, const T *a, const fint lda, const T *x,        \
+                                     const fint incx, const T beta, T *y, const fint incy)         \
+    {                                                                                              \
+        int rm = layout_of(layout, ROUT(P##symv));                                                 \
+        if (rm < 0)                                                                                \
+            return;                                                                                \
+        start(rm);                                                                                 \
+        char u = uplo_letter(uplo, rm);                                                            \
+        if (!u)                                                                                    \
+            return bad(2, ROUT(P##symv), "Uplo", uplo);                                            \
+        FNAME(P##symv)(&u, &n, &alpha, a, &lda, x, &incx, &beta, y, &incy, 1);                     \
+        finish();                                                                                  \
+    }                                                                                              \
+    FACE void CNAME(cblas_##P##sbmv)(const int layout, const int uplo, const fint n, const fint k, \
+                                     const T alpha, const T *a, const fint lda, const T *x,        \
+                                     const fint incx, const T beta, T *y, const fint incy)         \
+    {                                                                                              \
+        int rm = layout_of(layout, ROUT(P##sbmv));                                                 \
+        if (rm < 0)                                                                                \
+            return;                                                                                \
+        start(rm);                                                                                 \
+        char u = uplo_letter(uplo, rm);                                                            \
+        if (!u)                                                                                    \
+            return bad(2, ROUT(P##sbmv), "Uplo", uplo);                                            \
+        FNAME(P##sbmv)(&u, &n, &k, &alpha, a, &lda, x, &incx, &beta, y, &incy, 1);                 \
+        finish();                                                                                  \
+    }                                                                                              \
+    FACE void CNAME(cblas_##P##spmv)(const int layout, const int uplo, const fint n,               \
+                                     const T alpha, const T *ap, const T *x, const fint incx,      \
+                                     const T beta, T *y, const fint incy)                          \
+    {                                                                                              \
+        int rm = layout_of(layout, ROUT(P##spmv));                                                 \
+        if (rm < 0)                                                                                \
+            return;                                                                                \
+        start(rm);                                                                                 \
+        char u = uplo_letter(uplo, rm);                                                            \
+        if (!u)                                                                                    \
+            return bad(2, ROUT(P##spmv), "Uplo", uplo);                                            \
+        FNAME(P##spmv)(&u, &n, &alpha, ap, x, &incx, &beta, y, &incy, 1);                          \
+        finish();                                                                                  \
+    }                                                                                              \
+    FACE void CNAME(cblas_##P##syr)(const int layout, const int uplo, const fint n, const T alpha, \
+                                    const T *x, const fint incx, T *a, const fint lda)             \
+    {                                                                                              \
+        int rm = layout_of(layout, ROUT(P##syr));                                                  \
+        if (rm < 0)                                                                                \
+            return;                                                                                \
+        start(rm);                                                                                 \
+        char u = uplo_letter(uplo, rm);                                                            \
+        if (!u)                                                                                    \
+            return bad(2, ROUT(P##syr), "Uplo", uplo);                                             \
+        FNAME(P##syr)(&u, &n, &alpha, x, &incx, a, &lda, 1);                                       \
+        finish();                                                                                  \
+    }                                                                                              \
+    FACE void CNAME(cblas_##P##spr)(const int layout, const int uplo, const fint n, const T alpha, \
+                                    const T *x, const fint incx, T *ap)                            \
+    {                                                                                              \
+        int rm = layout_of(layout, ROUT(P##spr));                                                  \
+        if (rm < 0)                                                                                \
+            return;                                                                                \
+        start(rm);                                                                                 \
+        char u = uplo_letter(uplo, rm);                                                            \
+        if (!u)                                                                                    \
+            return bad(2, ROUT(P##spr), "Uplo", uplo);                                             \
+        FNAME(P##spr)(&u, &n, &alpha, x, &incx, ap, 1);                                            \
+        finish();                                                                                  \
+    }                                                                                              \
+    FACE void CNAME(cblas_##P##syr2)(const int layout, const int uplo, const fint n,               \
+                                     const T alpha, const T *x, const fint incx, const T *y,       \
+                                     const fint incy, T *a, const fint lda)                        \
+    {                                                                                              \
+        int rm = layout_of(layout, ROUT(P##syr2));                                                 \
+        if (rm < 0)                                                                                \
+            return;                                                                                \
+        start(rm);                                                                                 \
+        char u = uplo_letter(uplo, rm);                                                            \
+        if (!u)                                                                                    \
+            return bad(2, ROUT(P##syr2), "Uplo", uplo);                                            \
+        FNAME(P##syr2)(&u, &n, &alpha, x, &incx, y, &incy, a, &lda, 1);                            \
+        finish();                                                                                  \
+    }                                                                                              \
+    FACE void CNAME(cblas_##P##spr2)(const int layout, const int uplo, const fint n,               \
+                                     const T alpha, const T *x, const fint incx, const T *y,       \
+                                     const fint incy, T *ap)                                       \
+    {                                                                                              \
+        int rm = layout_of(layout, ROUT(P##spr2));                                                 \
+        if (rm < 0)                                                                                \
+            return;                                                                                \
+        start(rm);                                                                                 \
+        char u = uplo_letter(uplo, rm);                                                            \
+        if (!u)                                                                                    \
+            return bad(2, ROUT(P##spr2), "Uplo", uplo);                                            \
+        FNAME(P##spr2)(&u, &n, &alpha, x, &incx, y, &incy, ap, 1);                                 \
+        finish();                                                                                  \
     }
 SYMMETRIC2(s, float)
 SYMMETRIC2(d, double)
 
 /* The triangular ones: UPLO and TRANS flip for row-major; checks at 2, 3, 4. */
-#define TRIANGULAR_OPTIONS(rout)                                                                 \
-    int rm = layout_of(layout, rout);                                                            \
-    if (rm < 0)                                                                                  \
-        return;                                                                                  \
-    start(rm);                                                                                   \
-    char u = uplo_letter(uplo, rm), t = trans_letter(trans, rm), d = diag_letter(diag);          \
-    if (!u)                                                                                      \
-        return bad(2, rout, "Uplo", uplo);                                                       \
-    if (!t)                                                                                      \
-        return bad(3, rout, "TransA", trans);                                                    \
-    if (!d)                                                                                      \
-        return bad(4, rout, "Diag", diag)
-#define TRIANGULAR2(P, T, op)                                                                    \
-    FACE void CNAME(cblas_##P##tr##op)(const int layout, const int uplo, const int trans,        \
-                                       const int diag, const fint n, const T *a, const fint lda, \
-                                       T *x, const fint incx)                                    \
-    {                                                                                            \
-        TRIANGULAR_OPTIONS(ROUT(P##tr##op));                                                     \
-        FNAME(P##tr##op)(&u, &t, &d, &n, a, &lda, x, &incx, 1, 1, 1);                            \
-        finish();                                                                                \
-    }                                                                                            \
-    FACE void CNAME(cblas_##P##tb##op)(const int layout, const int uplo, const int trans,        \
-                                       const int diag, const fint n, const fint k, const T *a,   \
-                                       const fint lda, T *x, const fint incx)                    \
-    {                                                                                            \
-        TRIANGULAR_OPTIONS(ROUT(P##tb##op));                                                     \
-        FNAME(P##tb##op)(&u, &t, &d, &n, &k, a, &lda, x, &incx, 1, 1, 1);                        \
-        finish();                                                                                \
-    }                                                                                            \
-    FACE void CNAME(cblas_##P##tp##op)(const int layout, const int uplo, const int trans,        \
-                                       const int diag, const fint n, const T *ap, T *x,          \
-                                       const fint incx)                                          \
-    {                                                                                            \
-        TRIANGULAR_OPTIONS(ROUT(P##tp##op));                                                     \
-        FNAME(P##tp##op)(&u, &t, &d, &n, ap, x, &incx, 1, 1, 1);                                 \
-        finish();                                                                                \
+#define TRIANGULAR_OPTIONS(rout)                                                                   \
+    int rm = layout_of(layout, rout);                                                              \
+    if (rm < 0)                                                                                    \
+        return;                                                                                    \
+    start(rm);                                                                                     \
+    char u = uplo_letter(uplo, rm), t = trans_letter(trans, rm), d = diag_letter(diag);            \
+    if (!u)                                                                                        \
+        return bad(2, rout, "Uplo", uplo);                                                         \
+    if (!t)                                                                                        \
+        return bad(3, rout, "TransA", trans);                                                      \
+    if (!d)                                                                                        \
+    return bad(4, rout, "Diag", diag)
+#define TRIANGULAR2(P, T, op)                                                                      \
+    FACE void CNAME(cblas_##P##tr##op)(const int layout, const int uplo, const int trans,          \
+                                       const int diag, const fint n, const T *a, const fint lda,   \
+                                       T *x, const fint incx)                                      \
+    {                                                                                              \
+        TRIANGULAR_OPTIONS(ROUT(P##tr##op));                                                       \
+        FNAME(P##tr##op)(&u, &t, &d, &n, a, &lda, x, &incx, 1, 1, 1);                              \
+        finish();                                                                                  \
+    }                                                                                              \
+    FACE void CNAME(cblas_##P##tb##op)(const int layout, const int uplo, const int trans,          \
+                                       const int diag, const fint n, const fint k, const T *a,     \
+                                       const fint lda, T *x, const fint incx)                      \
+    {                                                                                              \
+        TRIANGULAR_OPTIONS(ROUT(P##tb##op));                                                       \
+        FNAME(P##tb##op)(&u, &t, &d, &n, &k, a, &lda, x, &incx, 1, 1, 1);                          \
+        finish();                                                                                  \
+    }                                                                                              \
+    FACE void CNAME(cblas_##P##tp##op)(const int layout, const int uplo, const int trans,          \
+                                       const int diag, const fint n, const T *ap, T *x,            \
+                                       const fint incx)                                            \
+    {                                                                                              \
+        TRIANGULAR_OPTIONS(ROUT(P##tp##op));                                                       \
+        FNAME(P##tp##op)(&u, &t, &d, &n, ap, x, &incx, 1, 1, 1);                                   \
+        finish();                                                                                  \
     }
 TRIANGULAR2(s, float, mv)
 TRIANGULAR2(d, double, mv)
@@ -364,111 +373,110 @@ TRIANGULAR2(d, double, sv)
 
 /* ---- Level 3 ------------------------------------------------------------------------- */
 
-#define LEVEL3(P, T)                                                                             \
-    FACE void CNAME(cblas_##P##gemm)(const int layout, const int transa, const int transb,       \
-                                     const fint m, const fint n, const fint k, const T alpha,    \
-                                     const T *a, const fint lda, const T *b, const fint ldb,     \
-                                     const T beta, T *c, const fint ldc)                         \
-    {                                                                                            \
-        int rm = layout_of(layout, ROUT(P##gemm));                                               \
-        if (rm < 0)                                                                              \
-            return;                                                                              \
-        start(rm);                                                                               \
-        /* row-major: C^T = op(B)^T op(A)^T, the operands swapped, not the letters */          \
-        char ta = trans_letter(transa, 0), tb = trans_letter(transb, 0);                         \
-        if (!ta)                                                                                 \
-            return bad(2, ROUT(P##gemm), "TransA", transa);                                      \
-        if (!tb)                                                                                 \
-            return bad(3, ROUT(P##gemm), "TransB", transb);                                      \
-        if (rm)                                                                                  \
-            FNAME(P##gemm)(&tb, &ta, &n, &m, &k, &alpha, b, &ldb, a, &lda, &beta, c, &ldc, 1, 1); \
-        else                                                                                     \
-            FNAME(P##gemm)(&ta, &tb, &m, &n, &k, &alpha, a, &lda, b, &ldb, &beta, c, &ldc, 1, 1); \
-        finish();                                                                                \
-    }                                                                                            \
-    FACE void CNAME(cblas_##P##symm)(const int layout, const int side, const int uplo,           \
-                                     const fint m, const fint n, const T alpha, const T *a,      \
-                                     const fint lda, const T *b, const fint ldb, const T beta,   \
-                                     T *c, const fint ldc)                                       \
-    {                                                                                            \
-        int rm = layout_of(layout, ROUT(P##symm));                                               \
-        if (rm < 0)                                                                              \
-            return;                                                                              \
-        start(rm);                                                                               \
-        char s = side_letter(side, rm), u = uplo_letter(uplo, rm);                               \
-        if (!s)                                                                                  \
-            return bad(2, ROUT(P##symm), "Side", side);                                          \
-        if (!u)                                                                                  \
-            return bad(3, ROUT(P##symm), "Uplo", uplo);                                          \
-        FNAME(P##symm)(&s, &u, rm ? &n : &m, rm ? &m : &n, &alpha, a, &lda, b, &ldb, &beta, c,   \
-                       &ldc, 1, 1);                                                              \
-        finish();                                                                                \
-    }                                                                                            \
-    FACE void CNAME(cblas_##P##syrk)(const int layout, const int uplo, const int trans,          \
-                                     const fint n, const fint k, const T alpha, const T *a,      \
-                                     const fint lda, const T beta, T *c, const fint ldc)         \
-    {                                                                                            \
-        int rm = layout_of(layout, ROUT(P##syrk));                                               \
-        if (rm < 0)                                                                              \
-            return;                                                                              \
-        start(rm);                                                                               \
-        char u = uplo_letter(uplo, rm), t = trans_letter(trans, rm);                             \
-        if (!u)                                                                                  \
-            return bad(2, ROUT(P##syrk), "Uplo", uplo);                                          \
-        if (!t)                                                                                  \
-            return bad(3, ROUT(P##syrk), "Trans", trans);                                        \
-        FNAME(P##syrk)(&u, &t, &n, &k, &alpha, a, &lda, &beta, c, &ldc, 1, 1);                   \
-        finish();                                                                                \
-    }                                                                                            \
-    FACE void CNAME(cblas_##P##syr2k)(const int layout, const int uplo, const int trans,         \
-                                      const fint n, const fint k, const T alpha, const T *a,     \
-                                      const fint lda, const T *b, const fint ldb, const T beta,  \
-                                      T *c, const fint ldc)                                      \
-    {                                                                                            \
-        int rm = layout_of(layout, ROUT(P##syr2k));                                              \
-        if (rm < 0)                                                                              \
-            return;                                                                              \
-        start(rm);                                                                               \
-        char u = uplo_letter(uplo, rm), t = trans_letter(trans, rm);                             \
-        if (!u)                                                                                  \
-            return bad(2, ROUT(P##syr2k), "Uplo", uplo);                                         \
-        if (!t)                                                                                  \
-            return bad(3, ROUT(P##syr2k), "Trans", trans);                                       \
-        FNAME(P##syr2k)(&u, &t, &n, &k, &alpha, a, &lda, b, &ldb, &beta, c, &ldc, 1, 1);         \
-        finish();                                                                                \
-    }                                                                                            \
-    FACE void CNAME(cblas_##P##trmm)(const int layout, const int side, const int uplo,           \
-                                     const int transa, const int diag, const fint m,             \
-                                     const fint n, const T alpha, const T *a, const fint lda,    \
-                                     T *b, const fint ldb)                                       \
-    {                                                                                            \
-        TRIANGULAR3(P##trmm);                                                                    \
-    }                                                                                            \
-    FACE void CNAME(cblas_##P##trsm)(const int layout, const int side, const int uplo,           \
-                                     const int transa, const int diag, const fint m,             \
-                                     const fint n, const T alpha, const T *a, const fint lda,    \
-                                     T *b, const fint ldb)                                       \
-    {                                                                                            \
-        TRIANGULAR3(P##trsm);                                                                    \
+#define LEVEL3(P, T)                                                                               \
+    FACE void CNAME(cblas_##P##gemm)(const int layout, const int transa, const int transb,         \
+                                     const fint m, const fint n, const fint k, const T alpha,      \
+                                     const T *a, const fint lda, const T *b, const fint ldb,       \
+                                     const T beta, T *c, const fint ldc)                           \
+    {                                                                                              \
+        int rm = layout_of(layout, ROUT(P##gemm));                                                 \
+        if (rm < 0)                                                                                \
+            return;                                                                                \
+        start(rm);                                                                                 \
+        /* row-major: C^T = op(B)^T op(A)^T, the operands swapped, not the letters */              \
+        char ta = trans_letter(transa, 0), tb = trans_letter(transb, 0);                           \
+        if (!ta)                                                                                   \
+            return bad(2, ROUT(P##gemm), "TransA", transa);                                        \
+        if (!tb)                                                                                   \
+            return bad(3, ROUT(P##gemm), "TransB", transb);                                        \
+        if (rm)                                                                                    \
+            FNAME(P##gemm)(&tb, &ta, &n, &m, &k, &alpha, b, &ldb, a, &lda, &beta, c, &ldc, 1, 1);  \
+        else                                                                                       \
+            FNAME(P##gemm)(&ta, &tb, &m, &n, &k, &alpha, a, &lda, b, &ldb, &beta, c, &ldc, 1, 1);  \
+        finish();                                                                                  \
+    }                                                                                              \
+    FACE void CNAME(cblas_##P##symm)(const int layout, const int side, const int uplo,             \
+                                     const fint m, const fint n, const T alpha, const T *a,        \
+                                     const fint lda, const T *b, const fint ldb, const T beta,     \
+                                     T *c, const fint ldc)                                         \
+    {                                                                                              \
+        int rm = layout_of(layout, ROUT(P##symm));                                                 \
+        if (rm < 0)                                                                                \
+            return;                                                                                \
+        start(rm);                                                                                 \
+        char s = side_letter(side, rm), u = uplo_letter(uplo, rm);                                 \
+        if (!s)                                                                                    \
+            return bad(2, ROUT(P##symm), "Side", side);                                            \
+        if (!u)                                                                                    \
+            return bad(3, ROUT(P##symm), "Uplo", uplo);                                            \
+        FNAME(P##symm)                                                                             \
+        (&s, &u, rm ? &n : &m, rm ? &m : &n, &alpha, a, &lda, b, &ldb, &beta, c, &ldc, 1, 1);      \
+        finish();                                                                                  \
+    }                                                                                              \
+    FACE void CNAME(cblas_##P##syrk)(const int layout, const int uplo, const int trans,            \
+                                     const fint n, const fint k, const T alpha, const T *a,        \
+                                     const fint lda, const T beta, T *c, const fint ldc)           \
+    {                                                                                              \
+        int rm = layout_of(layout, ROUT(P##syrk));                                                 \
+        if (rm < 0)                                                                                \
+            return;                                                                                \
+        start(rm);                                                                                 \
+        char u = uplo_letter(uplo, rm), t = trans_letter(trans, rm);                               \
+        if (!u)                                                                                    \
+            return bad(2, ROUT(P##syrk), "Uplo", uplo);                                            \
+        if (!t)                                                                                    \
+            return bad(3, ROUT(P##syrk), "Trans", trans);                                          \
+        FNAME(P##syrk)(&u, &t, &n, &k, &alpha, a, &lda, &beta, c, &ldc, 1, 1);                     \
+        finish();                                                                                  \
+    }                                                                                              \
+    FACE void CNAME(cblas_##P##syr2k)(const int layout, const int uplo, const int trans,           \
+                                      const fint n, const fint k, const T alpha, const T *a,       \
+                                      const fint lda, const T *b, const fint ldb, const T beta,    \
+                                      T *c, const fint ldc)                                        \
+    {                                                                                              \
+        int rm = layout_of(layout, ROUT(P##syr2k));                                                \
+        if (rm < 0)                                                                                \
+            return;                                                                                \
+        start(rm);                                                                                 \
+        char u = uplo_letter(uplo, rm), t = trans_letter(trans, rm);                               \
+        if (!u)                                                                                    \
+            return bad(2, ROUT(P##syr2k), "Uplo", uplo);                                           \
+        if (!t)                                                                                    \
+            return bad(3, ROUT(P##syr2k), "Trans", trans);                                         \
+        FNAME(P##syr2k)(&u, &t, &n, &k, &alpha, a, &lda, b, &ldb, &beta, c, &ldc, 1, 1);           \
+        finish();                                                                                  \
+    }                                                                                              \
+    FACE void CNAME(cblas_##P##trmm)(const int layout, const int side, const int uplo,             \
+                                     const int transa, const int diag, const fint m, const fint n, \
+                                     const T alpha, const T *a, const fint lda, T *b,              \
+                                     const fint ldb)                                               \
+    {                                                                                              \
+        TRIANGULAR3(P##trmm);                                                                      \
+    }                                                                                              \
+    FACE void CNAME(cblas_##P##trsm)(const int layout, const int side, const int uplo,             \
+                                     const int transa, const int diag, const fint m, const fint n, \
+                                     const T alpha, const T *a, const fint lda, T *b,              \
+                                     const fint ldb)                                               \
+    {                                                                                              \
+        TRIANGULAR3(P##trsm);                                                                      \
     }
-#define TRIANGULAR3(name)                                                                        \
-    int rm = layout_of(layout, ROUT(name));                                                      \
-    if (rm < 0)                                                                                  \
-        return;                                                                                  \
-    start(rm);                                                                                   \
-    /* row-major: B^T := op(A)^T-side solve: SIDE and UPLO flip, TRANSA stays */              \
-    char s = side_letter(side, rm), u = uplo_letter(uplo, rm), t = trans_letter(transa, 0),      \
-         d = diag_letter(diag);                                                                  \
-    if (!s)                                                                                      \
-        return bad(2, ROUT(name), "Side", side);                                                 \
-    if (!u)                                                                                      \
-        return bad(3, ROUT(name), "Uplo", uplo);                                                 \
-    if (!t)                                                                                      \
-        return bad(4, ROUT(name), "TransA", transa);                                             \
-    if (!d)                                                                                      \
-        return bad(5, ROUT(name), "Diag", diag);                                                 \
-    FNAME(name)(&s, &u, &t, &d, rm ? &n : &m, rm ? &m : &n, &alpha, a, &lda, b, &ldb, 1, 1, 1,   \
-                1);                                                                              \
+#define TRIANGULAR3(name)                                                                          \
+    int rm = layout_of(layout, ROUT(name));                                                        \
+    if (rm < 0)                                                                                    \
+        return;                                                                                    \
+    start(rm);                                                                                     \
+    /* row-major: B^T := op(A)^T-side solve: SIDE and UPLO flip, TRANSA stays */                   \
+    char s = side_letter(side, rm), u = uplo_letter(uplo, rm), t = trans_letter(transa, 0),        \
+         d = diag_letter(diag);                                                                    \
+    if (!s)                                                                                        \
+        return bad(2, ROUT(name), "Side", side);                                                   \
+    if (!u)                                                                                        \
+        return bad(3, ROUT(name), "Uplo", uplo);                                                   \
+    if (!t)                                                                                        \
+        return bad(4, ROUT(name), "TransA", transa);                                               \
+    if (!d)                                                                                        \
+        return bad(5, ROUT(name), "Diag", diag);                                                   \
+    FNAME(name)(&s, &u, &t, &d, rm ? &n : &m, rm ? &m : &n, &alpha, a, &lda, b, &ldb, 1, 1, 1, 1); \
     finish()
 LEVEL3(s, float)
 LEVEL3(d, double)

@@ -20,50 +20,49 @@ double exddot_(const int *n, const double *x, const int *incx, const double *y, 
     return exb_ddot_checked(*n, x, *incx, y, *incy);
 }
 
-void exdgemv_(const char *trans, const int *m, const int *n, const double *alpha,
-              const double *a, const int *lda, const double *x, const int *incx,
-              const double *beta, double *y, const int *incy, size_t trans_len)
+void exdgemv_(const char *trans, const int *m, const int *n, const double *alpha, const double *a,
+              const int *lda, const double *x, const int *incx, const double *beta, double *y,
+              const int *incy, size_t trans_len)
 {
     (void)trans_len; /* one letter is read, as reference BLAS does */
     exb_dgemv_checked("EXDGEMV", *trans, *m, *n, *alpha, a, *lda, x, *incx, *beta, y, *incy);
 }
 
 void exdgemm_(const char *transa, const char *transb, const int *m, const int *n, const int *k,
-              const double *alpha, const double *a, const int *lda, const double *b,
-              const int *ldb, const double *beta, double *c, const int *ldc, size_t transa_len,
-              size_t transb_len)
+              const double *alpha, const double *a, const int *lda, const double *b, const int *ldb,
+              const double *beta, double *c, const int *ldc, size_t transa_len, size_t transb_len)
 {
     (void)transa_len;
     (void)transb_len;
-    exb_dgemm_checked("EXDGEMM", *transa, *transb, *m, *n, *k, *alpha, a, *lda, b, *ldb, *beta,
-                      c, *ldc);
+    exb_dgemm_checked("EXDGEMM", *transa, *transb, *m, *n, *k, *alpha, a, *lda, b, *ldb, *beta, c,
+                      *ldc);
 }
 
-void exdgemmdf_(const char *transa, const char *transb, const int *m, const int *n,
-                const int *k, const double *alpha, const double *a, const int *lda,
-                const double *b, const int *ldb, const double *beta, double *c, const int *ldc,
-                size_t transa_len, size_t transb_len)
+void exdgemmdf_(const char *transa, const char *transb, const int *m, const int *n, const int *k,
+                const double *alpha, const double *a, const int *lda, const double *b,
+                const int *ldb, const double *beta, double *c, const int *ldc, size_t transa_len,
+                size_t transb_len)
 {
     (void)transa_len;
     (void)transb_len;
-    exb_dgemm_df_checked("EXDGEMMDF", *transa, *transb, *m, *n, *k, *alpha, a, *lda, b, *ldb,
-                         *beta, c, *ldc);
+    exb_dgemm_df_checked("EXDGEMMDF", *transa, *transb, *m, *n, *k, *alpha, a, *lda, b, *ldb, *beta,
+                         c, *ldc);
 }
 
-void exdgemmdfdf_(const char *transa, const char *transb, const int *m, const int *n,
-                  const int *k, const exactblas_df *alpha, const exactblas_df *a, const int *lda,
-                  const exactblas_df *b, const int *ldb, const exactblas_df *beta,
-                  exactblas_df *c, const int *ldc, size_t transa_len, size_t transb_len)
+void exdgemmdfdf_(const char *transa, const char *transb, const int *m, const int *n, const int *k,
+                  const exactblas_df *alpha, const exactblas_df *a, const int *lda,
+                  const exactblas_df *b, const int *ldb, const exactblas_df *beta, exactblas_df *c,
+                  const int *ldc, size_t transa_len, size_t transb_len)
 {
     (void)transa_len;
     (void)transb_len;
-    exb_dgemm_dfdf_checked("EXDGEMMDFDF", *transa, *transb, *m, *n, *k, *alpha, a, *lda, b,
-                           *ldb, *beta, c, *ldc);
+    exb_dgemm_dfdf_checked("EXDGEMMDFDF", *transa, *transb, *m, *n, *k, *alpha, a, *lda, b, *ldb,
+                           *beta, c, *ldc);
 }
 
-void exdtrsv_(const char *uplo, const char *trans, const char *diag, const int *n,
-              const double *a, const int *lda, double *x, const int *incx, size_t uplo_len,
-              size_t trans_len, size_t diag_len)
+void exdtrsv_(const char *uplo, const char *trans, const char *diag, const int *n, const double *a,
+              const int *lda, double *x, const int *incx, size_t uplo_len, size_t trans_len,
+              size_t diag_len)
 {
     (void)uplo_len;
     (void)trans_len;
@@ -71,10 +70,9 @@ void exdtrsv_(const char *uplo, const char *trans, const char *diag, const int *
     exb_dtrsv_checked("EXDTRSV", *uplo, *trans, *diag, *n, a, *lda, x, *incx);
 }
 
-void exdtrsvx_(const char *uplo, const char *trans, const char *diag, const int *n,
-               const double *a, const int *lda, double *x, const int *incx,
-               const int *nrefine, int *info, size_t uplo_len, size_t trans_len,
-               size_t diag_len)
+void exdtrsvx_(const char *uplo, const char *trans, const char *diag, const int *n, const double *a,
+               const int *lda, double *x, const int *incx, const int *nrefine, int *info,
+               size_t uplo_len, size_t trans_len, size_t diag_len)
 {
     (void)uplo_len;
     (void)trans_len;

@@ -59,33 +59,31 @@
  * exactblas_dropin_forwarded (refblas.h) lists: the drop-in says which of
  * its routines are the reference's results, not exact ones. */
 #define FORWARD_RECORD(sym) FORWARD_RECORD_(sym)
-#define FORWARD_RECORD_(sym)                                                                  \
-    __attribute__((used, section("exb_forwarded"))) static const char *const fwd_name_##sym = \
-        #sym;
+#define FORWARD_RECORD_(sym)                                                                       \
+    __attribute__((used, section("exb_forwarded"))) static const char *const fwd_name_##sym = #sym;
 
-#define FORWARD_AS_VOID(sym, n)                                                               \
-    FORWARD_RECORD(sym)                                                                       \
-    FACE void sym(WORDS_##n)                                                                  \
-    {                                                                                         \
-        static void (*ref)(WORDS_##n);                                                        \
-        if (!ref)                                                                             \
-            ref = (void (*)(WORDS_##n))exb_refblas_symbol(STR(sym));                          \
-        if (ref)                                                                              \
-            ref(ARGS_##n);                                                                    \
+#define FORWARD_AS_VOID(sym, n)                                                                    \
+    FORWARD_RECORD(sym)                                                                            \
+    FACE void sym(WORDS_##n)                                                                       \
+    {                                                                                              \
+        static void (*ref)(WORDS_##n);                                                             \
+        if (!ref)                                                                                  \
+            ref = (void (*)(WORDS_##n))exb_refblas_symbol(STR(sym));                               \
+        if (ref)                                                                                   \
+            ref(ARGS_##n);                                                                         \
     }
-#define FORWARD_AS_VALUE(type, sym, n)                                                        \
-    FORWARD_RECORD(sym)                                                                       \
-    FACE type sym(WORDS_##n)                                                                  \
-    {                                                                                         \
-        static type (*ref)(WORDS_##n);                                                        \
-        if (!ref)                                                                             \
-            ref = (type(*)(WORDS_##n))exb_refblas_symbol(STR(sym));                           \
-        return ref ? ref(ARGS_##n) : (type)0;                                                 \
+#define FORWARD_AS_VALUE(type, sym, n)                                                             \
+    FORWARD_RECORD(sym)                                                                            \
+    FACE type sym(WORDS_##n)                                                                       \
+    {                                                                                              \
+        static type (*ref)(WORDS_##n);                                                             \
+        if (!ref)                                                                                  \
+            ref = (type(*)(WORDS_##n))exb_refblas_symbol(STR(sym));                                \
+        return ref ? ref(ARGS_##n) : (type)0;                                                      \
     }
 #define FORWARD_VOID(name, n) FORWARD_AS_VOID(FNAME(name), n)
 #define FORWARD_VALUE(type, name, n) FORWARD_AS_VALUE(type, FNAME(name), n)
 #define FORWARD_C_VOID(name, n) FORWARD_AS_VOID(CNAME(name), n)
 #define FORWARD_C_VALUE(type, name, n) FORWARD_AS_VALUE(type, CNAME(name), n)
-
 
 #endif

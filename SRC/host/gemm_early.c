@@ -53,7 +53,8 @@
 #include "wide.h"
 #include "support/path.h"
 
-#define LEVEL_BYTES (256L << 20) /* level sums held at once (sets the column block;
+#define LEVEL_BYTES                                                                                \
+    (256L << 20)                  /* level sums held at once (sets the column block;
                                      only the levels used are touched) */
 #define SLICE_BYTES (1024L << 20) /* slices and rests held at once (caps the levels) */
 #define MAX_LEVEL 20
@@ -61,33 +62,33 @@
 #define COLUMN_CHUNK 4 /* columns a thread claims at a time when rounding */
 #define MAX_THREADS 256
 #define CONTINUE_BYTES (32L << 20) /* a thread's slices of one row and one column */
-#define UNKNOWN (1 << 20) /* slices of a row wider than one cut holds: not counted */
+#define UNKNOWN (1 << 20)          /* slices of a row wider than one cut holds: not counted */
 
 typedef struct early_work {
     const exb_gemm_args *g;
     const exb_knobs *knobs;
     exb_device_gemm_fn device; /* the slice products' device, or NULL */
-    exb_sumdot_range_fn dot; /* the exact dot product of undecided elements */
+    exb_sumdot_range_fn dot;   /* the exact dot product of undecided elements */
     int bits;
-    double shift;            /* 2^bits */
-    int lcap;                /* the highest level computed for the whole block */
-    int lwide;               /* the highest level the wide sums hold (one element) */
-    int sa, sb;              /* slices that hold every bit (UNKNOWN: not counted) */
+    double shift; /* 2^bits */
+    int lcap;     /* the highest level computed for the whole block */
+    int lwide;    /* the highest level the wide sums hold (one element) */
+    int sa, sb;   /* slices that hold every bit (UNKNOWN: not counted) */
     int *top_a, *top_b;
-    double *ra, *rb;         /* what is left to cut: A's rows, B's block of columns */
+    double *ra, *rb;                       /* what is left to cut: A's rows, B's block of columns */
     double *as[MAX_LEVEL], *bs[MAX_LEVEL]; /* slices cut so far (1-based) */
-    int ca, cb;              /* how many */
-    double *prod;            /* one slice product, m x nb */
-    int64_t *level;          /* levels 2..lcap, m x nb each */
-    long nb, j0, cols;       /* the column block */
-    int L;                   /* levels of the block computed */
+    int ca, cb;                            /* how many */
+    double *prod;                          /* one slice product, m x nb */
+    int64_t *level;                        /* levels 2..lcap, m x nb each */
+    long nb, j0, cols;                     /* the column block */
+    int L;                                 /* levels of the block computed */
     int threads;
-    double product_ns;       /* a slice product of one element, wall time (measured) */
-    double exact_ns;         /* an element finished exactly, wall time (measured once) */
-    int powers;              /* alpha = +-2^alpha_exp, beta = 0 or +-2^beta_exp */
+    double product_ns; /* a slice product of one element, wall time (measured) */
+    double exact_ns;   /* an element finished exactly, wall time (measured once) */
+    int powers;        /* alpha = +-2^alpha_exp, beta = 0 or +-2^beta_exp */
     int alpha_exp, beta_exp;
-    atomic_long next;        /* the next chunk of columns to round */
-    atomic_int early;        /* some element was decided with R > 0 */
+    atomic_long next; /* the next chunk of columns to round */
+    atomic_int early; /* some element was decided with R > 0 */
 } early_work;
 
 static double seconds(void)
@@ -121,7 +122,8 @@ static void rests_b(early_work *w)
     const exb_gemm_args *g = w->g;
     for (long j = 0; j < w->cols; j++)
         for (long l = 0; l < g->k; l++)
-            w->rb[l + j * g->k] = exb_split_scale(exb_gemm_opb(g, l, w->j0 + j), w->top_b[w->j0 + j], w->bits);
+            w->rb[l + j * g->k] =
+                exb_split_scale(exb_gemm_opb(g, l, w->j0 + j), w->top_b[w->j0 + j], w->bits);
 }
 
 /* The next slice: q = trunc(rest) (|rest| < 2^bits <= 2^26), rest := (rest - q) 2^bits,
@@ -287,8 +289,8 @@ static int round_clear(const exb_wide *sum, int nl, uint64_t r, int lsb, double 
 
 /* Element (i, j) from W (sum, after levels 2..L) and R = r: 1 with the
  * rounded result in *out when decided, else 0. */
-static int decide_sum(const early_work *w, exb_wide *sum, int nl, int64_t r, int L, long i,
-                      long j, exb_superacc *acc, double *out)
+static int decide_sum(const early_work *w, exb_wide *sum, int nl, int64_t r, int L, long i, long j,
+                      exb_superacc *acc, double *out)
 {
     const exb_gemm_args *g = w->g;
     int lsb = w->top_a[i] + w->top_b[j] - L * w->bits;
@@ -392,9 +394,9 @@ typedef struct scratch {
     double *x;
     exb_superacc *acc;
     long *list, len, cap;
-    double *row_cut;  /* the row's rest, then its slices 1.. (NULL: no room) */
-    double *col_cut;  /* the column's rest past B's cut slices, then its slices */
-    long row;         /* the row whose slices row_cut holds (-1: none) */
+    double *row_cut; /* the row's rest, then its slices 1.. (NULL: no room) */
+    double *col_cut; /* the column's rest past B's cut slices, then its slices */
+    long row;        /* the row whose slices row_cut holds (-1: none) */
     int row_slices, col_slices;
 } scratch;
 
@@ -460,8 +462,7 @@ static int64_t slice_dot(const double *x, const double *y, long k)
 /* An element the block's levels left undecided: more levels of its own
  * (row i's and column jb's slices), deciding after each, up to the levels
  * the wide sums hold; then, if still undecided, the exact dot product. */
-static double finish_element(const early_work *w, scratch *sc, const double *row, long i,
-                             long jb)
+static double finish_element(const early_work *w, scratch *sc, const double *row, long i, long jb)
 {
     const exb_gemm_args *g = w->g;
     long j = w->j0 + jb;
@@ -478,8 +479,8 @@ static double finish_element(const early_work *w, scratch *sc, const double *row
             int64_t level = 0;
             for (int s = 1; s < L; s++)
                 if (s <= w->sa && L - s <= w->sb)
-                    level += slice_dot(row_slice(w, sc, row, i, s), col_slice(w, sc, jb, L - s),
-                                       g->k);
+                    level +=
+                        slice_dot(row_slice(w, sc, row, i, s), col_slice(w, sc, jb, L - s), g->k);
             v[L - 2] = level;
             double value;
             wide_levels(v, 1, L, w->bits, &sum, &nl);

@@ -21,8 +21,8 @@
 #define LOOP_BLOCK 128
 
 typedef void (*dgemm_fn)(const char *, const char *, const int *, const int *, const int *,
-                         const double *, const double *, const int *, const double *,
-                         const int *, const double *, double *, const int *, size_t, size_t);
+                         const double *, const double *, const int *, const double *, const int *,
+                         const double *, double *, const int *, size_t, size_t);
 
 #ifndef EXB_GEMM_SERIAL_PATH
 #define EXB_GEMM_SERIAL_PATH ""

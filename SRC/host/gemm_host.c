@@ -25,9 +25,18 @@ static void columns(const exb_gemm_args *g, const exb_knobs *one, long t, long s
             xj = x;
             incx = 1;
         }
-        exb_gemv_args col = {g->transa, g->transa ? g->k : g->m, g->transa ? g->m : g->k,
-                             g->alpha,  g->a,    g->lda,           xj,
-                             incx,      g->beta, g->c + j * g->ldc, 1,        NULL};
+        exb_gemv_args col = {g->transa,
+                             g->transa ? g->k : g->m,
+                             g->transa ? g->m : g->k,
+                             g->alpha,
+                             g->a,
+                             g->lda,
+                             xj,
+                             incx,
+                             g->beta,
+                             g->c + j * g->ldc,
+                             1,
+                             NULL};
         exb_host_gemv(&col, one);
     }
     free(x);

@@ -86,7 +86,7 @@ static void bit_range(double x, int *top, int *low)
 }
 
 int exb_split_ranges(const double *p, long ld, long rows, long cols, int per_row, int *top,
-                         int *low)
+                     int *low)
 {
     long count = per_row ? rows : cols;
     for (long q = 0; q < count; q++) {
@@ -155,7 +155,8 @@ int exb_gemm_slices(const exb_gemm_args *g, int *slices_a, int *slices_b)
     int bits = exb_split_bits(g->k);
     if (bits < 1)
         return -1;
-    int *top_a = malloc((size_t)g->m * sizeof *top_a), *top_b = malloc((size_t)g->n * sizeof *top_b);
+    int *top_a = malloc((size_t)g->m * sizeof *top_a),
+        *top_b = malloc((size_t)g->n * sizeof *top_b);
     int *low = malloc((size_t)(g->m > g->n ? g->m : g->n) * sizeof *low);
     int ok = top_a && top_b && low && measure(g, bits, top_a, top_b, low, slices_a, slices_b) == 0;
     free(top_a);
@@ -167,7 +168,7 @@ int exb_gemm_slices(const exb_gemm_args *g, int *slices_a, int *slices_b)
 /* Every step is exact: r = x * 2^(bits - top) keeps all its bits (the span
  * is below MAX_SPAN), q = trunc(r) is the next `bits` bits, r - q is exact. */
 void exb_split_cut(const double *p, long ld, long rows, long cols, int per_row, const int *top,
-                int bits, int count, double *out, long slice_len, long oi, long oj)
+                   int bits, int count, double *out, long slice_len, long oi, long oj)
 {
     double shift = pow2(bits);
     for (long j = 0; j < cols; j++)
@@ -186,12 +187,12 @@ typedef struct split_work {
     const exb_gemm_args *g;
     int bits, sa, sb; /* slice width, slices of op(A) and op(B) */
     int *top_a, *top_b, *low;
-    double *as, *bs; /* slices: as[s] is m x k, bs[t] is k x n, column-major */
-    double *prod;    /* one slice product, m x nb */
-    int64_t *level;  /* level sums, (sa + sb - 1) x m x nb */
-    long nb;         /* columns of C per round of slice products */
-    long nb_now;     /* columns in the round being rounded */
-    exb_device_gemm_fn device; /* the slice products' device engine, or NULL */
+    double *as, *bs;                    /* slices: as[s] is m x k, bs[t] is k x n, column-major */
+    double *prod;                       /* one slice product, m x nb */
+    int64_t *level;                     /* level sums, (sa + sb - 1) x m x nb */
+    long nb;                            /* columns of C per round of slice products */
+    long nb_now;                        /* columns in the round being rounded */
+    exb_device_gemm_fn device;          /* the slice products' device engine, or NULL */
     exb_device_levels_fn levels_engine; /* the binary32 engine of all of them, or NULL */
 } split_work;
 
@@ -319,8 +320,8 @@ static int split_run(const exb_gemm_args *g, const exb_knobs *knobs, long max_pr
                      exb_device_gemm_fn device, exb_device_levels_fn levels_engine, int bits)
 {
     long m = g->m, n = g->n, k = g->k;
-    split_work w = {g, bits, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0, device,
-                    levels_engine};
+    split_work w = {g,    bits, 0,    0, NULL, NULL,   NULL,         NULL,
+                    NULL, NULL, NULL, 0, 0,    device, levels_engine};
     if (w.bits < 1)
         return -1;
     w.top_a = malloc((size_t)m * sizeof *w.top_a);

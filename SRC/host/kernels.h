@@ -25,8 +25,8 @@ struct exb_rows; /* rows.h */
 typedef void (*exb_sumdot_range_fn)(const exb_sumdot_args *args, long begin, long end,
                                     exb_superacc *acc);
 /* Rows [r0, r1) of a panel += sum_j a[r + j*lda] x[j] over ncols columns. */
-typedef void (*exb_colsweep_fn)(struct exb_rows *rows, long r0, long r1, const double *a,
-                                long lda, const double *x, long ncols);
+typedef void (*exb_colsweep_fn)(struct exb_rows *rows, long r0, long r1, const double *a, long lda,
+                                const double *x, long ncols);
 /* Row r += sum_{j < len} a[j*inc] x[j], term by term. */
 typedef void (*exb_add_products_fn)(struct exb_rows *rows, long r, const double *a, long inc,
                                     const double *x, long len);
@@ -43,8 +43,8 @@ typedef struct exb_filter_kernels {
                    double alpha, const double *beta2, double *y, long incy, long *undecided);
     /* core/filter.h's scalar steps, compiled with the ISA's FMA */
     int (*quotient)(double h, double lo, double bound, double d, double *out);
-    void (*add_terms)(double *h, double *lo, double *ce, const double *a, long inc,
-                      const double *x, long len);
+    void (*add_terms)(double *h, double *lo, double *ce, const double *a, long inc, const double *x,
+                      long len);
     /* the rank updates (GER, SYR, SYR2): a[i] := RN(a[i] + sum_{t < terms}
      * u[t][i] v[t]) for i < len where the bound decides (a[i] the first of
      * terms + 1 leaves); the others, in order, to undecided[] (a[i] left
@@ -102,7 +102,7 @@ static inline exb_sumdot_range_fn exb_kernels_sumdot(const exb_host_kernels *k, 
 /* The filter of table k when the knobs allow it (the bins' conditions and
  * EXACTBLAS_FILTER not 0), else NULL. */
 static inline const exb_filter_kernels *exb_kernels_filter(const exb_host_kernels *k, int fpe,
-                                                          int front, int filter)
+                                                           int front, int filter)
 {
     return filter && k->sumdot_bins && exb_bins_allowed(fpe, front) ? k->filter : NULL;
 }

@@ -28,15 +28,23 @@
 static struct {
     pthread_mutex_t lock; /* guards everything below */
     pthread_cond_t wake, done;
-    int workers;          /* created and waiting or working */
-    unsigned long task;   /* generation: bumped for every task */
+    int workers;        /* created and waiting or working */
+    unsigned long task; /* generation: bumped for every task */
     exb_share_fn fn;
     void *arg;
     int parts;
     int next;    /* next share to claim (atomic) */
     int running; /* workers not yet done with the current task */
-} pool = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0,
-            NULL, NULL, 0, 0, 0};
+} pool = {PTHREAD_MUTEX_INITIALIZER,
+          PTHREAD_COND_INITIALIZER,
+          PTHREAD_COND_INITIALIZER,
+          0,
+          0,
+          NULL,
+          NULL,
+          0,
+          0,
+          0};
 
 /* One task at a time; a caller that finds it taken runs its shares alone. */
 static pthread_mutex_t task_lock = PTHREAD_MUTEX_INITIALIZER;

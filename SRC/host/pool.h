@@ -21,7 +21,6 @@ typedef void (*exb_share_fn)(void *arg, int share, int parts);
  * threads, and returns when all have finished. */
 void exb_parallel(int parts, exb_share_fn fn, void *arg);
 
-
 /* One step of a share's wait for another share's progress (*k counts the
  * steps, from 0): a pause, and now and then the CPU given up, so a waiting
  * share lets the one it waits for run on a busy machine. */

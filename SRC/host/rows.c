@@ -169,8 +169,8 @@ void exb_rows_free(exb_rows *rows)
  * stay in L1 for the next group, which reads the other half of each line. */
 #define SWEEP_COLS (exb_tuning_of(EXB_CLASS_HOST)->rows_sweep_cols)
 
-void exb_rows_colsweep(exb_rows *rows, long r0, long r1, const double *a, long lda,
-                       const double *x, long ncols)
+void exb_rows_colsweep(exb_rows *rows, long r0, long r1, const double *a, long lda, const double *x,
+                       long ncols)
 {
     exb_colsweep_fn sweep = rows->use_bins ? rows->kernels->colsweep_bins : rows->kernels->colsweep;
     for (long j0 = 0; j0 < ncols; j0 += SWEEP_COLS) {

@@ -24,8 +24,8 @@ typedef struct exb_rows {
     int fpe; /* 2..8; 0: accumulators only */
     int early_exit;
     int front;
-    double *expansion; /* fpe * count, level-major: expansion[k*count + r] */
-    exb_superacc *acc; /* count accumulators */
+    double *expansion;               /* fpe * count, level-major: expansion[k*count + r] */
+    exb_superacc *acc;               /* count accumulators */
     const exb_knobs *knobs;          /* the caller's, alive while the panel is */
     const exb_host_kernels *kernels; /* this CPU's (kernels.h), chosen once */
     exb_sumdot_range_fn dot_range;   /* the table's sum/dot kernel for the knobs */
@@ -53,8 +53,8 @@ void exb_rows_free(exb_rows *rows);
 
 /* Rows [r0, r1) of the panel (r0 a multiple of 4):
  *   row r += sum_{j < ncols} a[r + j*lda] * x[j].   (a points at row 0) */
-void exb_rows_colsweep(exb_rows *rows, long r0, long r1, const double *a, long lda,
-                       const double *x, long ncols);
+void exb_rows_colsweep(exb_rows *rows, long r0, long r1, const double *a, long lda, const double *x,
+                       long ncols);
 
 /* The floating-point filter's kernels (core/filter.h), as the table's
  * exb_filter_kernels hold them:

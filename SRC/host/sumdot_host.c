@@ -55,9 +55,8 @@ static int useful_threads(const exb_sumdot_args *args)
 
 void exb_host_sumdot(const exb_sumdot_args *args, exb_superacc *acc)
 {
-    exb_sumdot_range_fn range =
-        exb_kernels_sumdot(exb_host_kernels_get(args->knobs->host_generic), args->knobs->fpe,
-                           args->knobs->front);
+    exb_sumdot_range_fn range = exb_kernels_sumdot(exb_host_kernels_get(args->knobs->host_generic),
+                                                   args->knobs->fpe, args->knobs->front);
     exb_superacc_clear(acc);
     long n = args->n;
     int threads = useful_threads(args);
@@ -89,8 +88,8 @@ static void filter_share(void *arg, int s, int parts)
     filter_task *task = arg;
     const exb_sumdot_args *args = task->args;
     long begin = args->n * s / parts, end = args->n * (s + 1) / parts;
-    task->filter->dot(args->x + begin, args->y ? args->y + begin : NULL, end - begin,
-                      &task->h[s], &task->l[s], &task->ab[s]);
+    task->filter->dot(args->x + begin, args->y ? args->y + begin : NULL, end - begin, &task->h[s],
+                      &task->l[s], &task->ab[s]);
 }
 
 int exb_host_sumdot_filtered(const exb_sumdot_args *args, double *out)

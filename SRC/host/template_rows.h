@@ -61,16 +61,16 @@ EXB_FN(colsweep4)(int K, int early_exit, double *expansion, long count, exb_supe
         memcpy(expansion + k * count, &e4[k], sizeof(v4d));
 }
 
-static __attribute__((unused)) void
-EXB_FN(exb_rows_colsweep)(exb_rows *rows, long r0, long r1, const double *a, long lda,
-                               const double *x, long ncols)
+static __attribute__((unused)) void EXB_FN(exb_rows_colsweep)(exb_rows *rows, long r0, long r1,
+                                                              const double *a, long lda,
+                                                              const double *x, long ncols)
 {
     long r = r0;
     if (rows->fpe >= 2) {
         for (; r + 4 <= r1; r += 4) {
             double *ex = rows->expansion + r;
             exb_superacc *acc = rows->acc + r;
-#define EXB_RUN(K)                                                                      \
+#define EXB_RUN(K)                                                                                 \
     EXB_FN(colsweep4)(K, rows->early_exit, ex, rows->count, acc, a + r, lda, x, ncols)
             EXB_SWITCH_FPE(rows->fpe, EXB_RUN);
 #undef EXB_RUN
@@ -100,9 +100,9 @@ EXB_FN(expansion_add1)(double *e, double t, int level, int K, exb_superacc *acc)
         exb_superacc_add_double(acc, t);
 }
 
-static __attribute__((unused)) void
-EXB_FN(exb_rows_add_products)(exb_rows *rows, long r, const double *a, long inc,
-                                   const double *x, long len)
+static __attribute__((unused)) void EXB_FN(exb_rows_add_products)(exb_rows *rows, long r,
+                                                                  const double *a, long inc,
+                                                                  const double *x, long len)
 {
     exb_superacc *acc = &rows->acc[r];
     int K = rows->fpe;

@@ -45,15 +45,29 @@ typedef long long v4i __attribute__((vector_size(32)));
 
 /* Calls CALL(K) with the constant K = fpe (2..8): one specialisation per
  * expansion size keeps the expansion in registers. */
-#define EXB_SWITCH_FPE(fpe, CALL)                                                       \
-    switch (fpe) {                                                                      \
-    case 2: CALL(2); break;                                                             \
-    case 3: CALL(3); break;                                                             \
-    case 4: CALL(4); break;                                                             \
-    case 5: CALL(5); break;                                                             \
-    case 6: CALL(6); break;                                                             \
-    case 7: CALL(7); break;                                                             \
-    default: CALL(8); break;                                                            \
+#define EXB_SWITCH_FPE(fpe, CALL)                                                                  \
+    switch (fpe) {                                                                                 \
+    case 2:                                                                                        \
+        CALL(2);                                                                                   \
+        break;                                                                                     \
+    case 3:                                                                                        \
+        CALL(3);                                                                                   \
+        break;                                                                                     \
+    case 4:                                                                                        \
+        CALL(4);                                                                                   \
+        break;                                                                                     \
+    case 5:                                                                                        \
+        CALL(5);                                                                                   \
+        break;                                                                                     \
+    case 6:                                                                                        \
+        CALL(6);                                                                                   \
+        break;                                                                                     \
+    case 7:                                                                                        \
+        CALL(7);                                                                                   \
+        break;                                                                                     \
+    default:                                                                                       \
+        CALL(8);                                                                                   \
+        break;                                                                                     \
     }
 
 #define FINITE_MAX 0x1.fffffffffffffp1023
@@ -109,8 +123,8 @@ static int EXB_FN(spill4)(exb_superacc *acc, v4d t)
  * (with early_exit the cascade stops when none has).  Twin of expansion_add
  * in OPENCL/core.cl (the kernels' vector ops and lane tests differ); the
  * row kernels (rows_host_impl.h) use it too. */
-static inline __attribute__((always_inline)) int
-EXB_FN(cascade)(v4d *a, v4d *t, int level, int K, int early_exit)
+static inline __attribute__((always_inline)) int EXB_FN(cascade)(v4d *a, v4d *t, int level, int K,
+                                                                 int early_exit)
 {
 #pragma GCC unroll 8
     for (int k = level; k < K; k++) {
@@ -122,9 +136,10 @@ EXB_FN(cascade)(v4d *a, v4d *t, int level, int K, int early_exit)
 }
 
 /* The cascade, its residual spilled into acc (counted in *spills). */
-static inline __attribute__((always_inline)) void
-EXB_FN(expansion_add)(v4d *a, v4d t, int level, int K, int early_exit, exb_superacc *acc,
-                      long *spills)
+static inline __attribute__((always_inline)) void EXB_FN(expansion_add)(v4d *a, v4d t, int level,
+                                                                        int K, int early_exit,
+                                                                        exb_superacc *acc,
+                                                                        long *spills)
 {
     if (EXB_FN(cascade)(a, &t, level, K, early_exit))
         *spills += EXB_FN(spill4)(acc, t);
@@ -153,8 +168,8 @@ static void EXB_FN(add_exact)(const exb_sumdot_args *args, const double *x, cons
  * Lanes outside the exact range of the front end go to the long accumulator
  * and are zeroed.  max_term: EXB_TERM_MAX for expansions, FINITE_MAX for the table. */
 static inline __attribute__((always_inline)) void
-EXB_FN(group_terms)(const double *x, long incx, const double *y, long incy, long i,
-                    double max_term, exb_superacc *acc, v4d *p, v4d *e)
+EXB_FN(group_terms)(const double *x, long incx, const double *y, long incy, long i, double max_term,
+                    exb_superacc *acc, v4d *p, v4d *e)
 {
     v4d xv = EXB_FN(load4)(x, i, incx);
     if (!y) {
@@ -231,8 +246,8 @@ EXB_FN(sumdot_adaptive)(int K, const exb_sumdot_args *args, long n, const double
             wide_left--;
             continue;
         }
-        long spills =
-            EXB_FN(block_fpe)(K, args->knobs->early_exit, x, args->incx, y, args->incy, g0, g1, a, acc);
+        long spills = EXB_FN(block_fpe)(K, args->knobs->early_exit, x, args->incx, y, args->incy,
+                                        g0, g1, a, acc);
         if (spills > SPILL_LIMIT && args->knobs->front == EXB_FRONT_AUTO)
             wide_left = WIDE_BLOCKS;
     }
@@ -245,8 +260,7 @@ EXB_FN(sumdot_adaptive)(int K, const exb_sumdot_args *args, long n, const double
 }
 
 static __attribute__((unused)) void
-EXB_FN(exb_sumdot_range)(const exb_sumdot_args *args, long begin, long end,
-                              exb_superacc *acc)
+EXB_FN(exb_sumdot_range)(const exb_sumdot_args *args, long begin, long end, exb_superacc *acc)
 {
     long n = end - begin;
     const double *x = args->x + begin * args->incx;

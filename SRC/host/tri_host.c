@@ -43,7 +43,7 @@ void exb_tri_add_rhs(const exb_tri *t, exb_superacc *acc, double b)
 }
 
 double exb_tri_round_row(const exb_tri *t, exb_superacc *num, long i, double b, const double *v,
-                        long inc, double sign)
+                         long inc, double sign)
 {
     double d = t->unit ? 1.0 : exb_tri_at(t, i, i);
     double x = exb_superacc_round_quotient(num, d);

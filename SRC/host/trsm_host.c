@@ -112,7 +112,8 @@ static void lanes_share(void *arg, int share, int parts)
             double d = t->unit ? 1.0 : exb_tri_at(t, i, i), b[8], out[8];
             for (long c = 0; c < w; c++)
                 b[c] = x[i * 8 + c];
-            unsigned ok = task->f->solve8(row, tinc, x + j0 * 8, 8, len, t->alpha, b, d, lanes, out);
+            unsigned ok =
+                task->f->solve8(row, tinc, x + j0 * 8, 8, len, t->alpha, b, d, lanes, out);
             decided_any |= ok != 0;
             for (long c = 0; c < w; c++) {
                 if (ok >> c & 1) {
@@ -146,8 +147,8 @@ static void lanes_solve(const exb_tri *t, double *b, long nrhs, long rhs_step, l
      * (the solve reads them once per group of eight) */
     double *rows = NULL;
     long n = t->n, count = n * (n - 1) / 2;
-    if (t->colsweep && lt.groups > 1 && (rows = malloc((size_t)(count > 0 ? count : 1) *
-                                                         sizeof *rows)) != NULL) {
+    if (t->colsweep && lt.groups > 1 &&
+        (rows = malloc((size_t)(count > 0 ? count : 1) * sizeof *rows)) != NULL) {
         for (long q = 0; q < n; q++) {
             long i = t->forward ? q : n - 1 - q, j0 = t->forward ? 0 : i + 1,
                  len = t->forward ? i : n - 1 - i;
@@ -178,17 +179,18 @@ void exb_host_trsm(const exb_tri *t, double *b, long nrhs, long rhs_step, long e
      * (auto, split) as for EXDGEMM; needs more than one diagonal block */
     int forced = knobs->gemm_path == EXB_GEMM_SPLIT;
     const exb_tuning *tuning = exb_tuning_of(EXB_CLASS_HOST);
-    const exb_filter_kernels *f =
-        exb_kernels_filter(exb_host_kernels_get(knobs->host_generic), knobs->fpe, knobs->front,
-                           knobs->filter);
+    const exb_filter_kernels *f = exb_kernels_filter(exb_host_kernels_get(knobs->host_generic),
+                                                     knobs->fpe, knobs->front, knobs->filter);
     if (!forced && f && f->solve8 &&
         (nrhs >= tuning->trsm_lanes_min_rhs || (nrhs >= 2 && t->n <= tuning->trsm_lanes_small_n))) {
         lanes_solve(t, b, nrhs, rhs_step, elem_step, knobs, f);
         return;
     }
-    if (t->n > knobs->trsv_block && (forced || ((knobs->gemm_path == EXB_GEMM_AUTO || knobs->gemm_path == EXB_GEMM_EARLY) &&
-                                                 nrhs >= SPLIT_MIN_RHS))) {
-        long max_products = forced ? LONG_MAX : exb_tuning_of(EXB_CLASS_HOST)->gemm_max_slice_products;
+    if (t->n > knobs->trsv_block &&
+        (forced || ((knobs->gemm_path == EXB_GEMM_AUTO || knobs->gemm_path == EXB_GEMM_EARLY) &&
+                    nrhs >= SPLIT_MIN_RHS))) {
+        long max_products =
+            forced ? LONG_MAX : exb_tuning_of(EXB_CLASS_HOST)->gemm_max_slice_products;
         if (exb_host_trsm_split(t, b, nrhs, rhs_step, elem_step, knobs, max_products) == 0)
             return;
     }

@@ -311,7 +311,10 @@ static int alloc_work(trsm_work *w)
     w->low = malloc((size_t)(chunk > w->bs ? chunk : w->bs) * sizeof *w->low);
     w->v = malloc((size_t)n * sizeof *w->v);
     int rows_ok = exb_rows_init(&w->rows, chunk, w->knobs) == 0;
-    return w->xt && w->top_a && w->top_x && w->low_x && w->new_top && w->cut_top && w->recut && w->low && w->v && rows_ok ? 0 : -1;
+    return w->xt && w->top_a && w->top_x && w->low_x && w->new_top && w->cut_top && w->recut &&
+                   w->low && w->v && rows_ok
+               ? 0
+               : -1;
 }
 
 int exb_host_trsm_split(const exb_tri *t, double *b, long nrhs, long rhs_step, long elem_step,
@@ -326,7 +329,8 @@ int exb_host_trsm_split(const exb_tri *t, double *b, long nrhs, long rhs_step, l
     long chunk = CHUNK_BYTES / parts / (5 * (long)sizeof(double) * n);
     int ok = 1;
     for (int s = 0; s < parts; s++) {
-        long r0 = 4 * (groups * s / parts), r1 = s == parts - 1 ? nrhs : 4 * (groups * (s + 1) / parts);
+        long r0 = 4 * (groups * s / parts),
+             r1 = s == parts - 1 ? nrhs : 4 * (groups * (s + 1) / parts);
         trsm_work *ws = &w[s];
         ws->t = t;
         ws->knobs = knobs;

@@ -27,10 +27,10 @@
 typedef struct block_solver {
     const exb_tri *t;
     int threads;
-    long bs;        /* diagonal block size */
-    exb_rows rows;  /* one panel row per row of the block */
-    double *nx;     /* nx[j] = -x_j once x_j is known */
-    double *row;    /* bs doubles: an in-block row gathered */
+    long bs;          /* diagonal block size */
+    exb_rows rows;    /* one panel row per row of the block */
+    double *nx;       /* nx[j] = -x_j once x_j is known */
+    double *row;      /* bs doubles: an in-block row gathered */
     double *wide_row; /* n doubles: a whole row gathered (the filter's exact rows) */
 } block_solver;
 
@@ -42,8 +42,7 @@ static void off_diagonal_rows(block_solver *s, long k0, long p0, long p1, long c
 {
     const exb_tri *t = s->t;
     if (t->colsweep) {
-        exb_rows_colsweep(&s->rows, p0, p1, t->a + k0 + c0 * t->lda, t->lda, s->nx + c0,
-                          c1 - c0);
+        exb_rows_colsweep(&s->rows, p0, p1, t->a + k0 + c0 * t->lda, t->lda, s->nx + c0, c1 - c0);
         return;
     }
     for (long p = p0; p < p1; p++)
@@ -90,7 +89,7 @@ static void in_block(block_solver *s, long p, long i, long j0, long j1)
     if (len <= 0)
         return;
     if (len < IN_BLOCK_DOT_MIN) { /* a few terms: through the row's expansion */
-        if (t->colsweep) /* op(T)_ij = a[i + j*lda] */
+        if (t->colsweep)          /* op(T)_ij = a[i + j*lda] */
             exb_rows_add_products(&s->rows, p, t->a + i + j0 * t->lda, t->lda, s->nx + j0, len);
         else /* op(T)_ij = a[j + i*lda] */
             exb_rows_add_products(&s->rows, p, t->a + j0 + i * t->lda, 1, s->nx + j0, len);

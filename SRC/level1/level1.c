@@ -97,7 +97,7 @@ double exb_dnrm2_checked(long n, const double *x, long incx)
     exb_knobs knobs;
     exb_knobs_read(&knobs);
     const exb_filter_kernels *f = exb_kernels_filter(exb_host_kernels_get(knobs.host_generic),
-                                                    knobs.fpe, knobs.front, knobs.filter);
+                                                     knobs.fpe, knobs.front, knobs.filter);
     double r;
     if (f && incx == 1) { /* the filter's sum of squares, the root decided from it */
         double h, lo, ab;

@@ -37,8 +37,7 @@ static double rn2(double a, double b, double c, double d)
     exb_superacc_clear(&acc);
     exb_superacc_add_product(&acc, a, b);
     exb_superacc_add_product(&acc, c, d);
-    if (exb_superacc_is_zero(&acc) && exb_product_is_negzero(a, b) &&
-        exb_product_is_negzero(c, d))
+    if (exb_superacc_is_zero(&acc) && exb_product_is_negzero(a, b) && exb_product_is_negzero(c, d))
         exb_superacc_set_negative_zero(&acc);
     return exb_superacc_round(&acc);
 }
@@ -68,45 +67,45 @@ static float rn2f(float a, float b, float c, float d)
  * the reference's flags (drotm.f): -2 nothing, -1 H as given, 0 unit
  * diagonal, anything else (1, and a NaN flag, as the reference's tests
  * fall through) h12 = 1, h21 = -1. */
-#define ROTATIONS(P, T, RN)                                                                    \
-    void exb_##P##rot_checked(long n, T *x, long incx, T *y, long incy, T c, T s)              \
-    {                                                                                          \
-        exb_path_begin();                                                                      \
-        if (n <= 0)                                                                            \
-            return;                                                                            \
-        exb_fpenv env = exb_fpenv_enter();                                                     \
-        T *x0 = EXB_FIRST(x, n, incx), *y0 = EXB_FIRST(y, n, incy);                            \
-        for (long i = 0; i < n; i++) {                                                         \
-            T xi = x0[i * incx], yi = y0[i * incy];                                            \
-            x0[i * incx] = RN(c, xi, s, yi);                                                   \
-            y0[i * incy] = RN(c, yi, -s, xi);                                                  \
-        }                                                                                      \
-        exb_path_add(EXACTBLAS_PATH_HOST);                                                     \
-        exb_fpenv_leave(env);                                                                  \
-    }                                                                                          \
-    void exb_##P##rotm_checked(long n, T *x, long incx, T *y, long incy, const T *param)       \
-    {                                                                                          \
-        exb_path_begin();                                                                      \
-        T flag = param[0];                                                                     \
-        if (n <= 0 || flag + 2 == 0)                                                           \
-            return;                                                                            \
-        exb_fpenv env = exb_fpenv_enter();                                                     \
-        T h11, h12, h21, h22;                                                                  \
-        if (flag < 0) {                                                                        \
-            h11 = param[1], h21 = param[2], h12 = param[3], h22 = param[4];                    \
-        } else if (flag == 0) {                                                                \
-            h11 = 1, h21 = param[2], h12 = param[3], h22 = 1;                                  \
-        } else {                                                                               \
-            h11 = param[1], h21 = -1, h12 = 1, h22 = param[4];                                 \
-        }                                                                                      \
-        T *x0 = EXB_FIRST(x, n, incx), *y0 = EXB_FIRST(y, n, incy);                            \
-        for (long i = 0; i < n; i++) {                                                         \
-            T w = x0[i * incx], z = y0[i * incy];                                              \
-            x0[i * incx] = RN(w, h11, z, h12);                                                 \
-            y0[i * incy] = RN(w, h21, z, h22);                                                 \
-        }                                                                                      \
-        exb_path_add(EXACTBLAS_PATH_HOST);                                                     \
-        exb_fpenv_leave(env);                                                                  \
+#define ROTATIONS(P, T, RN)                                                                        \
+    void exb_##P##rot_checked(long n, T *x, long incx, T *y, long incy, T c, T s)                  \
+    {                                                                                              \
+        exb_path_begin();                                                                          \
+        if (n <= 0)                                                                                \
+            return;                                                                                \
+        exb_fpenv env = exb_fpenv_enter();                                                         \
+        T *x0 = EXB_FIRST(x, n, incx), *y0 = EXB_FIRST(y, n, incy);                                \
+        for (long i = 0; i < n; i++) {                                                             \
+            T xi = x0[i * incx], yi = y0[i * incy];                                                \
+            x0[i * incx] = RN(c, xi, s, yi);                                                       \
+            y0[i * incy] = RN(c, yi, -s, xi);                                                      \
+        }                                                                                          \
+        exb_path_add(EXACTBLAS_PATH_HOST);                                                         \
+        exb_fpenv_leave(env);                                                                      \
+    }                                                                                              \
+    void exb_##P##rotm_checked(long n, T *x, long incx, T *y, long incy, const T *param)           \
+    {                                                                                              \
+        exb_path_begin();                                                                          \
+        T flag = param[0];                                                                         \
+        if (n <= 0 || flag + 2 == 0)                                                               \
+            return;                                                                                \
+        exb_fpenv env = exb_fpenv_enter();                                                         \
+        T h11, h12, h21, h22;                                                                      \
+        if (flag < 0) {                                                                            \
+            h11 = param[1], h21 = param[2], h12 = param[3], h22 = param[4];                        \
+        } else if (flag == 0) {                                                                    \
+            h11 = 1, h21 = param[2], h12 = param[3], h22 = 1;                                      \
+        } else {                                                                                   \
+            h11 = param[1], h21 = -1, h12 = 1, h22 = param[4];                                     \
+        }                                                                                          \
+        T *x0 = EXB_FIRST(x, n, incx), *y0 = EXB_FIRST(y, n, incy);                                \
+        for (long i = 0; i < n; i++) {                                                             \
+            T w = x0[i * incx], z = y0[i * incy];                                                  \
+            x0[i * incx] = RN(w, h11, z, h12);                                                     \
+            y0[i * incy] = RN(w, h21, z, h22);                                                     \
+        }                                                                                          \
+        exb_path_add(EXACTBLAS_PATH_HOST);                                                         \
+        exb_fpenv_leave(env);                                                                      \
     }
 ROTATIONS(s, float, rn2f)
 ROTATIONS(d, double, rn2)
@@ -142,39 +141,39 @@ static float hypot_rnf(float a, float b)
 
 /* drotg.f90 of LAPACK 3.11 with r correctly rounded; with an infinite or
  * NaN input, the reference's own arithmetic (its safmin/safmax scaling). */
-#define ROTG(P, T, HYPOT, SAFMIN, SAFMAX, SQRT)                                                \
-    void exb_##P##rotg_checked(T *a, T *b, T *c, T *s)                                         \
-    {                                                                                          \
-        exb_path_begin();                                                                      \
-        exb_fpenv env = exb_fpenv_enter();                                                     \
-        T anorm = (T)fabs(*a), bnorm = (T)fabs(*b);                                            \
-        if (bnorm == 0) {                                                                      \
-            *c = 1;                                                                            \
-            *s = 0;                                                                            \
-            *b = 0;                                                                            \
-        } else if (anorm == 0) {                                                               \
-            *c = 0;                                                                            \
-            *s = 1;                                                                            \
-            *a = *b;                                                                           \
-            *b = 1;                                                                            \
-        } else {                                                                               \
-            T sigma = anorm > bnorm ? (T)copysign(1.0, *a) : (T)copysign(1.0, *b), r;          \
-            if (isfinite(*a) && isfinite(*b)) {                                                \
-                r = sigma * HYPOT(*a, *b);                                                     \
-            } else {                                                                           \
-                T big = anorm > bnorm ? anorm : bnorm;                                         \
-                T scl = big > SAFMIN ? big : SAFMIN;                                           \
-                scl = scl < SAFMAX ? scl : SAFMAX;                                             \
-                T as = *a / scl, bs = *b / scl;                                                \
-                r = sigma * (scl * SQRT(as * as + bs * bs));                                   \
-            }                                                                                  \
-            *c = *a / r;                                                                       \
-            *s = *b / r;                                                                       \
-            T z = anorm > bnorm ? *s : *c != 0 ? 1 / *c : 1;                                   \
-            *a = r;                                                                            \
-            *b = z;                                                                            \
-        }                                                                                      \
-        exb_fpenv_leave(env);                                                                  \
+#define ROTG(P, T, HYPOT, SAFMIN, SAFMAX, SQRT)                                                    \
+    void exb_##P##rotg_checked(T *a, T *b, T *c, T *s)                                             \
+    {                                                                                              \
+        exb_path_begin();                                                                          \
+        exb_fpenv env = exb_fpenv_enter();                                                         \
+        T anorm = (T)fabs(*a), bnorm = (T)fabs(*b);                                                \
+        if (bnorm == 0) {                                                                          \
+            *c = 1;                                                                                \
+            *s = 0;                                                                                \
+            *b = 0;                                                                                \
+        } else if (anorm == 0) {                                                                   \
+            *c = 0;                                                                                \
+            *s = 1;                                                                                \
+            *a = *b;                                                                               \
+            *b = 1;                                                                                \
+        } else {                                                                                   \
+            T sigma = anorm > bnorm ? (T)copysign(1.0, *a) : (T)copysign(1.0, *b), r;              \
+            if (isfinite(*a) && isfinite(*b)) {                                                    \
+                r = sigma * HYPOT(*a, *b);                                                         \
+            } else {                                                                               \
+                T big = anorm > bnorm ? anorm : bnorm;                                             \
+                T scl = big > SAFMIN ? big : SAFMIN;                                               \
+                scl = scl < SAFMAX ? scl : SAFMAX;                                                 \
+                T as = *a / scl, bs = *b / scl;                                                    \
+                r = sigma * (scl * SQRT(as * as + bs * bs));                                       \
+            }                                                                                      \
+            *c = *a / r;                                                                           \
+            *s = *b / r;                                                                           \
+            T z = anorm > bnorm ? *s : *c != 0 ? 1 / *c : 1;                                       \
+            *a = r;                                                                                \
+            *b = z;                                                                                \
+        }                                                                                          \
+        exb_fpenv_leave(env);                                                                      \
     }
 ROTG(s, float, hypot_rnf, 0x1p-126f, 0x1p126f, sqrtf)
 ROTG(d, double, hypot_rn, 0x1p-1022, 0x1p1022, sqrt)
@@ -185,91 +184,91 @@ ROTG(d, double, hypot_rn, 0x1p-1022, 0x1p1022, sqrt)
  * GAM = 4096, GAMSQ and RGAMSQ as its DATA statements spell them), except
  * that the rescaling loops stop once d1 or d2 is not finite (the
  * reference's would never end). */
-#define ROTMG(P, T, GAMSQ, RGAMSQ)                                                             \
-    void exb_##P##rotmg_checked(T *dd1, T *dd2, T *dx1, T dy1, T *param)                       \
-    {                                                                                          \
-        exb_path_begin();                                                                      \
-        exb_fpenv env = exb_fpenv_enter();                                                     \
-        const T gam = 4096, gamsq = GAMSQ, rgamsq = RGAMSQ;                                    \
-        T flag, h11 = 0, h12 = 0, h21 = 0, h22 = 0;                                            \
-        if (*dd1 < 0) {                                                                        \
-            flag = -1;                                                                         \
-            *dd1 = 0, *dd2 = 0, *dx1 = 0;                                                      \
-        } else {                                                                               \
-            T p2 = *dd2 * dy1;                                                                 \
-            if (p2 == 0) {                                                                     \
-                param[0] = -2;                                                                 \
-                exb_fpenv_leave(env);                                                          \
-                return;                                                                        \
-            }                                                                                  \
-            T p1 = *dd1 * *dx1, q2 = p2 * dy1, q1 = p1 * *dx1;                                 \
-            if (fabs(q1) > fabs(q2)) {                                                         \
-                h21 = -dy1 / *dx1;                                                             \
-                h12 = p2 / p1;                                                                 \
-                T u = 1 - h12 * h21;                                                           \
-                if (u > 0) {                                                                   \
-                    flag = 0;                                                                  \
-                    *dd1 = *dd1 / u, *dd2 = *dd2 / u, *dx1 = *dx1 * u;                         \
-                } else {                                                                       \
-                    flag = -1;                                                                 \
-                    h11 = h12 = h21 = h22 = 0;                                                 \
-                    *dd1 = 0, *dd2 = 0, *dx1 = 0;                                              \
-                }                                                                              \
-            } else if (q2 < 0) {                                                               \
-                flag = -1;                                                                     \
-                h11 = h12 = h21 = h22 = 0;                                                     \
-                *dd1 = 0, *dd2 = 0, *dx1 = 0;                                                  \
-            } else {                                                                           \
-                flag = 1;                                                                      \
-                h11 = p1 / p2;                                                                 \
-                h22 = *dx1 / dy1;                                                              \
-                T u = 1 + h11 * h22, temp = *dd2 / u;                                          \
-                *dd2 = *dd1 / u;                                                               \
-                *dd1 = temp;                                                                   \
-                *dx1 = dy1 * u;                                                                \
-            }                                                                                  \
-            if (*dd1 != 0)                                                                     \
-                while ((*dd1 <= rgamsq || *dd1 >= gamsq) && isfinite(*dd1)) {                  \
-                    if (flag == 0) {                                                           \
-                        h11 = 1, h22 = 1;                                                      \
-                    } else {                                                                   \
-                        h21 = -1, h12 = 1;                                                     \
-                    }                                                                          \
-                    flag = -1;                                                                 \
-                    if (*dd1 <= rgamsq) {                                                      \
-                        *dd1 = *dd1 * (gam * gam);                                             \
-                        *dx1 = *dx1 / gam, h11 = h11 / gam, h12 = h12 / gam;                   \
-                    } else {                                                                   \
-                        *dd1 = *dd1 / (gam * gam);                                             \
-                        *dx1 = *dx1 * gam, h11 = h11 * gam, h12 = h12 * gam;                   \
-                    }                                                                          \
-                }                                                                              \
-            if (*dd2 != 0)                                                                     \
-                while ((fabs(*dd2) <= rgamsq || fabs(*dd2) >= gamsq) && isfinite(*dd2)) {      \
-                    if (flag == 0) {                                                           \
-                        h11 = 1, h22 = 1;                                                      \
-                    } else {                                                                   \
-                        h21 = -1, h12 = 1;                                                     \
-                    }                                                                          \
-                    flag = -1;                                                                 \
-                    if (fabs(*dd2) <= rgamsq) {                                                \
-                        *dd2 = *dd2 * (gam * gam);                                             \
-                        h21 = h21 / gam, h22 = h22 / gam;                                      \
-                    } else {                                                                   \
-                        *dd2 = *dd2 / (gam * gam);                                             \
-                        h21 = h21 * gam, h22 = h22 * gam;                                      \
-                    }                                                                          \
-                }                                                                              \
-        }                                                                                      \
-        if (flag < 0) {                                                                        \
-            param[1] = h11, param[2] = h21, param[3] = h12, param[4] = h22;                    \
-        } else if (flag == 0) {                                                                \
-            param[2] = h21, param[3] = h12;                                                    \
-        } else {                                                                               \
-            param[1] = h11, param[4] = h22;                                                    \
-        }                                                                                      \
-        param[0] = flag;                                                                       \
-        exb_fpenv_leave(env);                                                                  \
+#define ROTMG(P, T, GAMSQ, RGAMSQ)                                                                 \
+    void exb_##P##rotmg_checked(T *dd1, T *dd2, T *dx1, T dy1, T *param)                           \
+    {                                                                                              \
+        exb_path_begin();                                                                          \
+        exb_fpenv env = exb_fpenv_enter();                                                         \
+        const T gam = 4096, gamsq = GAMSQ, rgamsq = RGAMSQ;                                        \
+        T flag, h11 = 0, h12 = 0, h21 = 0, h22 = 0;                                                \
+        if (*dd1 < 0) {                                                                            \
+            flag = -1;                                                                             \
+            *dd1 = 0, *dd2 = 0, *dx1 = 0;                                                          \
+        } else {                                                                                   \
+            T p2 = *dd2 * dy1;                                                                     \
+            if (p2 == 0) {                                                                         \
+                param[0] = -2;                                                                     \
+                exb_fpenv_leave(env);                                                              \
+                return;                                                                            \
+            }                                                                                      \
+            T p1 = *dd1 * *dx1, q2 = p2 * dy1, q1 = p1 * *dx1;                                     \
+            if (fabs(q1) > fabs(q2)) {                                                             \
+                h21 = -dy1 / *dx1;                                                                 \
+                h12 = p2 / p1;                                                                     \
+                T u = 1 - h12 * h21;                                                               \
+                if (u > 0) {                                                                       \
+                    flag = 0;                                                                      \
+                    *dd1 = *dd1 / u, *dd2 = *dd2 / u, *dx1 = *dx1 * u;                             \
+                } else {                                                                           \
+                    flag = -1;                                                                     \
+                    h11 = h12 = h21 = h22 = 0;                                                     \
+                    *dd1 = 0, *dd2 = 0, *dx1 = 0;                                                  \
+                }                                                                                  \
+            } else if (q2 < 0) {                                                                   \
+                flag = -1;                                                                         \
+                h11 = h12 = h21 = h22 = 0;                                                         \
+                *dd1 = 0, *dd2 = 0, *dx1 = 0;                                                      \
+            } else {                                                                               \
+                flag = 1;                                                                          \
+                h11 = p1 / p2;                                                                     \
+                h22 = *dx1 / dy1;                                                                  \
+                T u = 1 + h11 * h22, temp = *dd2 / u;                                              \
+                *dd2 = *dd1 / u;                                                                   \
+                *dd1 = temp;                                                                       \
+                *dx1 = dy1 * u;                                                                    \
+            }                                                                                      \
+            if (*dd1 != 0)                                                                         \
+                while ((*dd1 <= rgamsq || *dd1 >= gamsq) && isfinite(*dd1)) {                      \
+                    if (flag == 0) {                                                               \
+                        h11 = 1, h22 = 1;                                                          \
+                    } else {                                                                       \
+                        h21 = -1, h12 = 1;                                                         \
+                    }                                                                              \
+                    flag = -1;                                                                     \
+                    if (*dd1 <= rgamsq) {                                                          \
+                        *dd1 = *dd1 * (gam * gam);                                                 \
+                        *dx1 = *dx1 / gam, h11 = h11 / gam, h12 = h12 / gam;                       \
+                    } else {                                                                       \
+                        *dd1 = *dd1 / (gam * gam);                                                 \
+                        *dx1 = *dx1 * gam, h11 = h11 * gam, h12 = h12 * gam;                       \
+                    }                                                                              \
+                }                                                                                  \
+            if (*dd2 != 0)                                                                         \
+                while ((fabs(*dd2) <= rgamsq || fabs(*dd2) >= gamsq) && isfinite(*dd2)) {          \
+                    if (flag == 0) {                                                               \
+                        h11 = 1, h22 = 1;                                                          \
+                    } else {                                                                       \
+                        h21 = -1, h12 = 1;                                                         \
+                    }                                                                              \
+                    flag = -1;                                                                     \
+                    if (fabs(*dd2) <= rgamsq) {                                                    \
+                        *dd2 = *dd2 * (gam * gam);                                                 \
+                        h21 = h21 / gam, h22 = h22 / gam;                                          \
+                    } else {                                                                       \
+                        *dd2 = *dd2 / (gam * gam);                                                 \
+                        h21 = h21 * gam, h22 = h22 * gam;                                          \
+                    }                                                                              \
+                }                                                                                  \
+        }                                                                                          \
+        if (flag < 0) {                                                                            \
+            param[1] = h11, param[2] = h21, param[3] = h12, param[4] = h22;                        \
+        } else if (flag == 0) {                                                                    \
+            param[2] = h21, param[3] = h12;                                                        \
+        } else {                                                                                   \
+            param[1] = h11, param[4] = h22;                                                        \
+        }                                                                                          \
+        param[0] = flag;                                                                           \
+        exb_fpenv_leave(env);                                                                      \
     }
 ROTMG(s, float, 1.67772E7f, 5.96046E-8f)
 ROTMG(d, double, 16777216.0, 5.9604645E-8)

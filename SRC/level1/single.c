@@ -76,8 +76,8 @@ float exb_sdot_checked(long n, const float *x, long incx, const float *y, long i
         return 0.0f;
     exb_fpenv env = exb_fpenv_enter();
     exb_superacc acc;
-    int negzero = exact_terms(TERMS_XY, n, EXB_FIRST(x, n, incx), incx, EXB_FIRST(y, n, incy),
-                              incy, &acc);
+    int negzero =
+        exact_terms(TERMS_XY, n, EXB_FIRST(x, n, incx), incx, EXB_FIRST(y, n, incy), incy, &acc);
     float r = exb_f32_round(round64(&acc, negzero), acc_sign, &acc);
     exb_fpenv_leave(env);
     return r;
@@ -90,8 +90,8 @@ double exb_dsdot_checked(long n, const float *x, long incx, const float *y, long
         return 0.0;
     exb_fpenv env = exb_fpenv_enter();
     exb_superacc acc;
-    int negzero = exact_terms(TERMS_XY, n, EXB_FIRST(x, n, incx), incx, EXB_FIRST(y, n, incy),
-                              incy, &acc);
+    int negzero =
+        exact_terms(TERMS_XY, n, EXB_FIRST(x, n, incx), incx, EXB_FIRST(y, n, incy), incy, &acc);
     double r = round64(&acc, negzero);
     exb_fpenv_leave(env);
     return r;
@@ -104,8 +104,8 @@ float exb_sdsdot_checked(long n, float sb, const float *x, long incx, const floa
         return sb;
     exb_fpenv env = exb_fpenv_enter();
     exb_superacc acc;
-    int negzero = exact_terms(TERMS_XY, n, EXB_FIRST(x, n, incx), incx, EXB_FIRST(y, n, incy),
-                              incy, &acc);
+    int negzero =
+        exact_terms(TERMS_XY, n, EXB_FIRST(x, n, incx), incx, EXB_FIRST(y, n, incy), incy, &acc);
     exb_superacc_add_double(&acc, (double)sb); /* sb: one more term */
     negzero = negzero && sb == 0.0f && signbit(sb);
     float r = exb_f32_round(round64(&acc, negzero), acc_sign, &acc);

@@ -17,53 +17,53 @@
 
 /* Element moves are memcpy of the bits: a NaN's payload stays as it was
  * (an assignment through the FPU could quiet a signalling NaN). */
-#define MOVES(P, T)                                                                            \
-    void exb_##P##copy_checked(long n, const T *x, long incx, T *y, long incy)                 \
-    {                                                                                          \
-        exb_path_begin();                                                                      \
-        if (n <= 0)                                                                            \
-            return;                                                                            \
-        const T *x0 = EXB_FIRST(x, n, incx);                                                   \
-        T *y0 = EXB_FIRST(y, n, incy);                                                         \
-        if (incx == 1 && incy == 1 && (y0 + n <= x0 || x0 + n <= y0)) {                        \
-            memcpy(y0, x0, (size_t)n * sizeof(T));                                             \
-        } else { /* the reference's forward loop, overlaps included */                         \
-            for (long i = 0; i < n; i++)                                                       \
-                memcpy(&y0[i * incy], &x0[i * incx], sizeof(T));                               \
-        }                                                                                      \
-        exb_path_add(EXACTBLAS_PATH_HOST);                                                     \
-    }                                                                                          \
-    void exb_##P##swap_checked(long n, T *x, long incx, T *y, long incy)                       \
-    {                                                                                          \
-        exb_path_begin();                                                                      \
-        if (n <= 0)                                                                            \
-            return;                                                                            \
-        T *x0 = EXB_FIRST(x, n, incx), *y0 = EXB_FIRST(y, n, incy);                            \
-        for (long i = 0; i < n; i++) {                                                         \
-            T t;                                                                               \
-            memcpy(&t, &x0[i * incx], sizeof t);                                               \
-            memcpy(&x0[i * incx], &y0[i * incy], sizeof t);                                    \
-            memcpy(&y0[i * incy], &t, sizeof t);                                               \
-        }                                                                                      \
-        exb_path_add(EXACTBLAS_PATH_HOST);                                                     \
-    }                                                                                          \
-    /* the reference's scan: "greater" is false for a NaN */                                   \
-    long exb_i##P##amax_checked(long n, const T *x, long incx)                                 \
-    {                                                                                          \
-        exb_path_begin();                                                                      \
-        if (n < 1 || incx <= 0)                                                                \
-            return 0;                                                                          \
-        long best = 0;                                                                         \
-        T big = fabs##P##_(x[0]);                                                              \
-        for (long i = 1; i < n; i++) {                                                         \
-            T v = fabs##P##_(x[i * incx]);                                                     \
-            if (v > big) {                                                                     \
-                best = i;                                                                      \
-                big = v;                                                                       \
-            }                                                                                  \
-        }                                                                                      \
-        exb_path_add(EXACTBLAS_PATH_HOST);                                                     \
-        return best + 1;                                                                       \
+#define MOVES(P, T)                                                                                \
+    void exb_##P##copy_checked(long n, const T *x, long incx, T *y, long incy)                     \
+    {                                                                                              \
+        exb_path_begin();                                                                          \
+        if (n <= 0)                                                                                \
+            return;                                                                                \
+        const T *x0 = EXB_FIRST(x, n, incx);                                                       \
+        T *y0 = EXB_FIRST(y, n, incy);                                                             \
+        if (incx == 1 && incy == 1 && (y0 + n <= x0 || x0 + n <= y0)) {                            \
+            memcpy(y0, x0, (size_t)n * sizeof(T));                                                 \
+        } else { /* the reference's forward loop, overlaps included */                             \
+            for (long i = 0; i < n; i++)                                                           \
+                memcpy(&y0[i * incy], &x0[i * incx], sizeof(T));                                   \
+        }                                                                                          \
+        exb_path_add(EXACTBLAS_PATH_HOST);                                                         \
+    }                                                                                              \
+    void exb_##P##swap_checked(long n, T *x, long incx, T *y, long incy)                           \
+    {                                                                                              \
+        exb_path_begin();                                                                          \
+        if (n <= 0)                                                                                \
+            return;                                                                                \
+        T *x0 = EXB_FIRST(x, n, incx), *y0 = EXB_FIRST(y, n, incy);                                \
+        for (long i = 0; i < n; i++) {                                                             \
+            T t;                                                                                   \
+            memcpy(&t, &x0[i * incx], sizeof t);                                                   \
+            memcpy(&x0[i * incx], &y0[i * incy], sizeof t);                                        \
+            memcpy(&y0[i * incy], &t, sizeof t);                                                   \
+        }                                                                                          \
+        exb_path_add(EXACTBLAS_PATH_HOST);                                                         \
+    }                                                                                              \
+    /* the reference's scan: "greater" is false for a NaN */                                       \
+    long exb_i##P##amax_checked(long n, const T *x, long incx)                                     \
+    {                                                                                              \
+        exb_path_begin();                                                                          \
+        if (n < 1 || incx <= 0)                                                                    \
+            return 0;                                                                              \
+        long best = 0;                                                                             \
+        T big = fabs##P##_(x[0]);                                                                  \
+        for (long i = 1; i < n; i++) {                                                             \
+            T v = fabs##P##_(x[i * incx]);                                                         \
+            if (v > big) {                                                                         \
+                best = i;                                                                          \
+                big = v;                                                                           \
+            }                                                                                      \
+        }                                                                                          \
+        exb_path_add(EXACTBLAS_PATH_HOST);                                                         \
+        return best + 1;                                                                           \
     }
 #define fabss_ fabsf
 #define fabsd_ fabs
@@ -99,8 +99,7 @@ void exb_saxpy_checked(long n, float a, const float *x, long incx, float *y, lon
         double p = (double)a * x0[i * incx], yi = y0[i * incy];
         double z = fma((double)a, (double)x0[i * incx], yi); /* RN64(a x + y) */
         axpy_ctx c = {p, yi};
-        y0[i * incy] = isfinite(z) ? exb_f32_round(z, axpy_sign, &c)
-                                   : (float)exb_canonical_nan(z);
+        y0[i * incy] = isfinite(z) ? exb_f32_round(z, axpy_sign, &c) : (float)exb_canonical_nan(z);
     }
     exb_path_add(EXACTBLAS_PATH_HOST);
     exb_fpenv_leave(env);

@@ -28,16 +28,16 @@ static void general(const char *name, int f32, int band, char trans, long m, lon
 {
     exb_path_begin();
     char t = trans_of(trans);
-    int bad = !t                                     ? 1
-              : m < 0                                ? 2
-              : n < 0                                ? 3
-              : band && kl < 0                       ? 4
-              : band && ku < 0                       ? 5
-              : band && lda < kl + ku + 1            ? 8
-              : !band && lda < (m > 1 ? m : 1)       ? 6
-              : incx == 0                            ? (band ? 10 : 8)
-              : incy == 0                            ? (band ? 13 : 11)
-                                                     : 0;
+    int bad = !t                               ? 1
+              : m < 0                          ? 2
+              : n < 0                          ? 3
+              : band && kl < 0                 ? 4
+              : band && ku < 0                 ? 5
+              : band && lda < kl + ku + 1      ? 8
+              : !band && lda < (m > 1 ? m : 1) ? 6
+              : incx == 0                      ? (band ? 10 : 8)
+              : incy == 0                      ? (band ? 13 : 11)
+                                               : 0;
     if (bad) {
         exb_xerbla(name, bad);
         return;
@@ -54,16 +54,16 @@ static void general(const char *name, int f32, int band, char trans, long m, lon
     exb_fpenv_leave(env);
 }
 
-void exb_sgbmv_checked(const char *name, char trans, long m, long n, long kl, long ku,
-                       float alpha, const float *a, long lda, const float *x, long incx,
-                       float beta, float *y, long incy)
+void exb_sgbmv_checked(const char *name, char trans, long m, long n, long kl, long ku, float alpha,
+                       const float *a, long lda, const float *x, long incx, float beta, float *y,
+                       long incy)
 {
     general(name, 1, 1, trans, m, n, kl, ku, alpha, a, lda, x, incx, beta, y, incy);
 }
 
-void exb_dgbmv_checked(const char *name, char trans, long m, long n, long kl, long ku,
-                       double alpha, const double *a, long lda, const double *x, long incx,
-                       double beta, double *y, long incy)
+void exb_dgbmv_checked(const char *name, char trans, long m, long n, long kl, long ku, double alpha,
+                       const double *a, long lda, const double *x, long incx, double beta,
+                       double *y, long incy)
 {
     general(name, 0, 1, trans, m, n, kl, ku, alpha, a, lda, x, incx, beta, y, incy);
 }

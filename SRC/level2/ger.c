@@ -92,7 +92,8 @@ static double class_of(double x)
 /* Whether the term alpha*u*w is -0 (IEEE's sign rule for a zero product). */
 static int term_negzero(double alpha, double u, double w)
 {
-    return (u == 0.0 || w == 0.0) && (signbit(alpha) != 0) != ((signbit(u) != 0) != (signbit(w) != 0));
+    return (u == 0.0 || w == 0.0) &&
+           (signbit(alpha) != 0) != ((signbit(u) != 0) != (signbit(w) != 0));
 }
 
 /* Element (i, j) exactly: the terms a, alpha u1_i w1_j (and alpha u2_i
@@ -248,9 +249,9 @@ static void run(update *u)
 }
 
 /* The checks, the quick return, x and y gathered, the update. */
-static void rank_update(const char *name, int f32, int rank2, shape form, char uplo, long m,
-                        long n, double alpha, const void *x, long incx, const void *y, long incy,
-                        void *a, long lda)
+static void rank_update(const char *name, int f32, int rank2, shape form, char uplo, long m, long n,
+                        double alpha, const void *x, long incx, const void *y, long incy, void *a,
+                        long lda)
 {
     exb_path_begin();
     int upper = exb_lsame(uplo, 'U');
@@ -258,12 +259,12 @@ static void rank_update(const char *name, int f32, int rank2, shape form, char u
     if (form == GENERAL)
         bad = m < 0 ? 1 : n < 0 ? 2 : incx == 0 ? 5 : incy == 0 ? 7 : lda < (m > 1 ? m : 1) ? 9 : 0;
     else
-        bad = !upper && !exb_lsame(uplo, 'L')               ? 1
-              : n < 0                                       ? 2
-              : incx == 0                                   ? 5
-              : rank2 && incy == 0                          ? 7
-              : form == TRIANGLE && lda < (n > 1 ? n : 1)   ? (rank2 ? 9 : 7)
-                                                            : 0;
+        bad = !upper && !exb_lsame(uplo, 'L')             ? 1
+              : n < 0                                     ? 2
+              : incx == 0                                 ? 5
+              : rank2 && incy == 0                        ? 7
+              : form == TRIANGLE && lda < (n > 1 ? n : 1) ? (rank2 ? 9 : 7)
+                                                          : 0;
     if (bad) {
         exb_xerbla(name, bad);
         return;
@@ -279,8 +280,19 @@ static void rank_update(const char *name, int f32, int rank2, shape form, char u
     if (!xg || (has_y && !yg)) {
         exb_note("no memory for a rank update's vectors: A left as it was");
     } else {
-        update u = {f32, form, upper, m, n, lda, alpha, xg, has_y ? yg : xg,
-                    rank2 ? yg : NULL, rank2 ? xg : NULL, a, NULL};
+        update u = {f32,
+                    form,
+                    upper,
+                    m,
+                    n,
+                    lda,
+                    alpha,
+                    xg,
+                    has_y ? yg : xg,
+                    rank2 ? yg : NULL,
+                    rank2 ? xg : NULL,
+                    a,
+                    NULL};
         run(&u);
     }
     free(xg);
@@ -300,32 +312,32 @@ void exb_dger_checked(const char *name, long m, long n, double alpha, const doub
     rank_update(name, 0, 0, GENERAL, 'U', m, n, alpha, x, incx, y, incy, a, lda);
 }
 
-void exb_ssyr_checked(const char *name, char uplo, long n, float alpha, const float *x,
-                      long incx, float *a, long lda)
+void exb_ssyr_checked(const char *name, char uplo, long n, float alpha, const float *x, long incx,
+                      float *a, long lda)
 {
     rank_update(name, 1, 0, TRIANGLE, uplo, n, n, alpha, x, incx, NULL, 1, a, lda);
 }
 
-void exb_dsyr_checked(const char *name, char uplo, long n, double alpha, const double *x,
-                      long incx, double *a, long lda)
+void exb_dsyr_checked(const char *name, char uplo, long n, double alpha, const double *x, long incx,
+                      double *a, long lda)
 {
     rank_update(name, 0, 0, TRIANGLE, uplo, n, n, alpha, x, incx, NULL, 1, a, lda);
 }
 
-void exb_sspr_checked(const char *name, char uplo, long n, float alpha, const float *x,
-                      long incx, float *ap)
+void exb_sspr_checked(const char *name, char uplo, long n, float alpha, const float *x, long incx,
+                      float *ap)
 {
     rank_update(name, 1, 0, PACKED, uplo, n, n, alpha, x, incx, NULL, 1, ap, 0);
 }
 
-void exb_dspr_checked(const char *name, char uplo, long n, double alpha, const double *x,
-                      long incx, double *ap)
+void exb_dspr_checked(const char *name, char uplo, long n, double alpha, const double *x, long incx,
+                      double *ap)
 {
     rank_update(name, 0, 0, PACKED, uplo, n, n, alpha, x, incx, NULL, 1, ap, 0);
 }
 
-void exb_ssyr2_checked(const char *name, char uplo, long n, float alpha, const float *x,
-                       long incx, const float *y, long incy, float *a, long lda)
+void exb_ssyr2_checked(const char *name, char uplo, long n, float alpha, const float *x, long incx,
+                       const float *y, long incy, float *a, long lda)
 {
     rank_update(name, 1, 1, TRIANGLE, uplo, n, n, alpha, x, incx, y, incy, a, lda);
 }
@@ -336,8 +348,8 @@ void exb_dsyr2_checked(const char *name, char uplo, long n, double alpha, const 
     rank_update(name, 0, 1, TRIANGLE, uplo, n, n, alpha, x, incx, y, incy, a, lda);
 }
 
-void exb_sspr2_checked(const char *name, char uplo, long n, float alpha, const float *x,
-                       long incx, const float *y, long incy, float *ap)
+void exb_sspr2_checked(const char *name, char uplo, long n, float alpha, const float *x, long incx,
+                       const float *y, long incy, float *ap)
 {
     rank_update(name, 1, 1, PACKED, uplo, n, n, alpha, x, incx, y, incy, ap, 0);
 }

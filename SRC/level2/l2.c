@@ -140,8 +140,7 @@ static void mv_share(void *arg, int share, int parts)
     exb_superacc_clear(&acc);
     long p0 = t->panels * share / parts, p1 = t->panels * (share + 1) / parts;
     long x0[L2_PANEL], len[L2_PANEL], undecided[L2_PANEL];
-    double diag[L2_PANEL], hi[L2_PANEL], lo[L2_PANEL], ab[L2_PANEL], yv[L2_PANEL],
-        out[L2_PANEL];
+    double diag[L2_PANEL], hi[L2_PANEL], lo[L2_PANEL], ab[L2_PANEL], yv[L2_PANEL], out[L2_PANEL];
     int decided_any = 0;
     for (long p = p0; p < p1; p++) {
         long i0 = p * L2_PANEL, count = op->outputs - i0 < L2_PANEL ? op->outputs - i0 : L2_PANEL;
@@ -241,20 +240,27 @@ static void wide_share(void *arg, int share, int parts)
         exb_path_add(EXACTBLAS_PATH_EARLY);
 }
 
-void exb_l2_mv(const l2_op *op, const exb_knobs *knobs, double alpha, const double *x,
-               double beta, void *y, long incy)
+void exb_l2_mv(const l2_op *op, const exb_knobs *knobs, double alpha, const double *x, double beta,
+               void *y, long incy)
 {
     const exb_host_kernels *k = exb_host_kernels_get(knobs->host_generic);
     mv_task t = {{op, knobs, exb_kernels_sumdot(k, knobs->fpe, knobs->front),
                   exb_kernels_filter(k, knobs->fpe, knobs->front, knobs->filter)},
-                 alpha, beta, exb_filter_beta(alpha, beta), 0, x, NULL, incy,
+                 alpha,
+                 beta,
+                 exb_filter_beta(alpha, beta),
+                 0,
+                 x,
+                 NULL,
+                 incy,
                  (op->outputs + L2_PANEL - 1) / L2_PANEL};
     t.filtered = t.w.filter && exb_filter_alpha_ok(alpha) && !isnan(t.beta2);
     /* y from its logical first element */
     t.y = op->f32 ? (void *)EXB_FIRST((float *)y, op->outputs, incy)
                   : (void *)EXB_FIRST((double *)y, op->outputs, incy);
     long work = op->outputs * (op->maxlen > 0 ? op->maxlen : 1);
-    long threads = knobs->threads, useful = work / exb_tuning_of(EXB_CLASS_HOST)->gemv_min_per_thread;
+    long threads = knobs->threads,
+         useful = work / exb_tuning_of(EXB_CLASS_HOST)->gemv_min_per_thread;
     threads = threads < useful ? threads : useful;
     void (*share)(void *, int, int) = mv_share;
     if (t.filtered && op->filter_rows && !op->f32) { /* rows read in place */
@@ -278,7 +284,8 @@ void exb_l2_sv(const l2_op *op, const exb_knobs *knobs, void *x, long incx)
                  exb_kernels_filter(k, knobs->fpe, knobs->front, knobs->filter)};
     long n = op->outputs, ld = op->maxlen > 0 ? op->maxlen : 1;
     int forward = (op->uplo == 'L') == (op->trans == 'N');
-    void *x1 = op->f32 ? (void *)EXB_FIRST((float *)x, n, incx) : (void *)EXB_FIRST((double *)x, n, incx);
+    void *x1 =
+        op->f32 ? (void *)EXB_FIRST((float *)x, n, incx) : (void *)EXB_FIRST((double *)x, n, incx);
     double *nx = malloc((size_t)(n > 0 ? n : 1) * sizeof *nx); /* -x_j once solved */
     double *buf = malloc((size_t)(L2_PANEL * ld) * sizeof *buf);
     exb_superacc acc;
@@ -323,7 +330,8 @@ void exb_l2_sv(const l2_op *op, const exb_knobs *knobs, void *x, long incx)
             }
             if (!decided) {
                 exact_row(&w, &acc, row, nx + x0[r], len[r]);
-                int negzero = exb_superacc_is_zero(&acc) && (len[r] == 0 || acc.flags & EXB_FLAG_NEG_ZERO);
+                int negzero =
+                    exb_superacc_is_zero(&acc) && (len[r] == 0 || acc.flags & EXB_FLAG_NEG_ZERO);
                 acc.flags &= ~EXB_FLAG_NEG_ZERO;
                 exb_superacc_add_double(&acc, b);
                 /* the numerator's terms: b_i and -op(A)_ij x_j; all -0: -0 */

@@ -40,21 +40,21 @@ struct exb_filter_kernels;
 
 typedef struct l2_op l2_op;
 struct l2_op {
-    long outputs;   /* rows of op(A) (y's length; x's for a solve) */
-    long cols;      /* columns of op(A) (x's length) */
-    long maxlen;    /* the longest row */
-    int f32;        /* binary32 data (float *) and results */
-    const void *a;  /* the matrix, as stored (double * or float *) */
-    long lda;       /* its leading dimension (band, dense), or 0 */
+    long outputs;           /* rows of op(A) (y's length; x's for a solve) */
+    long cols;              /* columns of op(A) (x's length) */
+    long maxlen;            /* the longest row */
+    int f32;                /* binary32 data (float *) and results */
+    const void *a;          /* the matrix, as stored (double * or float *) */
+    long lda;               /* its leading dimension (band, dense), or 0 */
     char uplo, trans, diag; /* normalised to upper case */
-    long kl, ku;    /* band widths (GBMV; SBMV, TBMV, TBSV: k in ku) */
-    double bscale;  /* a solve's b_i is bscale * b_i, exact (binary32 data,
+    long kl, ku;            /* band widths (GBMV; SBMV, TBMV, TBSV: k in ku) */
+    double bscale;          /* a solve's b_i is bscale * b_i, exact (binary32 data,
                      * STRSM's alpha); 0 means 1 */
     /* Rows [i0, i0 + count) of op(A): row r's entries for x[x0[r] ..
      * x0[r] + len[r]) into buf + r*ld, in binary64; a solve's row leaves
      * out the diagonal, whose value goes to diag[r] (1 for a unit one). */
-    void (*rows)(const l2_op *op, long i0, long count, double *buf, long ld, long *x0,
-                 long *len, double *diag);
+    void (*rows)(const l2_op *op, long i0, long count, double *buf, long ld, long *x0, long *len,
+                 double *diag);
     /* Optional (a product's rows read where they are stored, without the
      * gather): the filter f's partial sums (hi, lo, ab) of rows [i0, i0 +
      * count) of op(A) against x, count <= L2_WIDE, and in *nt the leaves
@@ -75,8 +75,8 @@ static inline double l2_at(const l2_op *op, long idx)
 /* y := alpha op(A) x + beta y as above; x: cols binary64 values in order
  * (the caller converted and gathered them), y: outputs elements of
  * increment incy (double or float as op->f32), beta = 0 not reading y. */
-void exb_l2_mv(const l2_op *op, const exb_knobs *knobs, double alpha, const double *x,
-               double beta, void *y, long incy);
+void exb_l2_mv(const l2_op *op, const exb_knobs *knobs, double alpha, const double *x, double beta,
+               void *y, long incy);
 
 /* op(A) x = b solved in place: x (double or float as op->f32, increment
  * incx) holds b on entry. */

@@ -27,69 +27,68 @@
 
 void exb_sgemv_checked(const char *name, char trans, long m, long n, float alpha, const float *a,
                        long lda, const float *x, long incx, float beta, float *y, long incy);
-void exb_sgbmv_checked(const char *name, char trans, long m, long n, long kl, long ku,
-                       float alpha, const float *a, long lda, const float *x, long incx,
-                       float beta, float *y, long incy);
-void exb_dgbmv_checked(const char *name, char trans, long m, long n, long kl, long ku,
-                       double alpha, const double *a, long lda, const double *x, long incx,
-                       double beta, double *y, long incy);
-
-void exb_ssymv_checked(const char *name, char uplo, long n, float alpha, const float *a,
-                       long lda, const float *x, long incx, float beta, float *y, long incy);
-void exb_dsymv_checked(const char *name, char uplo, long n, double alpha, const double *a,
-                       long lda, const double *x, long incx, double beta, double *y, long incy);
-void exb_ssbmv_checked(const char *name, char uplo, long n, long k, float alpha, const float *a,
-                       long lda, const float *x, long incx, float beta, float *y, long incy);
-void exb_dsbmv_checked(const char *name, char uplo, long n, long k, double alpha,
+void exb_sgbmv_checked(const char *name, char trans, long m, long n, long kl, long ku, float alpha,
+                       const float *a, long lda, const float *x, long incx, float beta, float *y,
+                       long incy);
+void exb_dgbmv_checked(const char *name, char trans, long m, long n, long kl, long ku, double alpha,
                        const double *a, long lda, const double *x, long incx, double beta,
                        double *y, long incy);
+
+void exb_ssymv_checked(const char *name, char uplo, long n, float alpha, const float *a, long lda,
+                       const float *x, long incx, float beta, float *y, long incy);
+void exb_dsymv_checked(const char *name, char uplo, long n, double alpha, const double *a, long lda,
+                       const double *x, long incx, double beta, double *y, long incy);
+void exb_ssbmv_checked(const char *name, char uplo, long n, long k, float alpha, const float *a,
+                       long lda, const float *x, long incx, float beta, float *y, long incy);
+void exb_dsbmv_checked(const char *name, char uplo, long n, long k, double alpha, const double *a,
+                       long lda, const double *x, long incx, double beta, double *y, long incy);
 void exb_sspmv_checked(const char *name, char uplo, long n, float alpha, const float *ap,
                        const float *x, long incx, float beta, float *y, long incy);
 void exb_dspmv_checked(const char *name, char uplo, long n, double alpha, const double *ap,
                        const double *x, long incx, double beta, double *y, long incy);
 
-void exb_strmv_checked(const char *name, char uplo, char trans, char diag, long n,
-                       const float *a, long lda, float *x, long incx);
-void exb_dtrmv_checked(const char *name, char uplo, char trans, char diag, long n,
-                       const double *a, long lda, double *x, long incx);
+void exb_strmv_checked(const char *name, char uplo, char trans, char diag, long n, const float *a,
+                       long lda, float *x, long incx);
+void exb_dtrmv_checked(const char *name, char uplo, char trans, char diag, long n, const double *a,
+                       long lda, double *x, long incx);
 void exb_stbmv_checked(const char *name, char uplo, char trans, char diag, long n, long k,
                        const float *a, long lda, float *x, long incx);
 void exb_dtbmv_checked(const char *name, char uplo, char trans, char diag, long n, long k,
                        const double *a, long lda, double *x, long incx);
-void exb_stpmv_checked(const char *name, char uplo, char trans, char diag, long n,
-                       const float *ap, float *x, long incx);
-void exb_dtpmv_checked(const char *name, char uplo, char trans, char diag, long n,
-                       const double *ap, double *x, long incx);
+void exb_stpmv_checked(const char *name, char uplo, char trans, char diag, long n, const float *ap,
+                       float *x, long incx);
+void exb_dtpmv_checked(const char *name, char uplo, char trans, char diag, long n, const double *ap,
+                       double *x, long incx);
 
-void exb_strsv_checked(const char *name, char uplo, char trans, char diag, long n,
-                       const float *a, long lda, float *x, long incx);
+void exb_strsv_checked(const char *name, char uplo, char trans, char diag, long n, const float *a,
+                       long lda, float *x, long incx);
 void exb_stbsv_checked(const char *name, char uplo, char trans, char diag, long n, long k,
                        const float *a, long lda, float *x, long incx);
 void exb_dtbsv_checked(const char *name, char uplo, char trans, char diag, long n, long k,
                        const double *a, long lda, double *x, long incx);
-void exb_stpsv_checked(const char *name, char uplo, char trans, char diag, long n,
-                       const float *ap, float *x, long incx);
-void exb_dtpsv_checked(const char *name, char uplo, char trans, char diag, long n,
-                       const double *ap, double *x, long incx);
+void exb_stpsv_checked(const char *name, char uplo, char trans, char diag, long n, const float *ap,
+                       float *x, long incx);
+void exb_dtpsv_checked(const char *name, char uplo, char trans, char diag, long n, const double *ap,
+                       double *x, long incx);
 
 void exb_sger_checked(const char *name, long m, long n, float alpha, const float *x, long incx,
                       const float *y, long incy, float *a, long lda);
 void exb_dger_checked(const char *name, long m, long n, double alpha, const double *x, long incx,
                       const double *y, long incy, double *a, long lda);
-void exb_ssyr_checked(const char *name, char uplo, long n, float alpha, const float *x,
-                      long incx, float *a, long lda);
-void exb_dsyr_checked(const char *name, char uplo, long n, double alpha, const double *x,
-                      long incx, double *a, long lda);
-void exb_sspr_checked(const char *name, char uplo, long n, float alpha, const float *x,
-                      long incx, float *ap);
-void exb_dspr_checked(const char *name, char uplo, long n, double alpha, const double *x,
-                      long incx, double *ap);
-void exb_ssyr2_checked(const char *name, char uplo, long n, float alpha, const float *x,
-                       long incx, const float *y, long incy, float *a, long lda);
+void exb_ssyr_checked(const char *name, char uplo, long n, float alpha, const float *x, long incx,
+                      float *a, long lda);
+void exb_dsyr_checked(const char *name, char uplo, long n, double alpha, const double *x, long incx,
+                      double *a, long lda);
+void exb_sspr_checked(const char *name, char uplo, long n, float alpha, const float *x, long incx,
+                      float *ap);
+void exb_dspr_checked(const char *name, char uplo, long n, double alpha, const double *x, long incx,
+                      double *ap);
+void exb_ssyr2_checked(const char *name, char uplo, long n, float alpha, const float *x, long incx,
+                       const float *y, long incy, float *a, long lda);
 void exb_dsyr2_checked(const char *name, char uplo, long n, double alpha, const double *x,
                        long incx, const double *y, long incy, double *a, long lda);
-void exb_sspr2_checked(const char *name, char uplo, long n, float alpha, const float *x,
-                       long incx, const float *y, long incy, float *ap);
+void exb_sspr2_checked(const char *name, char uplo, long n, float alpha, const float *x, long incx,
+                       const float *y, long incy, float *ap);
 void exb_dspr2_checked(const char *name, char uplo, long n, double alpha, const double *x,
                        long incx, const double *y, long incy, double *ap);
 

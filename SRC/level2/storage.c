@@ -148,8 +148,8 @@ static void join_all(long count, double *hi, double *lo, double *ab, const doubl
 /* The region [a, b) of columns, of one kind for every row of the panel
  * [i0, i0 + count), into the rows' partial sums. */
 static void region(const l2_matrix *A, const exb_filter_kernels *f, part_kind kind, long i0,
-                   long count, long a, long b, const double *x, double *hi, double *lo,
-                   double *ab, double *joins)
+                   long count, long a, long b, const double *x, double *hi, double *lo, double *ab,
+                   double *joins)
 {
     const l2_op *op = &A->op;
     const double *ad = op->a;

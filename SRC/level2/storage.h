@@ -22,11 +22,11 @@ typedef enum { L2_DENSE, L2_BAND, L2_PACKED } l2_storage;
 typedef enum { L2_GENERAL, L2_SYMMETRIC, L2_TRIANGULAR } l2_kind;
 
 typedef struct l2_matrix {
-    l2_op op;           /* first: the engine's view */
+    l2_op op; /* first: the engine's view */
     l2_storage storage;
     l2_kind kind;
-    long m, n;          /* the stored matrix's rows and columns */
-    int solve;          /* rows without the diagonal (triangular solves) */
+    long m, n; /* the stored matrix's rows and columns */
+    int solve; /* rows without the diagonal (triangular solves) */
 } l2_matrix;
 
 /* The index of stored entry (i, j). */

@@ -20,19 +20,23 @@
 #include "support/xerbla.h"
 
 static void symmetric(const char *name, int f32, l2_storage storage, char uplo, long n, long k,
-                      double alpha, const void *a, long lda, const void *x, long incx,
-                      double beta, void *y, long incy)
+                      double alpha, const void *a, long lda, const void *x, long incx, double beta,
+                      void *y, long incy)
 {
     exb_path_begin();
     int upper = exb_lsame(uplo, 'U'), band = storage == L2_BAND, dense = storage == L2_DENSE;
-    int bad = !upper && !exb_lsame(uplo, 'L')            ? 1
-              : n < 0                                    ? 2
-              : band && k < 0                            ? 3
-              : dense && lda < (n > 1 ? n : 1)           ? 5
-              : band && lda < k + 1                      ? 6
-              : incx == 0                                ? (dense ? 7 : band ? 8 : 6)
-              : incy == 0                                ? (dense ? 10 : band ? 11 : 9)
-                                                         : 0;
+    int bad = !upper && !exb_lsame(uplo, 'L')  ? 1
+              : n < 0                          ? 2
+              : band && k < 0                  ? 3
+              : dense && lda < (n > 1 ? n : 1) ? 5
+              : band && lda < k + 1            ? 6
+              : incx == 0                      ? (dense  ? 7
+                                                  : band ? 8
+                                                         : 6)
+              : incy == 0                      ? (dense  ? 10
+                                                  : band ? 11
+                                                         : 9)
+                                               : 0;
     if (bad) {
         exb_xerbla(name, bad);
         return;
@@ -40,24 +44,24 @@ static void symmetric(const char *name, int f32, l2_storage storage, char uplo, 
     if (n == 0 || (alpha == 0.0 && beta == 1.0))
         return;
     exb_fpenv env = exb_fpenv_enter();
-    l2_matrix A = {.op = {.f32 = f32, .a = a, .lda = lda, .uplo = upper ? 'U' : 'L', .trans = 'N',
-                          .ku = k},
-                   .storage = storage,
-                   .kind = L2_SYMMETRIC,
-                   .m = n,
-                   .n = n};
+    l2_matrix A = {
+        .op = {.f32 = f32, .a = a, .lda = lda, .uplo = upper ? 'U' : 'L', .trans = 'N', .ku = k},
+        .storage = storage,
+        .kind = L2_SYMMETRIC,
+        .m = n,
+        .n = n};
     exb_l2_product(&A, alpha, x, incx, beta, y, incy);
     exb_fpenv_leave(env);
 }
 
-void exb_ssymv_checked(const char *name, char uplo, long n, float alpha, const float *a,
-                       long lda, const float *x, long incx, float beta, float *y, long incy)
+void exb_ssymv_checked(const char *name, char uplo, long n, float alpha, const float *a, long lda,
+                       const float *x, long incx, float beta, float *y, long incy)
 {
     symmetric(name, 1, L2_DENSE, uplo, n, 0, alpha, a, lda, x, incx, beta, y, incy);
 }
 
-void exb_dsymv_checked(const char *name, char uplo, long n, double alpha, const double *a,
-                       long lda, const double *x, long incx, double beta, double *y, long incy)
+void exb_dsymv_checked(const char *name, char uplo, long n, double alpha, const double *a, long lda,
+                       const double *x, long incx, double beta, double *y, long incy)
 {
     symmetric(name, 0, L2_DENSE, uplo, n, 0, alpha, a, lda, x, incx, beta, y, incy);
 }
@@ -68,9 +72,8 @@ void exb_ssbmv_checked(const char *name, char uplo, long n, long k, float alpha,
     symmetric(name, 1, L2_BAND, uplo, n, k, alpha, a, lda, x, incx, beta, y, incy);
 }
 
-void exb_dsbmv_checked(const char *name, char uplo, long n, long k, double alpha,
-                       const double *a, long lda, const double *x, long incx, double beta,
-                       double *y, long incy)
+void exb_dsbmv_checked(const char *name, char uplo, long n, long k, double alpha, const double *a,
+                       long lda, const double *x, long incx, double beta, double *y, long incy)
 {
     symmetric(name, 0, L2_BAND, uplo, n, k, alpha, a, lda, x, incx, beta, y, incy);
 }

@@ -29,15 +29,17 @@ static void triangular(const char *name, int f32, int solve, l2_storage storage,
     int upper = exb_lsame(uplo, 'U'), band = storage == L2_BAND, dense = storage == L2_DENSE;
     char t = exb_lsame(trans, 'N') ? 'N' : exb_lsame(trans, 'T') || exb_lsame(trans, 'C') ? 'T' : 0;
     int unit = exb_lsame(diag, 'U');
-    int bad = !upper && !exb_lsame(uplo, 'L')            ? 1
-              : !t                                       ? 2
-              : !unit && !exb_lsame(diag, 'N')           ? 3
-              : n < 0                                    ? 4
-              : band && k < 0                            ? 5
-              : dense && lda < (n > 1 ? n : 1)           ? 6
-              : band && lda < k + 1                      ? 7
-              : incx == 0                                ? (dense ? 8 : band ? 9 : 7)
-                                                         : 0;
+    int bad = !upper && !exb_lsame(uplo, 'L')  ? 1
+              : !t                             ? 2
+              : !unit && !exb_lsame(diag, 'N') ? 3
+              : n < 0                          ? 4
+              : band && k < 0                  ? 5
+              : dense && lda < (n > 1 ? n : 1) ? 6
+              : band && lda < k + 1            ? 7
+              : incx == 0                      ? (dense  ? 8
+                                                  : band ? 9
+                                                         : 7)
+                                               : 0;
     if (bad) {
         exb_xerbla(name, bad);
         return;
@@ -45,8 +47,13 @@ static void triangular(const char *name, int f32, int solve, l2_storage storage,
     if (n == 0)
         return;
     exb_fpenv env = exb_fpenv_enter();
-    l2_matrix A = {.op = {.f32 = f32, .a = a, .lda = lda, .uplo = upper ? 'U' : 'L', .trans = t,
-                          .diag = unit ? 'U' : 'N', .ku = k},
+    l2_matrix A = {.op = {.f32 = f32,
+                          .a = a,
+                          .lda = lda,
+                          .uplo = upper ? 'U' : 'L',
+                          .trans = t,
+                          .diag = unit ? 'U' : 'N',
+                          .ku = k},
                    .storage = storage,
                    .kind = L2_TRIANGULAR,
                    .m = n,
@@ -58,20 +65,20 @@ static void triangular(const char *name, int f32, int solve, l2_storage storage,
     exb_fpenv_leave(env);
 }
 
-void exb_strmv_checked(const char *name, char uplo, char trans, char diag, long n,
-                       const float *a, long lda, float *x, long incx)
+void exb_strmv_checked(const char *name, char uplo, char trans, char diag, long n, const float *a,
+                       long lda, float *x, long incx)
 {
     triangular(name, 1, 0, L2_DENSE, uplo, trans, diag, n, 0, a, lda, x, incx);
 }
 
-void exb_dtrmv_checked(const char *name, char uplo, char trans, char diag, long n,
-                       const double *a, long lda, double *x, long incx)
+void exb_dtrmv_checked(const char *name, char uplo, char trans, char diag, long n, const double *a,
+                       long lda, double *x, long incx)
 {
     triangular(name, 0, 0, L2_DENSE, uplo, trans, diag, n, 0, a, lda, x, incx);
 }
 
-void exb_strsv_checked(const char *name, char uplo, char trans, char diag, long n,
-                       const float *a, long lda, float *x, long incx)
+void exb_strsv_checked(const char *name, char uplo, char trans, char diag, long n, const float *a,
+                       long lda, float *x, long incx)
 {
     triangular(name, 1, 1, L2_DENSE, uplo, trans, diag, n, 0, a, lda, x, incx);
 }
@@ -100,26 +107,26 @@ void exb_dtbsv_checked(const char *name, char uplo, char trans, char diag, long 
     triangular(name, 0, 1, L2_BAND, uplo, trans, diag, n, k, a, lda, x, incx);
 }
 
-void exb_stpmv_checked(const char *name, char uplo, char trans, char diag, long n,
-                       const float *ap, float *x, long incx)
+void exb_stpmv_checked(const char *name, char uplo, char trans, char diag, long n, const float *ap,
+                       float *x, long incx)
 {
     triangular(name, 1, 0, L2_PACKED, uplo, trans, diag, n, 0, ap, 0, x, incx);
 }
 
-void exb_dtpmv_checked(const char *name, char uplo, char trans, char diag, long n,
-                       const double *ap, double *x, long incx)
+void exb_dtpmv_checked(const char *name, char uplo, char trans, char diag, long n, const double *ap,
+                       double *x, long incx)
 {
     triangular(name, 0, 0, L2_PACKED, uplo, trans, diag, n, 0, ap, 0, x, incx);
 }
 
-void exb_stpsv_checked(const char *name, char uplo, char trans, char diag, long n,
-                       const float *ap, float *x, long incx)
+void exb_stpsv_checked(const char *name, char uplo, char trans, char diag, long n, const float *ap,
+                       float *x, long incx)
 {
     triangular(name, 1, 1, L2_PACKED, uplo, trans, diag, n, 0, ap, 0, x, incx);
 }
 
-void exb_dtpsv_checked(const char *name, char uplo, char trans, char diag, long n,
-                       const double *ap, double *x, long incx)
+void exb_dtpsv_checked(const char *name, char uplo, char trans, char diag, long n, const double *ap,
+                       double *x, long incx)
 {
     triangular(name, 0, 1, L2_PACKED, uplo, trans, diag, n, 0, ap, 0, x, incx);
 }

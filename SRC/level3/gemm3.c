@@ -103,8 +103,8 @@ static double *widen(int f32, const void *x, long rows, long cols, long ld)
         return NULL;
     for (long j = 0; j < cols; j++)
         for (long i = 0; i < rows; i++)
-            w[i + j * rows] = f32 ? (double)((const float *)x)[i + j * ld]
-                                  : ((const double *)x)[i + j * ld];
+            w[i + j * rows] =
+                f32 ? (double)((const float *)x)[i + j * ld] : ((const double *)x)[i + j * ld];
     return w;
 }
 
@@ -178,8 +178,8 @@ static void finish(int path)
 /* ---- SGEMM ------------------------------------------------------------------------ */
 
 void exb_sgemm_checked(const char *name, char transa, char transb, long m, long n, long k,
-                       float alpha, const float *a, long lda, const float *b, long ldb,
-                       float beta, float *c, long ldc)
+                       float alpha, const float *a, long lda, const float *b, long ldb, float beta,
+                       float *c, long ldc)
 {
     exb_path_begin();
     int bad = exb_gemm_check(transa, transb, m, n, k, lda, ldb, ldc);
@@ -272,8 +272,8 @@ void exb_ssymm_checked(const char *name, char side, char uplo, long m, long n, f
 }
 
 void exb_dsymm_checked(const char *name, char side, char uplo, long m, long n, double alpha,
-                       const double *a, long lda, const double *b, long ldb, double beta,
-                       double *c, long ldc)
+                       const double *a, long lda, const double *b, long ldb, double beta, double *c,
+                       long ldc)
 {
     symm(name, 0, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
 }
@@ -289,7 +289,7 @@ static void rank_k(const char *name, int f32, int two, char uplo, char trans, lo
     exb_path_begin();
     int upper = exb_lsame(uplo, 'U'), notrans = exb_lsame(trans, 'N');
     long rows = notrans ? n : k;
-    int bad = !upper && !exb_lsame(uplo, 'L')                                  ? 1
+    int bad = !upper && !exb_lsame(uplo, 'L')                                ? 1
               : !notrans && !exb_lsame(trans, 'T') && !exb_lsame(trans, 'C') ? 2
               : n < 0                                                        ? 3
               : k < 0                                                        ? 4
@@ -365,8 +365,8 @@ void exb_ssyrk_checked(const char *name, char uplo, char trans, long n, long k, 
 }
 
 void exb_ssyr2k_checked(const char *name, char uplo, char trans, long n, long k, float alpha,
-                        const float *a, long lda, const float *b, long ldb, float beta,
-                        float *c, long ldc)
+                        const float *a, long lda, const float *b, long ldb, float beta, float *c,
+                        long ldc)
 {
     rank_k(name, 1, 1, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
@@ -382,20 +382,19 @@ void exb_dsyr2k_checked(const char *name, char uplo, char trans, long n, long k,
 
 /* Positions shared by TRMM and TRSM: 1 SIDE, 2 UPLO, 3 TRANSA, 4 DIAG, 5 M,
  * 6 N, 9 LDA, 11 LDB. */
-int exb_trmm_check(char side, char uplo, char transa, char diag, long m, long n, long lda,
-                   long ldb)
+int exb_trmm_check(char side, char uplo, char transa, char diag, long m, long n, long lda, long ldb)
 {
     int left = exb_lsame(side, 'L');
     long na = left ? m : n;
-    return !left && !exb_lsame(side, 'R')                                             ? 1
-           : !exb_lsame(uplo, 'U') && !exb_lsame(uplo, 'L')                           ? 2
+    return !left && !exb_lsame(side, 'R')                                                  ? 1
+           : !exb_lsame(uplo, 'U') && !exb_lsame(uplo, 'L')                                ? 2
            : !exb_lsame(transa, 'N') && !exb_lsame(transa, 'T') && !exb_lsame(transa, 'C') ? 3
-           : !exb_lsame(diag, 'U') && !exb_lsame(diag, 'N')                           ? 4
-           : m < 0                                                                    ? 5
-           : n < 0                                                                    ? 6
-           : lda < max1(na)                                                           ? 9
-           : ldb < max1(m)                                                            ? 11
-                                                                                      : 0;
+           : !exb_lsame(diag, 'U') && !exb_lsame(diag, 'N')                                ? 4
+           : m < 0                                                                         ? 5
+           : n < 0                                                                         ? 6
+           : lda < max1(na)                                                                ? 9
+           : ldb < max1(m)                                                                 ? 11
+                                                                                           : 0;
 }
 
 /* B := 0 (TRMM and TRSM with alpha = 0, as the reference). */
@@ -406,10 +405,10 @@ static void zero(int f32, long m, long n, void *b, long ldb)
 }
 
 typedef struct trmm_ctx {
-    int left, up;     /* side L; op(A) upper triangular */
-    long na;          /* op(A)'s order */
-    const double *t;  /* op(A) dense, leading dimension na, zeros outside */
-    const double *w;  /* B as given, binary64, leading dimension m */
+    int left, up;    /* side L; op(A) upper triangular */
+    long na;         /* op(A)'s order */
+    const double *t; /* op(A) dense, leading dimension na, zeros outside */
+    const double *w; /* B as given, binary64, leading dimension m */
     long m;
 } trmm_ctx;
 
@@ -417,7 +416,7 @@ typedef struct trmm_ctx {
  * l over the triangle's range [*l0, *l1). */
 static void trmm_range(const trmm_ctx *x, long i, long j, long *l0, long *l1)
 {
-    long d = x->left ? i : j; /* the diagonal's index */
+    long d = x->left ? i : j;             /* the diagonal's index */
     int after = x->left ? x->up : !x->up; /* terms at l >= d */
     *l0 = after ? d : 0;
     *l1 = after ? x->na : d + 1;

@@ -32,22 +32,22 @@
 #define EXACTBLAS_LEVEL3_H
 
 void exb_sgemm_checked(const char *name, char transa, char transb, long m, long n, long k,
-                       float alpha, const float *a, long lda, const float *b, long ldb,
-                       float beta, float *c, long ldc);
+                       float alpha, const float *a, long lda, const float *b, long ldb, float beta,
+                       float *c, long ldc);
 
 void exb_ssymm_checked(const char *name, char side, char uplo, long m, long n, float alpha,
                        const float *a, long lda, const float *b, long ldb, float beta, float *c,
                        long ldc);
 void exb_dsymm_checked(const char *name, char side, char uplo, long m, long n, double alpha,
-                       const double *a, long lda, const double *b, long ldb, double beta,
-                       double *c, long ldc);
+                       const double *a, long lda, const double *b, long ldb, double beta, double *c,
+                       long ldc);
 
 void exb_ssyrk_checked(const char *name, char uplo, char trans, long n, long k, float alpha,
                        const float *a, long lda, float beta, float *c, long ldc);
 
 void exb_ssyr2k_checked(const char *name, char uplo, char trans, long n, long k, float alpha,
-                        const float *a, long lda, const float *b, long ldb, float beta,
-                        float *c, long ldc);
+                        const float *a, long lda, const float *b, long ldb, float beta, float *c,
+                        long ldc);
 void exb_dsyr2k_checked(const char *name, char uplo, char trans, long n, long k, double alpha,
                         const double *a, long lda, const double *b, long ldb, double beta,
                         double *c, long ldc);

@@ -147,9 +147,10 @@ static void solve_block(solve *v, long j0, long j1, const double *b0)
 
 /* s[t0..t1, j] -= mp * x[block, j] for j in [j0, j1): TILE rows at a time,
  * four right-hand sides per pass over the packed block. */
-__attribute__((target_clones("avx2", "default"))) static void
-trailing(const double *mp, long len, long nb, const long *rows, double *s, long na, long t0,
-         long j0, long j1)
+__attribute__((target_clones("avx2", "default"))) static void trailing(const double *mp, long len,
+                                                                       long nb, const long *rows,
+                                                                       double *s, long na, long t0,
+                                                                       long j0, long j1)
 {
     for (long r0 = 0; r0 < len; r0 += TILE) {
         long rl = len - r0 < TILE ? len - r0 : TILE;
@@ -205,8 +206,13 @@ static int fast(int left, int upper, int trans, int unit, long m, long n, float 
     long na = left ? m : n, nrhs = left ? n : m;
     if (!isfinite(alpha))
         return 0;
-    solve v = {.a = a, .lda = lda, .na = na, .nrhs = nrhs, .transm = left ? trans : !trans,
-               .unit = unit, .alpha = alpha};
+    solve v = {.a = a,
+               .lda = lda,
+               .na = na,
+               .nrhs = nrhs,
+               .transm = left ? trans : !trans,
+               .unit = unit,
+               .alpha = alpha};
     v.lower = left ? (upper == trans) : (upper != trans);
     for (long i = 0; i < na; i++)
         if (!unit && !(isfinite(a[i + i * lda]) && a[i + i * lda] != 0.0f))
@@ -303,8 +309,12 @@ void exb_strsm_checked(const char *name, char side, char uplo, char transa, char
     char t = left ? (trans ? 'T' : 'N') : (trans ? 'N' : 'T');
     int path = 0;
     for (long r = 0; r < (left ? n : m); r++) {
-        l2_matrix A = {.op = {.f32 = 1, .a = a, .lda = lda, .uplo = exb_lsame(uplo, 'U') ? 'U' : 'L',
-                              .trans = t, .diag = exb_lsame(diag, 'U') ? 'U' : 'N',
+        l2_matrix A = {.op = {.f32 = 1,
+                              .a = a,
+                              .lda = lda,
+                              .uplo = exb_lsame(uplo, 'U') ? 'U' : 'L',
+                              .trans = t,
+                              .diag = exb_lsame(diag, 'U') ? 'U' : 'N',
                               .bscale = alpha == 1.0f ? 0.0 : (double)alpha},
                        .storage = L2_DENSE,
                        .kind = L2_TRIANGULAR,

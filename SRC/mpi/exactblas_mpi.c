@@ -398,8 +398,8 @@ double exdsum_mpi_(const int *n, const double *x, const int *incx, const MPI_Fin
     return exactblas_dsum_mpi(*n, x, *incx, MPI_Comm_f2c(*comm));
 }
 
-double exddot_mpi_(const int *n, const double *x, const int *incx, const double *y,
-                   const int *incy, const MPI_Fint *comm)
+double exddot_mpi_(const int *n, const double *x, const int *incx, const double *y, const int *incy,
+                   const MPI_Fint *comm)
 {
     return exactblas_ddot_mpi(*n, x, *incx, y, *incy, MPI_Comm_f2c(*comm));
 }

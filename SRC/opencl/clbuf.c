@@ -43,10 +43,11 @@ int exb_cl_rows_create(exb_cl_launch *L, exb_cl_rows *rows, long count, int expa
                                         n * EXB_ROW_DIGITS * sizeof(cl_long), NULL);
     rows->meta = exb_cl_launch_buffer(L, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
                                       n * EXB_ROW_META * sizeof(cl_int), NULL);
-    rows->expansion = expansion_len > 0
-                          ? exb_cl_launch_buffer(L, CL_MEM_READ_WRITE,
-                                                 n * (size_t)expansion_len * sizeof(cl_double), NULL)
-                          : NULL;
+    rows->expansion =
+        expansion_len > 0
+            ? exb_cl_launch_buffer(L, CL_MEM_READ_WRITE,
+                                   n * (size_t)expansion_len * sizeof(cl_double), NULL)
+            : NULL;
     return L->failed ? -1 : 0;
 }
 
@@ -57,13 +58,13 @@ int exb_cl_rows_map(exb_cl_launch *L, const exb_cl_rows *rows, long count, exb_c
     v->meta = NULL;
     if (L->failed)
         return -1;
-    v->digits = clEnqueueMapBuffer(L->d->queue, rows->digits, CL_TRUE, CL_MAP_READ, 0,
-                                   (size_t)count * EXB_ROW_DIGITS * sizeof(cl_long), 0, NULL,
-                                   NULL, &err);
+    v->digits =
+        clEnqueueMapBuffer(L->d->queue, rows->digits, CL_TRUE, CL_MAP_READ, 0,
+                           (size_t)count * EXB_ROW_DIGITS * sizeof(cl_long), 0, NULL, NULL, &err);
     if (err == CL_SUCCESS)
-        v->meta = clEnqueueMapBuffer(L->d->queue, rows->meta, CL_TRUE, CL_MAP_READ, 0,
-                                     (size_t)count * EXB_ROW_META * sizeof(cl_int), 0, NULL, NULL,
-                                     &err);
+        v->meta =
+            clEnqueueMapBuffer(L->d->queue, rows->meta, CL_TRUE, CL_MAP_READ, 0,
+                               (size_t)count * EXB_ROW_META * sizeof(cl_int), 0, NULL, NULL, &err);
     if (err != CL_SUCCESS) {
         exb_cl_rows_unmap(L->d, rows, v);
         return exb_cl_launch_fail(L, "mapping the row accumulators", err);
@@ -82,9 +83,9 @@ void exb_cl_rows_unmap(const exb_cl_device *d, const exb_cl_rows *rows, exb_cl_r
     v->meta = NULL;
 }
 
-double exb_cl_row_round_affine(const exb_cl_rows_view *v, long row, exb_superacc *acc,
-                               double alpha, double beta, double y,
-                               int (*negzero)(const void *arg, long row), const void *arg)
+double exb_cl_row_round_affine(const exb_cl_rows_view *v, long row, exb_superacc *acc, double alpha,
+                               double beta, double y, int (*negzero)(const void *arg, long row),
+                               const void *arg)
 {
     const cl_int *m = v->meta + 4 * row;
     exb_superacc_add_raw(acc, (const int64_t *)v->digits + row * EXB_ROW_DIGITS, m[0], m[1],

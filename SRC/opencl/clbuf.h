@@ -38,9 +38,9 @@ void exb_cl_rows_unmap(const exb_cl_device *d, const exb_cl_rows *rows, exb_cl_r
  * one rounding of the host path (exb_superacc_round_affine); acc is a
  * cleared scratch accumulator, left cleared.  negzero(arg, row) is asked when
  * the row's exact sum is zero: whether all its terms were -0 (zerosign.h). */
-double exb_cl_row_round_affine(const exb_cl_rows_view *v, long row, exb_superacc *acc,
-                               double alpha, double beta, double y,
-                               int (*negzero)(const void *arg, long row), const void *arg);
+double exb_cl_row_round_affine(const exb_cl_rows_view *v, long row, exb_superacc *acc, double alpha,
+                               double beta, double y, int (*negzero)(const void *arg, long row),
+                               const void *arg);
 
 /* How a one-pass reduction over n elements is launched. */
 typedef struct exb_cl_shape {

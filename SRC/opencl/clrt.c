@@ -288,8 +288,7 @@ static void init_device(void)
     d->queue = clCreateCommandQueue(d->context, d->device, 0, &err);
     if (err != CL_SUCCESS) {
         snprintf(device_failure, sizeof device_failure,
-                 "OpenCL command queue creation failed (error %d); using the host path",
-                 (int)err);
+                 "OpenCL command queue creation failed (error %d); using the host path", (int)err);
         clReleaseContext(d->context);
         return;
     }
@@ -305,12 +304,11 @@ static void init_device(void)
     clGetDeviceInfo(d->device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof sizes, sizes, NULL);
     d->max_item = sizes[0] ? sizes[0] : d->max_wg;
     d->local_mem = 0;
-    clGetDeviceInfo(d->device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof d->local_mem, &d->local_mem,
-                    NULL);
+    clGetDeviceInfo(d->device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof d->local_mem, &d->local_mem, NULL);
     char vendor[256] = "";
     clGetDeviceInfo(d->device, CL_DEVICE_VENDOR, sizeof vendor - 1, vendor, NULL);
-    d->tuning = exb_tuning_of(
-        exb_tuning_classify(d->is_cpu, (type & CL_DEVICE_TYPE_GPU) != 0, vendor));
+    d->tuning =
+        exb_tuning_of(exb_tuning_classify(d->is_cpu, (type & CL_DEVICE_TYPE_GPU) != 0, vendor));
     device_ok = 1;
     pthread_atfork(NULL, NULL, mark_forked_child);
     atexit(release_all);

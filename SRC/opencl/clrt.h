@@ -21,7 +21,7 @@ typedef struct exb_cl_device {
     int fp64; /* cl_khr_fp64 and 64-bit atomics: the binary64 kernels can run */
     cl_uint compute_units;
     size_t max_wg;
-    size_t max_item;   /* CL_DEVICE_MAX_WORK_ITEM_SIZES[0] */
+    size_t max_item;    /* CL_DEVICE_MAX_WORK_ITEM_SIZES[0] */
     cl_ulong local_mem; /* CL_DEVICE_LOCAL_MEM_SIZE */
     char name[256];
     const exb_tuning *tuning; /* the record of the device's class (tuning.h) */
@@ -86,8 +86,8 @@ size_t exb_cl_launch_fit(exb_cl_launch *L, size_t want);
 cl_mem exb_cl_launch_buffer(exb_cl_launch *L, cl_mem_flags flags, size_t bytes, void *host);
 /* Sets arguments first, first+1, ... of the kernel. */
 int exb_cl_launch_args(exb_cl_launch *L, cl_uint first, const exb_cl_arg *args, int count);
-#define EXB_CL_SET_ARGS(L, first, ...)                                                          \
-    exb_cl_launch_args((L), (first), (const exb_cl_arg[]){__VA_ARGS__},                         \
+#define EXB_CL_SET_ARGS(L, first, ...)                                                             \
+    exb_cl_launch_args((L), (first), (const exb_cl_arg[]){__VA_ARGS__},                            \
                        (int)(sizeof((const exb_cl_arg[]){__VA_ARGS__}) / sizeof(exb_cl_arg)))
 /* Enqueues the kernel over a dims-dimensional global range in groups `local`. */
 int exb_cl_launch_run(exb_cl_launch *L, cl_uint dims, const size_t *global, const size_t *local);

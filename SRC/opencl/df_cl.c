@@ -23,8 +23,8 @@ static long round_up(long x, long q)
  * square group when the built kernel cannot run that one (one line), or
  * when EXACTBLAS_WG asks for fewer.  The panels (`panels` floats per
  * element of a TS x BK panel) take at most half the local memory. */
-static int df_kernel(exb_cl_launch *L, const char *what, const char *name, int fixed_bk,
-                     int panels, int wg, int *rt, int *wt)
+static int df_kernel(exb_cl_launch *L, const char *what, const char *name, int fixed_bk, int panels,
+                     int wg, int *rt, int *wt)
 {
     *L = (exb_cl_launch){.what = what, .failed = 1};
     const exb_cl_device *d = exb_cl_device_get();
@@ -36,7 +36,8 @@ static int df_kernel(exb_cl_launch *L, const char *what, const char *name, int f
     *rt = r->df_rt;
     char options[96];
     for (int attempt = 0; attempt < 2; attempt++) {
-        for (*wt = 1; (size_t)((*wt + 1) * (*wt + 1)) <= d->max_wg && (*wt + 1) * (*wt + 1) <= limit;
+        for (*wt = 1;
+             (size_t)((*wt + 1) * (*wt + 1)) <= d->max_wg && (*wt + 1) * (*wt + 1) <= limit;
              (*wt)++)
             ;
         while (*rt > 1 && (cl_ulong)panels * (cl_ulong)(*rt * *wt * bk) * sizeof(float) > local / 2)
@@ -72,9 +73,9 @@ int exb_cl_gemm_df(const exb_df_gemm *g, const exb_knobs *knobs)
                                     (size_t)(g->m * g->k) * pair, (void *)g->a);
     cl_mem b = exb_cl_launch_buffer(&L, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                                     (size_t)(g->k * g->n) * pair, (void *)g->b);
-    cl_mem c = exb_cl_launch_buffer(&L, read_c ? CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR
-                                               : CL_MEM_WRITE_ONLY,
-                                    (size_t)(g->m * g->n) * pair, read_c ? g->c : NULL);
+    cl_mem c = exb_cl_launch_buffer(
+        &L, read_c ? CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR : CL_MEM_WRITE_ONLY,
+        (size_t)(g->m * g->n) * pair, read_c ? g->c : NULL);
     cl_long m = g->m, n = g->n, k = g->k;
     cl_float2 alpha, beta;
     alpha.s[0] = g->alpha.hi;
@@ -101,13 +102,13 @@ static float *to_float(const double *p, int count, long len, long step)
     return f;
 }
 
-int exb_cl_gemm_f32_levels(long m, long n, long k, int sa, int sb, const double *as,
-                           long as_step, const double *bs, long bs_step, int64_t *level, int wg)
+int exb_cl_gemm_f32_levels(long m, long n, long k, int sa, int sb, const double *as, long as_step,
+                           const double *bs, long bs_step, int64_t *level, int wg)
 {
     int rt, wt;
     exb_cl_launch L;
-    if (df_kernel(&L, "binary32 GEMM engine", "gemm_f32_levels", EXB_F32_CHUNK, 2, wg, &rt,
-                  &wt) != 0)
+    if (df_kernel(&L, "binary32 GEMM engine", "gemm_f32_levels", EXB_F32_CHUNK, 2, wg, &rt, &wt) !=
+        0)
         return exb_cl_launch_end(&L);
     float *af = to_float(as, sa, m * k, as_step), *bf = to_float(bs, sb, k * n, bs_step);
     if (!af || !bf) {
@@ -119,8 +120,8 @@ int exb_cl_gemm_f32_levels(long m, long n, long k, int sa, int sb, const double 
                                         (size_t)(sa * m * k) * sizeof *af, af);
         cl_mem b = exb_cl_launch_buffer(&L, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                                         (size_t)(sb * k * n) * sizeof *bf, bf);
-        cl_mem lev = exb_cl_launch_buffer(&L, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
-                                          level_bytes, level);
+        cl_mem lev =
+            exb_cl_launch_buffer(&L, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, level_bytes, level);
         cl_long cm = m, cn = n, ck = k;
         for (int s = 0; s < sa; s++)
             for (int t = 0; t < sb; t++) {

@@ -115,8 +115,8 @@ static void exact_block(exb_cl_launch *L, const tiles *t, const exb_gemm_args *g
     cl_long lda = g->lda, ldb = g->ldb, m = g->m, n = ncols, k = g->k, jbase = jb, cmp = mp;
     cl_int ta = g->transa, tb = g->transb;
     EXB_CL_SET_ARGS(L, 0, EXB_CL_ARG(a), EXB_CL_ARG(lda), EXB_CL_ARG(ta), EXB_CL_ARG(b),
-                    EXB_CL_ARG(ldb), EXB_CL_ARG(tb), EXB_CL_ARG(m), EXB_CL_ARG(n),
-                    EXB_CL_ARG(k), EXB_CL_ARG(jbase), EXB_CL_ARG(cmp), EXB_CL_ARG(rows->digits),
+                    EXB_CL_ARG(ldb), EXB_CL_ARG(tb), EXB_CL_ARG(m), EXB_CL_ARG(n), EXB_CL_ARG(k),
+                    EXB_CL_ARG(jbase), EXB_CL_ARG(cmp), EXB_CL_ARG(rows->digits),
                     EXB_CL_ARG(rows->meta));
     launch_tiles(L, t, mp, np);
     exb_cl_rows_view v;
@@ -151,8 +151,7 @@ int exb_cl_gemm_general(const exb_gemm_args *g, const exb_knobs *knobs)
     return exb_cl_launch_end(&L);
 }
 
-int exb_cl_gemm_plain(long m, long n, long k, const double *a, const double *b, double *c,
-                      int wg)
+int exb_cl_gemm_plain(long m, long n, long k, const double *a, const double *b, double *c, int wg)
 {
     tiles t;
     exb_cl_launch L;

@@ -47,8 +47,8 @@ static void finish(const exb_gemv_args *g, long leny, const exb_cl_rows_view *v,
         if (f->decided && f->decided[i])
             *yi = f->out[i];
         else
-            *yi = exb_cl_row_round_affine(v, i, &acc, g->alpha, g->beta,
-                                          g->beta != 0.0 ? *yi : 0.0, row_negzero, g);
+            *yi = exb_cl_row_round_affine(v, i, &acc, g->alpha, g->beta, g->beta != 0.0 ? *yi : 0.0,
+                                          row_negzero, g);
     }
 }
 
@@ -56,8 +56,8 @@ static void finish(const exb_gemv_args *g, long leny, const exb_cl_rows_view *v,
  * first six arguments (A, lda, rows, row length, trans, x) set: 0, or -1
  * when it failed to begin (the caller ends it). */
 static int rows_launch(exb_cl_launch *L, const exb_gemv_args *g, const exb_knobs *knobs,
-                       const char *what, const char *kernel, const char *options,
-                       size_t *global, size_t *wg)
+                       const char *what, const char *kernel, const char *options, size_t *global,
+                       size_t *wg)
 {
     long leny = g->trans ? g->n : g->m, lenx = g->trans ? g->m : g->n;
     if (exb_cl_launch_begin(L, what, "gemv.cl", kernel, options) != 0)
@@ -102,8 +102,8 @@ static void filtered(const exb_gemv_args *g, const exb_knobs *knobs, const char 
         free(decided);
         return;
     }
-    cl_mem dev = exb_cl_launch_buffer(&L, CL_MEM_WRITE_ONLY, 3 * (size_t)leny * sizeof(cl_double),
-                                      NULL);
+    cl_mem dev =
+        exb_cl_launch_buffer(&L, CL_MEM_WRITE_ONLY, 3 * (size_t)leny * sizeof(cl_double), NULL);
     EXB_CL_SET_ARGS(&L, 6, EXB_CL_ARG(dev));
     exb_cl_launch_run(&L, 1, &global, &wg);
     int read = exb_cl_launch_read(&L, dev, 3 * (size_t)leny * sizeof(cl_double), sums) == 0;

@@ -15,8 +15,8 @@ int exb_cl_sumdot(const exb_sumdot_args *args, const exb_knobs *knobs, exb_super
     return -1;
 }
 
-int exb_cl_sumdot_filter(const exb_sumdot_args *args, const exb_knobs *knobs, double *h,
-                         double *lo, double *ce, double *leaves, double *depth)
+int exb_cl_sumdot_filter(const exb_sumdot_args *args, const exb_knobs *knobs, double *h, double *lo,
+                         double *ce, double *leaves, double *depth)
 {
     (void)args, (void)knobs, (void)h, (void)lo, (void)ce, (void)leaves, (void)depth;
     return -1;
@@ -36,8 +36,7 @@ int exb_cl_gemm_general(const exb_gemm_args *g, const exb_knobs *knobs)
     return -1;
 }
 
-int exb_cl_gemm_plain(long m, long n, long k, const double *a, const double *b, double *c,
-                      int wg)
+int exb_cl_gemm_plain(long m, long n, long k, const double *a, const double *b, double *c, int wg)
 {
     (void)wg;
     (void)m;
@@ -104,8 +103,8 @@ int exb_cl_gemm_df(const exb_df_gemm *g, const exb_knobs *knobs)
     return -1;
 }
 
-int exb_cl_gemm_f32_levels(long m, long n, long k, int sa, int sb, const double *as,
-                           long as_step, const double *bs, long bs_step, int64_t *level, int wg)
+int exb_cl_gemm_f32_levels(long m, long n, long k, int sa, int sb, const double *as, long as_step,
+                           const double *bs, long bs_step, int64_t *level, int wg)
 {
     (void)m;
     (void)n;

@@ -36,8 +36,8 @@ static int table_used(const exb_cl_device *d, const exb_knobs *knobs, int note)
     /* The exponent-indexed table is 32 KiB of private memory per work-item:
      * cheap on a CPU device, a spill to global memory on a GPU, so the
      * record says whether auto uses it (EXACTBLAS_FRONT decides otherwise). */
-    int wanted = knobs->front == EXB_FRONT_AUTO ? d->tuning->reduce_table
-                                                : knobs->front == EXB_FRONT_TABLE;
+    int wanted =
+        knobs->front == EXB_FRONT_AUTO ? d->tuning->reduce_table : knobs->front == EXB_FRONT_TABLE;
     if (wanted && d->local_mem < TABLE_BYTES + 2 * EXB_ACC_DIGITS * sizeof(cl_long)) {
         if (note)
             exb_note("the exponent table needs %d bytes of local memory, more than %s has; the "
@@ -110,8 +110,8 @@ int exb_cl_sumdot(const exb_sumdot_args *args, const exb_knobs *knobs, exb_super
     return exb_cl_launch_end(&L);
 }
 
-int exb_cl_sumdot_filter(const exb_sumdot_args *args, const exb_knobs *knobs, double *h,
-                         double *lo, double *ce, double *leaves, double *depth)
+int exb_cl_sumdot_filter(const exb_sumdot_args *args, const exb_knobs *knobs, double *h, double *lo,
+                         double *ce, double *leaves, double *depth)
 {
     const exb_cl_device *d = exb_cl_device_get();
     if (!d)
@@ -131,8 +131,8 @@ int exb_cl_sumdot_filter(const exb_sumdot_args *args, const exb_knobs *knobs, do
         exb_cl_launch_fail(&L, "host staging allocation", CL_OUT_OF_HOST_MEMORY);
     cl_mem xbuf = exb_cl_vector_in(&L, args->x, args->n, args->incx, &xoff);
     cl_mem ybuf = args->y ? exb_cl_vector_in(&L, args->y, args->n, args->incy, &yoff) : xbuf;
-    cl_mem out = exb_cl_launch_buffer(&L, CL_MEM_WRITE_ONLY, 3 * s.groups * sizeof(cl_double),
-                                      NULL);
+    cl_mem out =
+        exb_cl_launch_buffer(&L, CL_MEM_WRITE_ONLY, 3 * s.groups * sizeof(cl_double), NULL);
     cl_long n = args->n, incx = args->incx, incy = args->y ? args->incy : args->incx;
     cl_long chunk4 = s.chunk4, xo = xoff, yo = args->y ? yoff : xoff;
     cl_int dot = args->y != NULL;

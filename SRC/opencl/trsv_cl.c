@@ -20,8 +20,8 @@ static void set_tri_args(exb_cl_launch *L, const exb_tri *t, long bs, cl_mem a, 
     cl_double alpha = t->alpha;
     EXB_CL_SET_ARGS(L, 0, EXB_CL_ARG(a), EXB_CL_ARG(lda), EXB_CL_ARG(len), EXB_CL_ARG(blk),
                     EXB_CL_ARG(fwd), EXB_CL_ARG(cs), EXB_CL_ARG(unit), EXB_CL_ARG(x),
-                    EXB_CL_ARG(rows->digits), EXB_CL_ARG(rows->meta),
-                    EXB_CL_ARG(rows->expansion), EXB_CL_ARG(alpha));
+                    EXB_CL_ARG(rows->digits), EXB_CL_ARG(rows->meta), EXB_CL_ARG(rows->expansion),
+                    EXB_CL_ARG(alpha));
 }
 
 /* Fused: one launch, block columns in order inside it (a counter publishes
@@ -46,9 +46,8 @@ static void enqueue(exb_cl_launch *L, int multi, long blocks, size_t wg, cl_mem 
 /* Starts a TRSV/TRSM launch of `kernel` (OPENCL/trsv.cl) and its shape:
  * block size, number of blocks, work-group size.  0, or -1 (the launch is
  * to be ended). */
-static int begin_solver(exb_cl_launch *L, const char *what, const char *kernel,
-                        const exb_tri *t, const exb_knobs *knobs, int plain, long *bs,
-                        long *blocks, size_t *wg)
+static int begin_solver(exb_cl_launch *L, const char *what, const char *kernel, const exb_tri *t,
+                        const exb_knobs *knobs, int plain, long *bs, long *blocks, size_t *wg)
 {
     char options[64];
     snprintf(options, sizeof options, "-DFPE=%d -DEARLY_EXIT=%d -DPLAIN=%d", knobs->fpe,
@@ -69,8 +68,8 @@ static int trsv_run(const exb_tri *t, double *x, const exb_knobs *knobs, int pla
     exb_cl_launch L;
     long n = t->n, bs, blocks;
     size_t wg;
-    if (begin_solver(&L, "TRSV", multi ? "trsv_step" : "trsv_fused", t, knobs, plain, &bs,
-                     &blocks, &wg) != 0)
+    if (begin_solver(&L, "TRSV", multi ? "trsv_step" : "trsv_fused", t, knobs, plain, &bs, &blocks,
+                     &wg) != 0)
         return exb_cl_launch_end(&L);
     long aoff; /* 0: the buffer starts at A(1,1) */
     int zero[2] = {0, 0};
@@ -115,8 +114,8 @@ int exb_cl_trsm(const exb_tri *t, double *b, long nrhs, long rhs_step, long elem
     batch = batch < 1 ? 1 : (batch > nrhs ? nrhs : batch);
     long aoff;
     cl_mem a = exb_cl_vector_in(&L, t->a, t->lda * (n - 1) + n, 1, &aoff);
-    cl_mem xb = exb_cl_launch_buffer(&L, CL_MEM_READ_WRITE, (size_t)(n * batch) * sizeof(double),
-                                     NULL);
+    cl_mem xb =
+        exb_cl_launch_buffer(&L, CL_MEM_READ_WRITE, (size_t)(n * batch) * sizeof(double), NULL);
     cl_mem counters =
         exb_cl_launch_buffer(&L, CL_MEM_READ_WRITE, (size_t)(2 * batch) * sizeof(cl_int), NULL);
     exb_cl_rows rows;
@@ -136,9 +135,9 @@ int exb_cl_trsm(const exb_tri *t, double *b, long nrhs, long rhs_step, long elem
     for (long r0 = 0; r0 < nrhs && !L.failed; r0 += batch) {
         long cnt = nrhs - r0 < batch ? nrhs - r0 : batch;
         size_t global[2] = {(size_t)blocks * wg, (size_t)cnt}, local[2] = {wg, 1};
-        cl_int err = clEnqueueWriteBuffer(L.d->queue, xb, CL_FALSE, 0,
-                                          (size_t)(n * cnt) * sizeof(double), stage + r0 * n, 0,
-                                          NULL, NULL);
+        cl_int err =
+            clEnqueueWriteBuffer(L.d->queue, xb, CL_FALSE, 0, (size_t)(n * cnt) * sizeof(double),
+                                 stage + r0 * n, 0, NULL, NULL);
         if (err == CL_SUCCESS)
             err = clEnqueueWriteBuffer(L.d->queue, counters, CL_FALSE, 0,
                                        (size_t)(2 * cnt) * sizeof(cl_int), zero, 0, NULL, NULL);

@@ -6,6 +6,6 @@
 #define EXACTBLAS_BLASVEC_H
 
 /* The logical first element of a BLAS vector of n elements, increment inc. */
-#define EXB_FIRST(x, n, inc) ((inc) < 0 ? (x) - (long)((n) - 1) * (inc) : (x))
+#define EXB_FIRST(x, n, inc) ((inc) < 0 ? (x) - (long)((n)-1) * (inc) : (x))
 
 #endif

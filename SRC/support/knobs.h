@@ -24,21 +24,21 @@ enum exb_device_choice { EXB_DEVICE_HOST, EXB_DEVICE_OPENCL, EXB_DEVICE_AUTO };
 enum exb_gemm_path { EXB_GEMM_AUTO, EXB_GEMM_GENERAL, EXB_GEMM_SPLIT, EXB_GEMM_EARLY };
 
 typedef struct exb_knobs {
-    int use_opencl; /* enum exb_device_choice; see exb_cl_wanted (clrt.h) */
+    int use_opencl;             /* enum exb_device_choice; see exb_cl_wanted (clrt.h) */
     int cl_platform, cl_device; /* EXACTBLAS_DEVICE=<platform>:<device>, else -1 */
     int fpe;
     int early_exit;
-    int front; /* enum exb_front */
+    int front;   /* enum exb_front */
     int wg;      /* 0: the runtime chooses */
     int threads; /* >= 1 */
     int trsv_block;
     int trsv_block_default; /* EXACTBLAS_TRSV_BLOCK not set (or refused) */
-    int trsv_multi; /* 1: EXACTBLAS_TRSV_MODE=multi */
-    int gemm_path;  /* enum exb_gemm_path */
-    int gemm_levels; /* EXACTBLAS_GEMM_LEVELS: the early path's levels, 0: its choice */
-    int host_generic; /* EXACTBLAS_HOST_ISA=generic: the portable host kernels */
-    int fp64;         /* 0: EXACTBLAS_FP64=0, the device's binary32 kernels only */
-    int filter;       /* 0: EXACTBLAS_FILTER=0, the exact kernels alone */
+    int trsv_multi;         /* 1: EXACTBLAS_TRSV_MODE=multi */
+    int gemm_path;          /* enum exb_gemm_path */
+    int gemm_levels;        /* EXACTBLAS_GEMM_LEVELS: the early path's levels, 0: its choice */
+    int host_generic;       /* EXACTBLAS_HOST_ISA=generic: the portable host kernels */
+    int fp64;               /* 0: EXACTBLAS_FP64=0, the device's binary32 kernels only */
+    int filter;             /* 0: EXACTBLAS_FILTER=0, the exact kernels alone */
 } exb_knobs;
 
 /* One entry of the knob registry (knobs.c): the knob's name, the values it

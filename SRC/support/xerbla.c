@@ -22,8 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 
-extern void xerbla_(const char *srname, const int *info, size_t srname_len)
-    __attribute__((weak));
+extern void xerbla_(const char *srname, const int *info, size_t srname_len) __attribute__((weak));
 
 /* Defined by a face built with 8-byte INTEGERs (the ILP64 drop-in,
  * faces/blas_support.c), which passes INFO as its own INTEGER: handing

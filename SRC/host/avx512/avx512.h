@@ -9,8 +9,8 @@
 
 #include "host/kernels.h"
 
-#if defined(__AVX512F__) && defined(__AVX512DQ__) && defined(__AVX512VL__) &&               \
-    defined(__AVX2__) && defined(__FMA__)
+#if defined(__AVX512F__) && defined(__AVX512DQ__) && defined(__AVX512VL__) && defined(__AVX2__) && \
+    defined(__FMA__)
 #define EXB_HAVE_AVX512 1
 #else
 #define EXB_HAVE_AVX512 0

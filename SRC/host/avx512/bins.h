@@ -23,26 +23,26 @@
  * Two spellings of the same exact operations: fma(a, 1, b) is RN(a + b) (one
  * rounding), so BIN_ADD_F runs two of its three on the FMA units and BIN_ADD
  * two on the adders; alternating them keeps both kinds of unit busy. */
-#define BIN_ADD(W, s, t)                                                                 \
-    do {                                                                                 \
-        __typeof__(s) s_new_ = W##_add_pd(s, t);                                         \
-        t = W##_sub_pd(t, W##_fmsub_pd(s_new_, one, s));                                 \
-        s = s_new_;                                                                      \
+#define BIN_ADD(W, s, t)                                                                           \
+    do {                                                                                           \
+        __typeof__(s) s_new_ = W##_add_pd(s, t);                                                   \
+        t = W##_sub_pd(t, W##_fmsub_pd(s_new_, one, s));                                           \
+        s = s_new_;                                                                                \
     } while (0)
-#define BIN_ADD_F(W, s, t)                                                               \
-    do {                                                                                 \
-        __typeof__(s) s_new_ = W##_fmadd_pd(t, one, s);                                  \
-        t = W##_fnmadd_pd(W##_sub_pd(s_new_, s), one, t);                                \
-        s = s_new_;                                                                      \
+#define BIN_ADD_F(W, s, t)                                                                         \
+    do {                                                                                           \
+        __typeof__(s) s_new_ = W##_fmadd_pd(t, one, s);                                            \
+        t = W##_fnmadd_pd(W##_sub_pd(s_new_, s), one, t);                                          \
+        s = s_new_;                                                                                \
     } while (0)
 /* A product p + e (TwoProduct) into bins s0, s1, s2: p through bins 0-1, e
  * through bins 1-2; p and e become what is left below them. */
-#define BINS_PRODUCT(W, s0, s1, s2, p, e)                                                \
-    do {                                                                                 \
-        BIN_ADD(W, s0, p);                                                               \
-        BIN_ADD_F(W, s1, p);                                                             \
-        BIN_ADD(W, s1, e);                                                               \
-        BIN_ADD_F(W, s2, e);                                                             \
+#define BINS_PRODUCT(W, s0, s1, s2, p, e)                                                          \
+    do {                                                                                           \
+        BIN_ADD(W, s0, p);                                                                         \
+        BIN_ADD_F(W, s1, p);                                                                       \
+        BIN_ADD(W, s1, e);                                                                         \
+        BIN_ADD_F(W, s2, e);                                                                       \
     } while (0)
 
 static inline __mmask8 tail_mask(long left)

@@ -20,17 +20,17 @@
  * TwoSum(h, p) -> (h, t), c = RN(t + e), l += c, s += |c|; four of the
  * additions spelled fma(a, 1, b) (the same single rounding) so that both
  * kinds of FP unit work. */
-#define FILTER_STEP(av, xj, h, l, s)                                                          \
-    do {                                                                                      \
-        const __m512d one_ = _mm512_set1_pd(1.0);                                             \
-        __m512d p_ = _mm512_mul_pd(av, xj), e_ = _mm512_fmsub_pd(av, xj, p_);                \
-        __m512d sum_ = _mm512_add_pd(h, p_), bb_ = _mm512_sub_pd(sum_, h);                   \
-        __m512d t_ = _mm512_add_pd(_mm512_sub_pd(h, _mm512_sub_pd(sum_, bb_)),               \
-                                   _mm512_fmsub_pd(p_, one_, bb_));                           \
-        __m512d c_ = _mm512_fmadd_pd(t_, one_, e_);                                           \
-        h = sum_;                                                                             \
-        l = _mm512_fmadd_pd(c_, one_, l);                                                     \
-        s = _mm512_fmadd_pd(_mm512_abs_pd(c_), one_, s);                                      \
+#define FILTER_STEP(av, xj, h, l, s)                                                               \
+    do {                                                                                           \
+        const __m512d one_ = _mm512_set1_pd(1.0);                                                  \
+        __m512d p_ = _mm512_mul_pd(av, xj), e_ = _mm512_fmsub_pd(av, xj, p_);                      \
+        __m512d sum_ = _mm512_add_pd(h, p_), bb_ = _mm512_sub_pd(sum_, h);                         \
+        __m512d t_ = _mm512_add_pd(_mm512_sub_pd(h, _mm512_sub_pd(sum_, bb_)),                     \
+                                   _mm512_fmsub_pd(p_, one_, bb_));                                \
+        __m512d c_ = _mm512_fmadd_pd(t_, one_, e_);                                                \
+        h = sum_;                                                                                  \
+        l = _mm512_fmadd_pd(c_, one_, l);                                                          \
+        s = _mm512_fmadd_pd(_mm512_abs_pd(c_), one_, s);                                           \
     } while (0)
 
 static __mmask8 filter_mask(long left)
@@ -42,8 +42,8 @@ static __mmask8 filter_mask(long left)
  * partial sums from hi/lo/ab, takes the eight columns and stores them back:
  * the eight columns' pages stay in the TLB while the rows go down them (a
  * sweep of a few rows over all columns touched a new page per column). */
-static void rows_filter(const double *a, long lda, long count, const double *x, long n,
-                            double *hi, double *lo, double *ab)
+static void rows_filter(const double *a, long lda, long count, const double *x, long n, double *hi,
+                        double *lo, double *ab)
 {
     for (long r = 0; r < count; r++)
         hi[r] = lo[r] = ab[r] = 0.0;
@@ -54,7 +54,8 @@ static void rows_filter(const double *a, long lda, long count, const double *x, 
             xj[c] = _mm512_set1_pd(x[j0 + c]);
         for (long r0 = 0; r0 < count; r0 += 16) {
             __mmask8 m0 = filter_mask(count - r0), m1 = filter_mask(count - r0 - 8);
-            __m512d h0 = _mm512_maskz_loadu_pd(m0, hi + r0), l0 = _mm512_maskz_loadu_pd(m0, lo + r0),
+            __m512d h0 = _mm512_maskz_loadu_pd(m0, hi + r0),
+                    l0 = _mm512_maskz_loadu_pd(m0, lo + r0),
                     s0 = _mm512_maskz_loadu_pd(m0, ab + r0);
             __m512d h1 = _mm512_maskz_loadu_pd(m1, hi + r0 + 8),
                     l1 = _mm512_maskz_loadu_pd(m1, lo + r0 + 8),
@@ -65,7 +66,8 @@ static void rows_filter(const double *a, long lda, long count, const double *x, 
                     _mm_prefetch((const char *)(col + 8 * lda), _MM_HINT_T0);
                     _mm_prefetch((const char *)(col + 8 * lda + 8), _MM_HINT_T0);
                 }
-                __m512d a0 = _mm512_maskz_loadu_pd(m0, col), a1 = _mm512_maskz_loadu_pd(m1, col + 8);
+                __m512d a0 = _mm512_maskz_loadu_pd(m0, col),
+                        a1 = _mm512_maskz_loadu_pd(m1, col + 8);
                 FILTER_STEP(a0, xj[c], h0, l0, s0);
                 FILTER_STEP(a1, xj[c], h1, l1, s1);
             }
@@ -114,8 +116,8 @@ static void dot_filter(const double *a, const double *x, long n, double *hi, dou
  * m) against x: EXDGEMV 'T', four columns at a time sharing the loads of x,
  * eight lanes each, joined at the end (bound as for m + 32 terms, like a
  * dot product). */
-static void cols_filter(const double *a, long lda, long count, const double *x, long m,
-                            double *hi, double *lo, double *ab)
+static void cols_filter(const double *a, long lda, long count, const double *x, long m, double *hi,
+                        double *lo, double *ab)
 {
     long c = 0;
     for (; c + 4 <= count; c += 4) {
@@ -170,15 +172,13 @@ static inline void lanes_filter(const double *a, const double *x, long n, double
     filter_reduce(h[0], l[0], s[0], hi, lo, ab);
 }
 
-static void dot_filter(const double *a, const double *x, long n, double *hi, double *lo,
-                           double *ab)
+static void dot_filter(const double *a, const double *x, long n, double *hi, double *lo, double *ab)
 {
     if (x)
         lanes_filter(a, x, n, hi, lo, ab, 0);
     else
         lanes_filter(a, NULL, n, hi, lo, ab, 1);
 }
-
 
 /* The constants of the decisions (exb_filter_round) for nt terms. */
 typedef struct decide_consts {
@@ -209,8 +209,8 @@ static inline __mmask8 decide_lanes(const decide_consts *k, __mmask8 m, __m512d 
 {
     __m512d r = _mm512_add_pd(h, l), bb = _mm512_sub_pd(r, h);
     __m512d e = _mm512_add_pd(_mm512_sub_pd(h, _mm512_sub_pd(r, bb)), _mm512_sub_pd(l, bb));
-    __m512d bound = _mm512_add_pd(_mm512_mul_pd(_mm512_mul_pd(k->bound_a, c), k->margin),
-                                  k->bound_b);
+    __m512d bound =
+        _mm512_add_pd(_mm512_mul_pd(_mm512_mul_pd(k->bound_a, c), k->margin), k->bound_b);
     __m512d ar = _mm512_abs_pd(r);
     __mmask8 ok = _mm512_mask_cmp_pd_mask(m, ar, k->tiny, _CMP_GE_OQ) &
                   _mm512_cmp_pd_mask(ar, k->huge, _CMP_LE_OQ) &
@@ -234,8 +234,8 @@ static inline __mmask8 decide_lanes(const decide_consts *k, __mmask8 m, __m512d 
 /* exb_filter_round, eight outputs a vector (the same operations and
  * tests), then alpha RN(S) as EXDGEMV's result (see rows.h). */
 static long filter_decide(long count, const double *hi, const double *lo, const double *ab,
-                              double nt, double alpha, const double *beta2, double *y, long incy,
-                              long *undecided)
+                          double nt, double alpha, const double *beta2, double *y, long incy,
+                          long *undecided)
 {
     long left = 0;
     if (beta2)
@@ -276,7 +276,7 @@ static int filter_quotient(double h, double lo, double bound, double d, double *
 }
 
 static void filter_add_terms(double *h, double *lo, double *ce, const double *a, long inc,
-                              const double *x, long len)
+                             const double *x, long len)
 {
     for (long j = 0; j < len; j++)
         exb_filter_add(h, lo, ce, a[j * inc], x[j]);
@@ -345,10 +345,9 @@ static long rank_fma_f32(float *a, long len, const double *u, double p, long *un
 static long rank_one(double *a, long len, const double *u, double p, double e, long *undecided)
 {
     long left = 0;
-    const __m512d vp = _mm512_set1_pd(p), ve = _mm512_set1_pd(e),
-                  small = _mm512_set1_pd(0x1p-51), floor_ = _mm512_set1_pd(0x1p-1072),
-                  slack = _mm512_set1_pd(1.0 + 0x1p-50), tiny = _mm512_set1_pd(0x1p-900),
-                  huge = _mm512_set1_pd(0x1p1020);
+    const __m512d vp = _mm512_set1_pd(p), ve = _mm512_set1_pd(e), small = _mm512_set1_pd(0x1p-51),
+                  floor_ = _mm512_set1_pd(0x1p-1072), slack = _mm512_set1_pd(1.0 + 0x1p-50),
+                  tiny = _mm512_set1_pd(0x1p-900), huge = _mm512_set1_pd(0x1p1020);
     const __m512i frac_mask = _mm512_set1_epi64((long long)((UINT64_C(1) << 52) - 1)),
                   exp_mask = _mm512_set1_epi64(0x7ff);
     for (long r0 = 0; r0 < len; r0 += 8) {
@@ -359,8 +358,8 @@ static long rank_one(double *a, long len, const double *u, double p, double e, l
         __m512d e2 = _mm512_add_pd(_mm512_sub_pd(av, _mm512_sub_pd(r, bb)), _mm512_sub_pd(t, bb));
         __m512d t2 = _mm512_mul_pd(uv, ve);
         __m512d q = _mm512_add_pd(_mm512_add_pd(e1, t2), e2);
-        __m512d mag = _mm512_add_pd(_mm512_add_pd(_mm512_abs_pd(e1), _mm512_abs_pd(t2)),
-                                    _mm512_abs_pd(e2));
+        __m512d mag =
+            _mm512_add_pd(_mm512_add_pd(_mm512_abs_pd(e1), _mm512_abs_pd(t2)), _mm512_abs_pd(e2));
         /* r + q = r2 + e3 exactly (TwoSum); v - r2 = e3 + (s - q) */
         __m512d r2 = _mm512_add_pd(r, q), b2 = _mm512_sub_pd(r2, r);
         __m512d e3 = _mm512_add_pd(_mm512_sub_pd(r, _mm512_sub_pd(r2, b2)), _mm512_sub_pd(q, b2));
@@ -419,8 +418,8 @@ static long filter_rank(double *a, long len, const double *const *u, const doubl
 
 /* exb_filter_quotient (core/filter.h) on eight lanes: the same operations
  * and tests, the lanes decided returned and their quotients in *out. */
-static inline __mmask8 quotient_lanes(__mmask8 m, __m512d h, __m512d lo, __m512d bound,
-                                      __m512d d, __m512d *out)
+static inline __mmask8 quotient_lanes(__mmask8 m, __m512d h, __m512d lo, __m512d bound, __m512d d,
+                                      __m512d *out)
 {
     const __m512d tiny = _mm512_set1_pd(0x1p-900), huge = _mm512_set1_pd(0x1p1020),
                   dmax = _mm512_set1_pd(0x1p900), eps50 = _mm512_set1_pd(0x1p-50),
@@ -434,7 +433,8 @@ static inline __mmask8 quotient_lanes(__mmask8 m, __m512d h, __m512d lo, __m512d
                   _mm512_cmp_pd_mask(ar, huge, _CMP_LE_OQ) &
                   _mm512_cmp_pd_mask(bound, _mm512_set1_pd(INFINITY), _CMP_LT_OQ) &
                   _mm512_cmp_pd_mask(_mm512_abs_pd(e), _mm512_set1_pd(INFINITY), _CMP_LT_OQ) &
-                  _mm512_cmp_pd_mask(ad, tiny, _CMP_GE_OQ) & _mm512_cmp_pd_mask(ad, dmax, _CMP_LE_OQ);
+                  _mm512_cmp_pd_mask(ad, tiny, _CMP_GE_OQ) &
+                  _mm512_cmp_pd_mask(ad, dmax, _CMP_LE_OQ);
     __m512d q0 = _mm512_div_pd(r, d), rho = _mm512_fnmadd_pd(q0, d, r);
     __m512d q = _mm512_add_pd(q0, _mm512_div_pd(_mm512_add_pd(rho, e), d));
     __m512d aq = _mm512_abs_pd(q);
@@ -469,8 +469,7 @@ static inline __mmask8 quotient_lanes(__mmask8 m, __m512d h, __m512d lo, __m512d
  * quotient's test on all eight lanes (a unit diagonal's d = 1 included:
  * the test then decides RN(S) itself). */
 static unsigned filter_solve8(const double *t, long tinc, const double *x, long xinc, long len,
-                              double alpha, const double *b, double d, unsigned lanes,
-                              double *out)
+                              double alpha, const double *b, double d, unsigned lanes, double *out)
 {
     double nt = (double)len + 5.0;
     if (!(nt < 0x1p30))
@@ -491,10 +490,10 @@ static unsigned filter_solve8(const double *t, long tinc, const double *x, long 
     filter_join(&h[0], &l[0], &c[0], h[1], l[1], c[1]);
     filter_join(&h[2], &l[2], &c[2], h[3], l[3], c[3]);
     filter_join(&h[0], &l[0], &c[0], h[2], l[2], c[2]);
-    __m512d bound = _mm512_add_pd(
-        _mm512_mul_pd(_mm512_mul_pd(_mm512_set1_pd(2.0 * nt * 0x1p-53), c[0]),
-                      _mm512_set1_pd(1.0 + 0x1p-40)),
-        _mm512_set1_pd(nt * 0x1p-1073));
+    __m512d bound =
+        _mm512_add_pd(_mm512_mul_pd(_mm512_mul_pd(_mm512_set1_pd(2.0 * nt * 0x1p-53), c[0]),
+                                    _mm512_set1_pd(1.0 + 0x1p-40)),
+                      _mm512_set1_pd(nt * 0x1p-1073));
     __m512d q;
     __mmask8 ok = quotient_lanes(m, h[0], l[0], bound, _mm512_set1_pd(d), &q);
     _mm512_mask_storeu_pd(out, ok, q);

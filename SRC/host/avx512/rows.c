@@ -48,16 +48,15 @@ typedef struct rb_group {
 
 static inline __m256d rb_start(__m256i lsb)
 {
-    return _mm256_castsi256_pd(_mm256_or_si256(
-        _mm256_slli_epi64(_mm256_add_epi64(lsb, _mm256_set1_epi64x(1075)), 52),
-        _mm256_set1_epi64x(INT64_C(1) << 51)));
+    return _mm256_castsi256_pd(
+        _mm256_or_si256(_mm256_slli_epi64(_mm256_add_epi64(lsb, _mm256_set1_epi64x(1075)), 52),
+                        _mm256_set1_epi64x(INT64_C(1) << 51)));
 }
 
 static inline __m256i rb_count(__m256d s)
 {
-    return _mm256_sub_epi64(
-        _mm256_and_si256(_mm256_castpd_si256(s), _mm256_set1_epi64x(MANT_MASK)),
-        _mm256_set1_epi64x(INT64_C(1) << 51));
+    return _mm256_sub_epi64(_mm256_and_si256(_mm256_castpd_si256(s), _mm256_set1_epi64x(MANT_MASK)),
+                            _mm256_set1_epi64x(INT64_C(1) << 51));
 }
 
 /* The bins back at their start values, for every lane's anchor. */
@@ -82,9 +81,8 @@ static inline __attribute__((always_inline)) void rb_convert(rb_group *g)
 static void rb_deposit(exb_superacc *acc, long long v, long lsb)
 {
     if (v)
-        exb_superacc_add_scaled_u64(acc, v < 0 ? 0ull - (unsigned long long)v
-                                               : (unsigned long long)v,
-                                    (int)lsb, v < 0);
+        exb_superacc_add_scaled_u64(
+            acc, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v, (int)lsb, v < 0);
 }
 
 /* Lane l's sums (after rb_convert) into acc; the lane's sums zeroed. */
@@ -158,8 +156,8 @@ rb_column(rb_group *g, long *count, exb_superacc *acc, __m256d av, __m256d xv, _
     __m256d p = _mm256_mul_pd(av, xv);
     __m256i pb = _mm256_and_si256(_mm256_castpd_si256(p), abs_mask);
     __mmask8 nz = _mm256_mask_cmp_pd_mask(xnz, av, zero, _CMP_NEQ_UQ);
-    __mmask8 bad = _kor_mask8(_mm256_cmpge_epu64_mask(pb, big),
-                              _mm256_mask_cmplt_epu64_mask(nz, pb, tiny));
+    __mmask8 bad =
+        _kor_mask8(_mm256_cmpge_epu64_mask(pb, big), _mm256_mask_cmplt_epu64_mask(nz, pb, tiny));
     __mmask8 up = _mm256_mask_cmpge_epu64_mask(_knot_mask8(bad), pb, g->thr);
     if (__builtin_expect(!_kortestz_mask8_u8(bad, up), 0)) {
         /* through copies, so that neither g nor the factors ever have their
@@ -191,9 +189,9 @@ rb_column(rb_group *g, long *count, exb_superacc *acc, __m256d av, __m256d xv, _
 /* Rows r..r+3 (and r+4..r+7 when two) over ncols columns, a pointing at row
  * r; two groups side by side keep two independent chains of bin additions
  * in flight.  The groups' state is worked on in local copies (registers). */
-static inline __attribute__((always_inline)) void
-rb_sweep(int two, rb_group *gm, long *count_mem, exb_superacc *acc, const double *a, long lda,
-         const double *x, long ncols)
+static inline __attribute__((always_inline)) void rb_sweep(int two, rb_group *gm, long *count_mem,
+                                                           exb_superacc *acc, const double *a,
+                                                           long lda, const double *x, long ncols)
 {
     rb_group g0 = gm[0], g1;
     long c0 = count_mem[0], c1 = 0;

@@ -69,18 +69,18 @@
 
 /* Pass 1 on the 8 elements of mask m at x (and y): top = max(top, bits |term|),
  * tiny |= lanes whose nonzero factors have a product below EXB_PRODUCT_MIN. */
-#define SCAN8(m, at, top, tiny)                                                          \
-    do {                                                                                 \
-        __m512d xv_ = _mm512_maskz_loadu_pd(m, x + (at)), p_ = xv_;                      \
-        if (dot) {                                                                       \
-            __m512d yv_ = _mm512_maskz_loadu_pd(m, y + (at));                            \
-            p_ = _mm512_mul_pd(xv_, yv_);                                                \
-            __mmask8 nz_ = _mm512_cmp_pd_mask(xv_, zero, _CMP_NEQ_UQ);                   \
-            nz_ = _mm512_mask_cmp_pd_mask(nz_, yv_, zero, _CMP_NEQ_UQ);                  \
-            tiny = _kor_mask8(tiny, _mm512_mask_cmp_pd_mask(nz_, _mm512_abs_pd(p_), pmin,  \
-                                                           _CMP_LT_OQ));                 \
-        }                                                                                \
-        top = _mm512_max_epi64(top, _mm512_and_si512(_mm512_castpd_si512(p_), abs_mask)); \
+#define SCAN8(m, at, top, tiny)                                                                    \
+    do {                                                                                           \
+        __m512d xv_ = _mm512_maskz_loadu_pd(m, x + (at)), p_ = xv_;                                \
+        if (dot) {                                                                                 \
+            __m512d yv_ = _mm512_maskz_loadu_pd(m, y + (at));                                      \
+            p_ = _mm512_mul_pd(xv_, yv_);                                                          \
+            __mmask8 nz_ = _mm512_cmp_pd_mask(xv_, zero, _CMP_NEQ_UQ);                             \
+            nz_ = _mm512_mask_cmp_pd_mask(nz_, yv_, zero, _CMP_NEQ_UQ);                            \
+            tiny = _kor_mask8(tiny,                                                                \
+                              _mm512_mask_cmp_pd_mask(nz_, _mm512_abs_pd(p_), pmin, _CMP_LT_OQ));  \
+        }                                                                                          \
+        top = _mm512_max_epi64(top, _mm512_and_si512(_mm512_castpd_si512(p_), abs_mask));          \
     } while (0)
 
 /* Pass 1: returns the block's E (every |term| < 2^E, raised to BINS_EMIN), or
@@ -123,23 +123,23 @@ static inline __m512i bin_count(__m512d s)
 
 /* Pass 2 on the 8 elements of mask m at x (and y), into the bins s0, s1, s2;
  * left |= what is left below the last bin. */
-#define BINS8(m, at, s0, s1, s2)                                                         \
-    do {                                                                                 \
-        __m512d t_ = _mm512_maskz_loadu_pd(m, x + (at));                                 \
-        if (dot) {                                                                       \
-            __m512d yv_ = _mm512_maskz_loadu_pd(m, y + (at));                            \
-            __m512d p_ = _mm512_mul_pd(t_, yv_);                                         \
-            __m512d e_ = _mm512_fmsub_pd(t_, yv_, p_); /* x*y - p, exact */              \
-            t_ = p_;                                                                     \
-            BINS_PRODUCT(_mm512, s0, s1, s2, t_, e_);                                    \
-            left = _mm512_ternarylogic_epi64(left, _mm512_castpd_si512(t_),              \
-                                             _mm512_castpd_si512(e_), 0xfe);             \
-        } else {                                                                         \
-            BIN_ADD(_mm512, s0, t_);                                                     \
-            BIN_ADD_F(_mm512, s1, t_);                                                   \
-            BIN_ADD(_mm512, s2, t_);                                                     \
-            left = _mm512_or_si512(left, _mm512_castpd_si512(t_));                       \
-        }                                                                                \
+#define BINS8(m, at, s0, s1, s2)                                                                   \
+    do {                                                                                           \
+        __m512d t_ = _mm512_maskz_loadu_pd(m, x + (at));                                           \
+        if (dot) {                                                                                 \
+            __m512d yv_ = _mm512_maskz_loadu_pd(m, y + (at));                                      \
+            __m512d p_ = _mm512_mul_pd(t_, yv_);                                                   \
+            __m512d e_ = _mm512_fmsub_pd(t_, yv_, p_); /* x*y - p, exact */                        \
+            t_ = p_;                                                                               \
+            BINS_PRODUCT(_mm512, s0, s1, s2, t_, e_);                                              \
+            left = _mm512_ternarylogic_epi64(left, _mm512_castpd_si512(t_),                        \
+                                             _mm512_castpd_si512(e_), 0xfe);                       \
+        } else {                                                                                   \
+            BIN_ADD(_mm512, s0, t_);                                                               \
+            BIN_ADD_F(_mm512, s1, t_);                                                             \
+            BIN_ADD(_mm512, s2, t_);                                                               \
+            left = _mm512_or_si512(left, _mm512_castpd_si512(t_));                                 \
+        }                                                                                          \
     } while (0)
 
 /* Pass 2: the block into the bins (two sets of 8 lanes) and, when it is
@@ -174,12 +174,10 @@ bins_block(const double *x, const double *y, long len, int e_top, int dot, exb_s
     const __m512d sa[BINS] = {a0, a1, a2}, sb[BINS] = {b0, b1, b2};
     const int lsb[BINS] = {lsb0, lsb1, lsb2};
     for (int k = 0; k < BINS; k++) {
-        long long v =
-            _mm512_reduce_add_epi64(_mm512_add_epi64(bin_count(sa[k]), bin_count(sb[k])));
+        long long v = _mm512_reduce_add_epi64(_mm512_add_epi64(bin_count(sa[k]), bin_count(sb[k])));
         if (v)
-            exb_superacc_add_scaled_u64(acc, v < 0 ? 0ull - (unsigned long long)v
-                                                   : (unsigned long long)v,
-                                        lsb[k], v < 0);
+            exb_superacc_add_scaled_u64(
+                acc, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v, lsb[k], v < 0);
     }
     return 0;
 }
@@ -190,9 +188,10 @@ bins_block(const double *x, const double *y, long len, int e_top, int dot, exb_s
  * waits on a wide store.  Groups of 8 with a NaN, an infinity or a product
  * that TwoProduct cannot split exactly take the expansion kernel's table
  * code (group_terms routes those to acc) and leave zeros in terms[]. */
-static inline __attribute__((always_inline)) void
-table_block(const exb_sumdot_args *args, const double *x, const double *y, long len, int dot,
-            exb_expacc *t, exb_superacc *acc)
+static inline __attribute__((always_inline)) void table_block(const exb_sumdot_args *args,
+                                                              const double *x, const double *y,
+                                                              long len, int dot, exb_expacc *t,
+                                                              exb_superacc *acc)
 {
     const __m512i abs_mask = _mm512_set1_epi64(INT64_MAX);
     const __m512i inf_bits = _mm512_set1_epi64(INT64_C(0x7ff0000000000000));
@@ -213,8 +212,8 @@ table_block(const exb_sumdot_args *args, const double *x, const double *y, long 
             nz = _mm512_mask_cmp_pd_mask(nz, yv, zero, _CMP_NEQ_UQ);
             bad = _mm512_mask_cmp_pd_mask(nz, _mm512_abs_pd(p), pmin, _CMP_LT_OQ);
         }
-        bad |= _mm512_cmpge_epu64_mask(_mm512_and_si512(_mm512_castpd_si512(p), abs_mask),
-                                      inf_bits);
+        bad |=
+            _mm512_cmpge_epu64_mask(_mm512_and_si512(_mm512_castpd_si512(p), abs_mask), inf_bits);
         if (bad) {
             block_table_avx512(x + i, 1, dot ? y + i : NULL, 1, 0, 2, t, acc);
             p = e = zero;
@@ -232,9 +231,9 @@ table_block(const exb_sumdot_args *args, const double *x, const double *y, long 
 
 /* Elements [0, n) of contiguous x (and y): block by block through the bins,
  * or the table. */
-static inline __attribute__((always_inline)) long
-bins_range(const exb_sumdot_args *args, const double *x, const double *y, long n, int dot,
-           exb_superacc *acc)
+static inline __attribute__((always_inline)) long bins_range(const exb_sumdot_args *args,
+                                                             const double *x, const double *y,
+                                                             long n, int dot, exb_superacc *acc)
 {
     exb_expacc *table = NULL;
     int wide_left = 0;
