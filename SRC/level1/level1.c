@@ -10,6 +10,8 @@
  * in round-to-nearest whatever the caller's mode, NaN results the canonical
  * NaN.
  */
+#include "level1.h"
+
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -59,33 +61,59 @@ double exb_dasum_checked(long n, const double *x, long incx)
 }
 
 /* RN(sqrt(S)) for S within `bound` of h + lo (the filter's sum of
- * squares): r = RN(h + lo) = h + lo - e exactly (TwoSum), y = RN(sqrt(r))
- * (IEEE's square root), and y is RN(sqrt(S)) when S lies strictly between
- * the squares of the midpoints next to y, y +- g/2 (g the gap on that
- * side): with y^2 = P + Pe (an FMA), S - (y + g/2)^2 = D + delta - y g -
- * g^2/4 where D = (r - P) + e - Pe (r - P exact: r and P within a factor
- * of two) and |delta| <= bound.  D is computed with two additions (error at
- * most 2^-51 (|r - P| + |e| + |Pe|)), y g exactly; dropping g^2/4 only
- * makes the tests stricter.  1 with *out = y, else 0 (r outside [2^-900,
- * 2^1020], a NaN, or too near a midpoint). */
+ * squares): r = RN(h + lo) = h + lo - e exactly (TwoSum); the candidate y
+ * starts as RN(sqrt(r)) (IEEE's square root) and is RN(sqrt(S)) when S lies
+ * strictly between the squares of the midpoints next to y, y +- g/2 (g the
+ * gap on that side): with y^2 = P + Pe (an FMA), S - (y + g/2)^2 = D + delta
+ * - y g - g^2/4 where D = (r - P) + e - Pe (r - P exact: r and P within a
+ * factor of two) and |delta| <= bound.  D is computed with two additions
+ * (error at most 2^-51 (|r - P| + |e| + |Pe|)), y g exactly; the slack
+ * factors cover g^2/4.  Since r is not S (|e| up to half r's unit), sqrt(r)
+ * is often S's neighbour: when S lies beyond a midpoint for certain, the
+ * candidate moves one unit that way and is tested again (twice at most).
+ * 1 with *out = y, else 0 (r outside [2^-900, 2^1020], a NaN, or too near
+ * a midpoint). */
 static int sqrt_decide(double h, double lo, double bound, double *out)
 {
     double r = h + lo, bb = r - h, e = (h - (r - bb)) + (lo - bb);
     if (!(r >= 0x1p-900) || !(r <= 0x1p1020) || !(bound < INFINITY))
         return 0;
-    double y = sqrt(r), P = y * y, Pe = fma(y, y, -P);
-    double rp = r - P, D = (rp + e) - Pe;
-    double err = (fabs(rp) + fabs(e) + fabs(Pe)) * 0x1p-51 + bound;
-    double up = exb_filter_half_gap(y) * 2.0; /* the smaller gap; the gap above is >= */
-    uint64_t bits;
-    memcpy(&bits, &y, sizeof bits);
-    double above = (bits & ((UINT64_C(1) << 52) - 1)) == 0 ? 2.0 * up : up; /* y a power of two */
+    double y = sqrt(r);
     const double slack = 1.0 + 0x1p-50;
-    if (!((D + err) * slack < y * above * (1.0 - 0x1p-50) &&
-          (D - err) * slack > -y * up * (1.0 - 0x1p-50)))
+    for (int tries = 0; tries < 3; tries++) {
+        double P = y * y, Pe = fma(y, y, -P);
+        double rp = r - P, D = (rp + e) - Pe;
+        double err = (fabs(rp) + fabs(e) + fabs(Pe)) * 0x1p-51 + bound;
+        double up = exb_filter_half_gap(y) * 2.0; /* the smaller gap; the gap above is >= */
+        uint64_t bits;
+        memcpy(&bits, &y, sizeof bits);
+        double above = (bits & ((UINT64_C(1) << 52) - 1)) == 0 ? 2.0 * up : up; /* a power of 2 */
+        double hi = y * above * (1.0 - 0x1p-50), lo_ = -y * up * (1.0 - 0x1p-50);
+        if ((D + err) * slack < hi && (D - err) * slack > lo_) {
+            *out = y;
+            return 1;
+        }
+        if ((D - err) * slack > y * above * slack) /* S above the upper midpoint */
+            y = nextafter(y, INFINITY);
+        else if ((D + err) * slack < -y * up * slack) /* below the lower one */
+            y = nextafter(y, 0.0);
+        else
+            return 0; /* too near a midpoint */
+    }
+    return 0;
+}
+
+int exb_nrm2_filtered(long n, const double *x, double *out)
+{
+    exb_knobs knobs;
+    exb_knobs_read(&knobs);
+    const exb_filter_kernels *f = exb_kernels_filter(exb_host_kernels_get(knobs.host_generic),
+                                                     knobs.fpe, knobs.front, knobs.filter);
+    if (!f)
         return 0;
-    *out = y;
-    return 1;
+    double h, lo, ab;
+    f->dot(x, x, n, &h, &lo, &ab);
+    return sqrt_decide(h, lo, exb_filter_bound((double)n + 32.0, ab), out);
 }
 
 double exb_dnrm2_checked(long n, const double *x, long incx)

@@ -65,4 +65,9 @@ void exb_drotg_checked(double *a, double *b, double *c, double *s);
 void exb_srotmg_checked(float *d1, float *d2, float *x1, float y1, float *param);
 void exb_drotmg_checked(double *d1, double *d2, double *x1, double y1, double *param);
 
+/* RN(sqrt(sum x_i^2)) of n contiguous binary64 values through the host's
+ * floating-point filter: 1 with *out when its bound decides, else 0 (no
+ * filter, a non-finite or extreme sum, too near a midpoint). */
+int exb_nrm2_filtered(long n, const double *x, double *out);
+
 #endif

@@ -132,6 +132,17 @@ float exb_snrm2_checked(long n, const float *x, long incx)
     if (n <= 0 || incx <= 0) /* reference SNRM2 (LAPACK 3.11's BLAS) */
         return 0.0f;
     exb_fpenv env = exb_fpenv_enter();
+    if (n <= CHUNK) { /* binary32 squares are exact in binary64: DNRM2's filter */
+        double xd[CHUNK], d;
+        float below, above;
+        for (long i = 0; i < n; i++)
+            xd[i] = x[i * incx];
+        if (exb_nrm2_filtered(n, xd, &d) && !exb_f32_midpoint(d, &below, &above)) {
+            exb_path_add(EXACTBLAS_PATH_HOST | EXACTBLAS_PATH_EARLY);
+            exb_fpenv_leave(env);
+            return (float)d; /* RN32(RN64(v)) = RN32(v) off the midpoints */
+        }
+    }
     exb_superacc acc;
     exact_terms(TERMS_XY, n, x, incx, x, incx, &acc);
     /* sqrt of +0 or -0 terms' sum: +0 (a square is never -0) */
