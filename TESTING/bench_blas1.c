@@ -29,14 +29,32 @@ static const char usage[] =
     "  a rotation).  Defaults: 7 repetitions, 2 threads, n = 100 10000\n"
     "  1000000.  Prints median times per call in microseconds and the ratios.\n";
 
-enum { DDOT, DASUM, DNRM2, DAXPY, DSCAL, SDOT, DSDOT, SASUM, SNRM2, SAXPY, SSCAL, DROT, SROT,
-       DROTM, DCOPY, DSWAP, IDAMAX, NR };
+enum {
+    DDOT,
+    DASUM,
+    DNRM2,
+    DAXPY,
+    DSCAL,
+    SDOT,
+    DSDOT,
+    SASUM,
+    SNRM2,
+    SAXPY,
+    SSCAL,
+    DROT,
+    SROT,
+    DROTM,
+    DCOPY,
+    DSWAP,
+    IDAMAX,
+    NR
+};
 static const char *names[] = {"DDOT",  "DASUM", "DNRM2", "DAXPY", "DSCAL", "SDOT",
                               "DSDOT", "SASUM", "SNRM2", "SAXPY", "SSCAL", "DROT",
                               "SROT",  "DROTM", "DCOPY", "DSWAP", "IDAMAX"};
 /* the twin: -1 none, else the routine whose exact time divides */
-static const int twin_of[] = {-1, -1, -1, -1, -1, DDOT, DDOT, DASUM, DNRM2, DAXPY, DSCAL, DAXPY,
-                              DAXPY, DAXPY, -1, -1, -1};
+static const int twin_of[] = {-1,    -1,    -1,    -1,    -1,    DDOT, DDOT, DASUM, DNRM2,
+                              DAXPY, DSCAL, DAXPY, DAXPY, DAXPY, -1,   -1,   -1};
 
 typedef struct bench {
     int n, routine, openblas, calls;
@@ -50,8 +68,7 @@ typedef float (*s2_t)(const int *, const float *, const int *, const float *, co
 typedef double (*ds2_t)(const int *, const float *, const int *, const float *, const int *);
 typedef double (*d1_t)(const int *, const double *, const int *);
 typedef float (*s1_t)(const int *, const float *, const int *);
-typedef void (*axpy_t)(const int *, const void *, const void *, const int *, void *,
-                       const int *);
+typedef void (*axpy_t)(const int *, const void *, const void *, const int *, void *, const int *);
 typedef void (*scal_t)(const int *, const void *, void *, const int *);
 typedef void (*rot_t)(const int *, void *, const int *, void *, const int *, const void *,
                       const void *);

@@ -11,6 +11,7 @@
  * NaN.
  */
 #include "level1.h"
+#include "unit.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -152,8 +153,11 @@ void exb_daxpy_checked(long n, double a, const double *x, long incx, double *y, 
     exb_fpenv env = exb_fpenv_enter();
     const double *x0 = EXB_FIRST(x, n, incx);
     double *y0 = EXB_FIRST(y, n, incy);
-    for (long i = 0; i < n; i++)
-        y0[i * incy] = exb_canonical_nan(fma(a, x0[i * incx], y0[i * incy]));
+    if (incx == 1 && incy == 1)
+        exb_unit_daxpy(n, a, x0, y0);
+    else
+        for (long i = 0; i < n; i++)
+            y0[i * incy] = exb_canonical_nan(fma(a, x0[i * incx], y0[i * incy]));
     exb_path_add(EXACTBLAS_PATH_HOST);
     exb_fpenv_leave(env);
 }
@@ -164,8 +168,11 @@ void exb_dscal_checked(long n, double a, double *x, long incx)
     if (n <= 0 || incx <= 0)
         return;
     exb_fpenv env = exb_fpenv_enter();
-    for (long i = 0; i < n; i++)
-        x[i * incx] = exb_canonical_nan(a * x[i * incx]);
+    if (incx == 1)
+        exb_unit_dscal(n, a, x);
+    else
+        for (long i = 0; i < n; i++)
+            x[i * incx] = exb_canonical_nan(a * x[i * incx]);
     exb_path_add(EXACTBLAS_PATH_HOST);
     exb_fpenv_leave(env);
 }

@@ -4,6 +4,7 @@
  * (level1.h has the rules).
  */
 #include "level1.h"
+#include "unit.h"
 
 #include <math.h>
 #include <string.h>
@@ -53,6 +54,10 @@
         exb_path_begin();                                                                          \
         if (n < 1 || incx <= 0)                                                                    \
             return 0;                                                                              \
+        if (incx == 1 && x[0] == x[0]) { /* no NaN first: unit.c's two passes */                   \
+            exb_path_add(EXACTBLAS_PATH_HOST);                                                     \
+            return exb_unit_i##P##amax(n, x) + 1;                                                  \
+        }                                                                                          \
         long best = 0;                                                                             \
         T big = fabs##P##_(x[0]);                                                                  \
         for (long i = 1; i < n; i++) {                                                             \
@@ -87,6 +92,18 @@ static int axpy_sign(void *ctx, double z)
     return exb_superacc_affine_sign(&acc, 1.0, 0.0, 0.0, z);
 }
 
+/* y_i := RN32(a x_i + y_i), one element at a time: RN64 (a x exact), then
+ * RN32 with a midpoint re-decided exactly. */
+static void saxpy_careful(long n, float a, const float *x, long incx, float *y, long incy)
+{
+    for (long i = 0; i < n; i++) {
+        double p = (double)a * x[i * incx], yi = y[i * incy];
+        double z = p + yi; /* RN64(a x + y) */
+        axpy_ctx c = {p, yi};
+        y[i * incy] = isfinite(z) ? exb_f32_round(z, axpy_sign, &c) : (float)exb_canonical_nan(z);
+    }
+}
+
 void exb_saxpy_checked(long n, float a, const float *x, long incx, float *y, long incy)
 {
     exb_path_begin();
@@ -95,11 +112,14 @@ void exb_saxpy_checked(long n, float a, const float *x, long incx, float *y, lon
     exb_fpenv env = exb_fpenv_enter();
     const float *x0 = EXB_FIRST(x, n, incx);
     float *y0 = EXB_FIRST(y, n, incy);
-    for (long i = 0; i < n; i++) {
-        double p = (double)a * x0[i * incx], yi = y0[i * incy];
-        double z = fma((double)a, (double)x0[i * incx], yi); /* RN64(a x + y) */
-        axpy_ctx c = {p, yi};
-        y0[i * incy] = isfinite(z) ? exb_f32_round(z, axpy_sign, &c) : (float)exb_canonical_nan(z);
+    if (incx == 1 && incy == 1) { /* blocks rounded by plain conversions where they can be */
+        for (long i0 = 0; i0 < n; i0 += 512) {
+            long len = n - i0 < 512 ? n - i0 : 512;
+            if (exb_unit_saxpy(len, a, x0 + i0, y0 + i0))
+                saxpy_careful(len, a, x0 + i0, 1, y0 + i0, 1);
+        }
+    } else {
+        saxpy_careful(n, a, x0, incx, y0, incy);
     }
     exb_path_add(EXACTBLAS_PATH_HOST);
     exb_fpenv_leave(env);
@@ -111,8 +131,11 @@ void exb_sscal_checked(long n, float a, float *x, long incx)
     if (n <= 0 || incx <= 0)
         return;
     exb_fpenv env = exb_fpenv_enter();
-    for (long i = 0; i < n; i++) /* a x exact in binary64: one rounding to binary32 */
-        x[i * incx] = (float)exb_canonical_nan((double)a * x[i * incx]);
+    if (incx == 1)
+        exb_unit_sscal(n, a, x);
+    else
+        for (long i = 0; i < n; i++) /* a x exact in binary64: one rounding to binary32 */
+            x[i * incx] = (float)exb_canonical_nan((double)a * x[i * incx]);
     exb_path_add(EXACTBLAS_PATH_HOST);
     exb_fpenv_leave(env);
 }

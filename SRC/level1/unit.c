@@ -1,0 +1,91 @@
+/*
+ * unit.c -- unit.h's loops.
+ */
+#include "unit.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#define CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+
+static const double canonical_nan = __builtin_nan("");
+
+CLONES void exb_unit_daxpy(long n, double a, const double *x, double *y)
+{
+    for (long i = 0; i < n; i++) {
+        double z = fma(a, x[i], y[i]);
+        y[i] = z == z ? z : canonical_nan;
+    }
+}
+
+CLONES void exb_unit_dscal(long n, double a, double *x)
+{
+    for (long i = 0; i < n; i++) {
+        double z = a * x[i];
+        x[i] = z == z ? z : canonical_nan;
+    }
+}
+
+CLONES void exb_unit_sscal(long n, float a, float *x)
+{
+    for (long i = 0; i < n; i++) {
+        float f = (float)((double)a * (double)x[i]); /* a x exact: one rounding */
+        x[i] = f == f ? f : __builtin_nanf("");
+    }
+}
+
+CLONES int exb_unit_saxpy(long n, float a, const float *x, float *y)
+{
+    long odd = 0;
+    for (long i = 0; i < n; i++) {
+        double p = (double)a * (double)x[i], q = (double)y[i];
+        double v = p + q, bb = v - p, e = (p - (v - bb)) + (q - bb), av = fabs(v);
+        uint64_t b;
+        memcpy(&b, &v, sizeof b);
+        /* RN32(v) is RN32 of the exact p + q unless v is a binary32
+         * midpoint the exact sum is not (e != 0), or v lies outside
+         * [2^-126, 2^127) (zero aside), or is not finite */
+        odd |= (((b & ((UINT64_C(1) << 29) - 1)) == (UINT64_C(1) << 28)) & (e != 0.0)) |
+               !(av < 0x1p127) | ((av < 0x1p-126) & (av != 0.0));
+    }
+    if (odd)
+        return 1;
+    for (long i = 0; i < n; i++)
+        y[i] = (float)((double)a * (double)x[i] + (double)y[i]);
+    return 0;
+}
+
+/* Blocks of 256: each block's largest |x_i| (eight chains; "v > m ? v :
+ * m" skips a NaN v), then the first block holding the overall largest,
+ * scanned for its first index. */
+#define AMAX(NAME, T)                                                                              \
+    long NAME(long n, const T *x)                                                                  \
+    {                                                                                              \
+        T best = (T)-1;                                                                            \
+        long where = -1;                                                                           \
+        for (long b0 = 0; b0 < n; b0 += 256) {                                                     \
+            long len = n - b0 < 256 ? n - b0 : 256, i = 0;                                         \
+            T m[8] = {-1, -1, -1, -1, -1, -1, -1, -1};                                             \
+            for (; i + 8 <= len; i += 8)                                                           \
+                for (int k = 0; k < 8; k++) {                                                      \
+                    T v = (T)fabs(x[b0 + i + k]);                                                  \
+                    m[k] = v > m[k] ? v : m[k];                                                    \
+                }                                                                                  \
+            for (; i < len; i++) {                                                                 \
+                T v = (T)fabs(x[b0 + i]);                                                          \
+                m[0] = v > m[0] ? v : m[0];                                                        \
+            }                                                                                      \
+            for (int k = 1; k < 8; k++)                                                            \
+                m[0] = m[k] > m[0] ? m[k] : m[0];                                                  \
+            if (m[0] > best)                                                                       \
+                best = m[0], where = b0;                                                           \
+        }                                                                                          \
+        if (where < 0)                                                                             \
+            return 0; /* every x_i a NaN */                                                        \
+        for (long i = where;; i++)                                                                 \
+            if ((T)fabs(x[i]) == best)                                                             \
+                return i;                                                                          \
+    }
+AMAX(exb_unit_idamax, double)
+AMAX(exb_unit_isamax, float)
