@@ -400,6 +400,19 @@ static int run_case(tl_rng *r, long serial, tl_tally *tally)
             for (int k = 1; k < 5; k++)
                 h[k] = value(r, draw(r, 0, 1) ? cls : NARROW, f32);
         }
+        if (!f32 && n >= 1 && draw(r, 0, 4) == 0) {
+            /* a binary64 midpoint the filter must not round through: c x +
+             * s y = 1 + 2^-52 + 2^-53 - 2^-113 with s y's product error
+             * (-2^-113) below every other term */
+            double sg = draw(r, 0, 1) ? 1.0 : -1.0;
+            long k = draw(r, 0, n - 1);
+            X.d[at(n, incx, k)] = sg * (1.0 + 0x1p-52);
+            Y.d[at(n, incy, k)] = sg * 0x1p-53 * (1.0 - 0x1p-30);
+            arr_sync(&X);
+            arr_sync(&Y);
+            c = 1.0, s = 1.0 + 0x1p-30;
+            h[0] = -1, h[1] = c, h[3] = s;
+        }
         double h11 = h[0] < 0    ? h[1]
                      : h[0] == 0 ? 1
                                  : h[1],

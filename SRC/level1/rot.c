@@ -8,6 +8,7 @@
  * whose sign settles a binary32 midpoint.
  */
 #include "level1.h"
+#include "unit.h"
 
 #include <math.h>
 
@@ -67,6 +68,25 @@ static float rn2f(float a, float b, float c, float d)
  * the reference's flags (drotm.f): -2 nothing, -1 H as given, 0 unit
  * diagonal, anything else (1, and a NaN flag, as the reference's tests
  * fall through) h12 = 1, h21 = -1. */
+/* x_i := RN(a1 x_i + b1 y_i), y_i := RN(a2 x_i + b2 y_i) from the old
+ * values, unit increments: blocks through the vectorized filter
+ * (unit.c), the elements it leaves through rn2. */
+static void rotate_unit(long n, double *x, double *y, double a1, double b1, double a2, double b2)
+{
+    double nx[256], ny[256];
+    unsigned char okx[256], oky[256];
+    for (long i0 = 0; i0 < n; i0 += 256) {
+        long len = n - i0 < 256 ? n - i0 : 256;
+        exb_unit_rn2(len, a1, x + i0, b1, y + i0, nx, okx);
+        exb_unit_rn2(len, a2, x + i0, b2, y + i0, ny, oky);
+        for (long i = 0; i < len; i++) {
+            double xi = x[i0 + i], yi = y[i0 + i];
+            x[i0 + i] = okx[i] ? nx[i] : rn2(a1, xi, b1, yi);
+            y[i0 + i] = oky[i] ? ny[i] : rn2(a2, xi, b2, yi);
+        }
+    }
+}
+
 #define ROTATIONS(P, T, RN)                                                                        \
     void exb_##P##rot_checked(long n, T *x, long incx, T *y, long incy, T c, T s)                  \
     {                                                                                              \
@@ -75,6 +95,8 @@ static float rn2f(float a, float b, float c, float d)
             return;                                                                                \
         exb_fpenv env = exb_fpenv_enter();                                                         \
         T *x0 = EXB_FIRST(x, n, incx), *y0 = EXB_FIRST(y, n, incy);                                \
+        if (incx == 1 && incy == 1 && UNIT_##P(n, x0, y0, c, s, -s, c))                            \
+            n = 0; /* done by the vectorized filter */                                             \
         for (long i = 0; i < n; i++) {                                                             \
             T xi = x0[i * incx], yi = y0[i * incy];                                                \
             x0[i * incx] = RN(c, xi, s, yi);                                                       \
@@ -99,6 +121,8 @@ static float rn2f(float a, float b, float c, float d)
             h11 = param[1], h21 = -1, h12 = 1, h22 = param[4];                                     \
         }                                                                                          \
         T *x0 = EXB_FIRST(x, n, incx), *y0 = EXB_FIRST(y, n, incy);                                \
+        if (incx == 1 && incy == 1 && UNIT_##P(n, x0, y0, h11, h12, h21, h22))                     \
+            n = 0;                                                                                 \
         for (long i = 0; i < n; i++) {                                                             \
             T w = x0[i * incx], z = y0[i * incy];                                                  \
             x0[i * incx] = RN(w, h11, z, h12);                                                     \
@@ -107,6 +131,10 @@ static float rn2f(float a, float b, float c, float d)
         exb_path_add(EXACTBLAS_PATH_HOST);                                                         \
         exb_fpenv_leave(env);                                                                      \
     }
+/* Unit increments in binary64 go through rotate_unit; binary32 rotations
+ * are one TwoSum each already. */
+#define UNIT_d(n, x, y, a1, b1, a2, b2) (rotate_unit(n, x, y, a1, b1, a2, b2), 1)
+#define UNIT_s(n, x, y, a1, b1, a2, b2) 0
 ROTATIONS(s, float, rn2f)
 ROTATIONS(d, double, rn2)
 

@@ -89,3 +89,34 @@ CLONES int exb_unit_saxpy(long n, float a, const float *x, float *y)
     }
 AMAX(exb_unit_idamax, double)
 AMAX(exb_unit_isamax, float)
+
+/* RN(a u + b v) for the block's elements where the filter decides, in
+ * out[i], and ok[i] = 1; ok[i] = 0 leaves the element to the caller.
+ * p + pe = a u, q + qe = b v exactly (FMA) when the products lie in
+ * [2^-900, 2^1020] or are 0 (the FMA's error then exact); p + q = r + t
+ * (TwoSum); w = RN(RN(t + pe) + qe) is within 2^-51 (|t| + |pe| + |qe|) of
+ * t + pe + qe; res + e = r + w (TwoSum); and res is RN(a u + b v) when
+ * (|e| + that bound) (1 + 2^-50) < half the smaller gap next to res, res
+ * in [2^-900, 2^1020] (core/filter.h's rule: exb_filter_round). */
+CLONES void exb_unit_rn2(long n, double a, const double *u, double b, const double *v, double *out,
+                         unsigned char *ok)
+{
+    for (long i = 0; i < n; i++) {
+        double p = a * u[i], pe = fma(a, u[i], -p), q = b * v[i], qe = fma(b, v[i], -q);
+        double r = p + q, bb = r - p, t = (p - (r - bb)) + (q - bb);
+        double w = (t + pe) + qe, bound = (fabs(t) + fabs(pe) + fabs(qe)) * 0x1p-51;
+        double res = r + w, b2 = res - r, e = (r - (res - b2)) + (w - b2);
+        double ap = fabs(p), aq = fabs(q), ar = fabs(res);
+        uint64_t bits;
+        memcpy(&bits, &res, sizeof bits);
+        uint64_t biased = (bits >> 52) & 0x7ff, fraction = bits & ((UINT64_C(1) << 52) - 1);
+        uint64_t half = (biased - (fraction == 0 ? 54 : 53)) << 52;
+        double gap;
+        memcpy(&gap, &half, sizeof gap);
+        int good = ((ap >= 0x1p-900) | (ap == 0.0)) & (ap <= 0x1p1020) &
+                   ((aq >= 0x1p-900) | (aq == 0.0)) & (aq <= 0x1p1020) & (ar >= 0x1p-900) &
+                   (ar <= 0x1p1020) & ((fabs(e) + bound) * (1.0 + 0x1p-50) < gap);
+        out[i] = res;
+        ok[i] = (unsigned char)good;
+    }
+}

@@ -31,4 +31,10 @@ int exb_unit_saxpy(long n, float a, const float *x, float *y);
 long exb_unit_idamax(long n, const double *x);
 long exb_unit_isamax(long n, const float *x);
 
+/* RN(a u_i + b v_i) into out_i where the floating-point filter decides it
+ * (ok_i = 1); ok_i = 0: not decided (zeros, extreme magnitudes, NaN, Inf,
+ * too near a midpoint), out_i meaningless. */
+void exb_unit_rn2(long n, double a, const double *u, double b, const double *v, double *out,
+                  unsigned char *ok);
+
 #endif
