@@ -1,14 +1,16 @@
 /*
  * unit.h -- the unit-stride loops of the simple Level 1 routines, written so
- * the compiler vectorizes them (-O3), each built twice by GCC's
- * target_clones (x86-64-v3: AVX2 and FMA; the baseline) and chosen once, at
- * load time, by the CPU.  Both clones compute the same correctly rounded
- * operations (an FMA is one rounding with or without the instruction), so
- * the choice never changes a bit; it is not a kernel of the host's table
- * because nothing but speed depends on it.
+ * the compiler vectorizes them (-O3), each compiled twice (x86-64-v3: AVX2
+ * and FMA; the baseline) and the one the CPU runs chosen once (unit.c).
+ * Both compute the same correctly rounded operations (an FMA is one
+ * rounding with or without the instruction), so the choice never changes a
+ * bit; it is not a kernel of the host's table because nothing but speed
+ * depends on it.
  */
 #ifndef EXACTBLAS_LEVEL1_UNIT_H
 #define EXACTBLAS_LEVEL1_UNIT_H
+
+#pragma GCC visibility push(hidden)
 
 /* y_i := RN(a x_i + y_i) (one FMA), every NaN the canonical one. */
 void exb_unit_daxpy(long n, double a, const double *x, double *y);
@@ -36,5 +38,7 @@ long exb_unit_isamax(long n, const float *x);
  * too near a midpoint), out_i meaningless. */
 void exb_unit_rn2(long n, double a, const double *u, double b, const double *v, double *out,
                   unsigned char *ok);
+
+#pragma GCC visibility pop
 
 #endif
