@@ -1,10 +1,13 @@
 /*
  * single.c -- the binary32 reductions SDOT, DSDOT, SDSDOT, SASUM, SNRM2
- * (level1.h has the rules): the data are copied into binary64 a chunk at a
- * time (exact), summed exactly by the sum/dot engine into a long
- * accumulator, and the exact result rounded once: to binary64 (DSDOT), or
- * to binary32 through RN64 and, where RN64 lands on a binary32 midpoint,
- * the accumulator's exact comparison (core/f32.h).
+ * (level1.h has the rules).  Binary32 data and their products are exact in
+ * binary64.  SDOT and DSDOT copy x and y into binary64 and take EXDDOT's
+ * engines (its floating-point filter where it decides), which give RN64 of
+ * the exact sum; SNRM2 up to 1024 elements takes DNRM2's filter.  Otherwise
+ * (and where those cannot decide) the data are copied a chunk at a time,
+ * summed exactly into a long accumulator, and the exact result rounded
+ * once.  To binary32 through RN64, except where RN64 lands on a binary32
+ * midpoint: there the accumulator's exact comparison decides (core/f32.h).
  */
 #include "level1.h"
 
@@ -16,6 +19,7 @@
 #include "core/superacc.h"
 #include "core/zerosign.h"
 #include "reduce.h"
+#include "routines.h"
 #include "support/blasvec.h"
 #include "support/path.h"
 
@@ -69,12 +73,46 @@ static double round64(exb_superacc *acc, int negzero)
     return exb_superacc_round(acc);
 }
 
+/* x and y (logical order) as binary64 copies in one allocation (*xd, then
+ * *yd); 0 when out of memory.  free(*xd). */
+static int widen2(long n, const float *x, long incx, const float *y, long incy, double **xd,
+                  double **yd)
+{
+    *xd = malloc((size_t)n * 2 * sizeof **xd);
+    if (!*xd)
+        return 0;
+    *yd = *xd + n;
+    for (long i = 0; i < n; i++)
+        (*xd)[i] = x[i * incx], (*yd)[i] = y[i * incy];
+    return 1;
+}
+
+/* RN64 of the exact dot product of binary32 vectors through EXDDOT's
+ * engines (the filter where it decides) on binary64 copies: the same exact
+ * value, zero sign and NaN; 0 when the copies cannot be made. */
+static int dot64(long n, const float *x, long incx, const float *y, long incy, double *out)
+{
+    double *xd, *yd;
+    if (!widen2(n, x, incx, y, incy, &xd, &yd))
+        return 0;
+    *out = exb_ddot_checked(n, xd, 1, yd, 1);
+    free(xd);
+    return 1;
+}
+
 float exb_sdot_checked(long n, const float *x, long incx, const float *y, long incy)
 {
     exb_path_begin();
     if (n <= 0)
         return 0.0f;
     exb_fpenv env = exb_fpenv_enter();
+    double d;
+    float below, above;
+    if (dot64(n, EXB_FIRST(x, n, incx), incx, EXB_FIRST(y, n, incy), incy, &d) &&
+        !exb_f32_midpoint(d, &below, &above)) {
+        exb_fpenv_leave(env);
+        return (float)d; /* RN32(RN64(v)) = RN32(v) off the midpoints */
+    }
     exb_superacc acc;
     int negzero =
         exact_terms(TERMS_XY, n, EXB_FIRST(x, n, incx), incx, EXB_FIRST(y, n, incy), incy, &acc);
@@ -89,6 +127,11 @@ double exb_dsdot_checked(long n, const float *x, long incx, const float *y, long
     if (n <= 0)
         return 0.0;
     exb_fpenv env = exb_fpenv_enter();
+    double d;
+    if (dot64(n, EXB_FIRST(x, n, incx), incx, EXB_FIRST(y, n, incy), incy, &d)) {
+        exb_fpenv_leave(env);
+        return d;
+    }
     exb_superacc acc;
     int negzero =
         exact_terms(TERMS_XY, n, EXB_FIRST(x, n, incx), incx, EXB_FIRST(y, n, incy), incy, &acc);
