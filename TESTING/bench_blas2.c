@@ -23,7 +23,8 @@
 static const char usage[] =
     "usage: bench_blas2 [reps [threads [n ...]]]\n"
     "  Exact DSYMV, DSPMV, DSBMV, DGBMV, DTRMV, DTPMV, DTBMV, DTBSV, DTPSV, DGER,\n"
-    "  DSYR, DSYR2, DSPR, DSPR2 (and SSYMV, SGER) against OpenBLAS's and against\n"
+    "  DSYR, DSYR2, DSPR, DSPR2 (and SSYMV, SGER, SGEMV, STRMV, STRSV, SSYR2) against OpenBLAS's "
+    "and against\n"
     "  the exact twin (EXDGEMV of the same order; EXDTRSV for the solves).\n"
     "  Defaults: 7 repetitions, 2 threads, n = 100 1000 4096.  Prints median\n"
     "  times in ms and the two ratios.\n";
@@ -55,12 +56,16 @@ enum {
     SPR2,
     SSYMV,
     SGER,
+    SGEMV,
+    STRMV,
+    STRSV,
+    SSYR2,
     NR
 };
-static const char *names[] = {"DSYMV", "DSPMV", "DSBMV", "DGBMV", "DTRMV", "DTPMV",
-                              "DTBMV", "DTBSV", "DTPSV", "DGER",  "DSYR",  "DSYR2",
-                              "DSPR",  "DSPR2", "SSYMV", "SGER"};
-static const int twin_is_trsv[] = {0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0};
+static const char *names[] = {"DSYMV", "DSPMV", "DSBMV", "DGBMV", "DTRMV", "DTPMV", "DTBMV",
+                              "DTBSV", "DTPSV", "DGER",  "DSYR",  "DSYR2", "DSPR",  "DSPR2",
+                              "SSYMV", "SGER",  "SGEMV", "STRMV", "STRSV", "SSYR2"};
+static const int twin_is_trsv[] = {0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0};
 
 typedef void (*fn_t)(void);
 
@@ -191,6 +196,39 @@ static void call(void *arg)
                 exb_dspr2_checked("DSPR2 ", 'L', n, -1.0, b->x, 1, b->y0, 1, b->ap);
         }
         break;
+    case SGEMV:
+        if (b->openblas)
+            ((void (*)(const char *, const int *, const int *, const float *, const float *,
+                       const int *, const float *, const int *, const float *, float *, const int *,
+                       size_t))OB("sgemv_"))("N", &n, &n, &af, b->af, &lda, b->xf, &one, &bf, b->yf,
+                                             &one, 1);
+        else
+            exb_sgemv_checked("SGEMV ", 'N', n, n, 1.0f, b->af, lda, b->xf, 1, 0.5f, b->yf, 1);
+        break;
+    case STRMV:
+    case STRSV:
+        for (int i = 0; i < n; i++)
+            b->yf[i] = (float)b->y0[i];
+        if (b->openblas)
+            ((void (*)(const char *, const char *, const char *, const int *, const float *,
+                       const int *, float *, const int *, size_t, size_t,
+                       size_t))OB(b->routine == STRMV ? "strmv_" : "strsv_"))(
+                "L", "N", "N", &n, b->af, &lda, b->yf, &one, 1, 1, 1);
+        else if (b->routine == STRMV)
+            exb_strmv_checked("STRMV ", 'L', 'N', 'N', n, b->af, lda, b->yf, 1);
+        else
+            exb_strsv_checked("STRSV ", 'L', 'N', 'N', n, b->af, lda, b->yf, 1);
+        break;
+    case SSYR2: {
+        float m1f = -1.0f;
+        if (b->openblas)
+            ((void (*)(const char *, const int *, const float *, const float *, const int *,
+                       const float *, const int *, float *, const int *, size_t))OB("ssyr2_"))(
+                "L", &n, &m1f, b->xf, &one, b->yf, &one, b->af, &lda, 1);
+        else
+            exb_ssyr2_checked("SSYR2 ", 'L', n, -1.0f, b->xf, 1, b->yf, 1, b->af, lda);
+        break;
+    }
     case SSYMV:
         if (b->openblas)
             ((void (*)(const char *, const int *, const float *, const float *, const int *,
@@ -261,8 +299,10 @@ int main(int argc, char **argv)
             b.a[k] = b.ap[k] = tl_rng_uniform(&r) - 0.5;
             b.af[k] = (float)b.a[k];
         }
-        for (long j = 0; j < n; j++) /* diagonals that keep solves finite */
+        for (long j = 0; j < n; j++) { /* diagonals that keep solves finite */
             b.a[j + (size_t)j * n] = 4.0 + tl_rng_uniform(&r);
+            b.af[j + (size_t)j * n] = 4.0f;
+        }
         for (long k = 0; k < (2 * K + 1) * (long)n; k++)
             b.ab[k] = (k % (K + 1) == 0 ? 4.0 : 0.0) + tl_rng_uniform(&r) - 0.5;
         for (long i = 0; i < n; i++) {

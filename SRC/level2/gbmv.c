@@ -12,7 +12,15 @@
  */
 #include "level2.h"
 
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/f32.h"
 #include "core/fpenv.h"
+#include "core/superacc.h"
+#include "core/zerosign.h"
+#include "support/blasvec.h"
 #include "storage.h"
 #include "support/path.h"
 #include "support/xerbla.h"
@@ -20,6 +28,89 @@
 static char trans_of(char t)
 {
     return exb_lsame(t, 'N') ? 'N' : exb_lsame(t, 'T') ? 'T' : exb_lsame(t, 'C') ? 'T' : 0;
+}
+
+/* SGEMV's filter.  Binary32 products are exact in binary64 and multiples of
+ * 2^-298 (nothing underflows), so s_i = the floating-point sum of the
+ * products (any order) is within gamma_n sum |a_ij x_j| of the exact S_i
+ * (Higham), and v_i = RN(RN(alpha s_i) + beta y_i) (beta y_i exact) within
+ * E_i = |alpha| gamma_n sum|..| + 2^-53 (|alpha s_i| + |v_i|) of the exact
+ * alpha S_i + beta y_i; (n + 4) 2^-52 and 2^-51 (with 1% more) cover it.
+ * When v_i - E_i and v_i + E_i have one sign and round to the same binary32
+ * number, that is RN32 of the exact value (RN32 is monotonic); else the
+ * element is computed exactly.  0 when the path does not apply or memory
+ * is short. */
+static int sgemv_filtered(char t, long m, long n, float alpha, const float *a, long lda,
+                          const float *x, long incx, float beta, float *y, long incy)
+{
+    long rows = t == 'N' ? m : n, cols = t == 'N' ? n : m;
+    double *s = calloc((size_t)rows * 2, sizeof *s), *ab = s ? s + rows : NULL;
+    double *xd = malloc((size_t)cols * sizeof *xd);
+    if (!s || !xd) {
+        free(s);
+        free(xd);
+        return 0;
+    }
+    const float *x0 = EXB_FIRST(x, cols, incx);
+    for (long j = 0; j < cols; j++)
+        xd[j] = x0[j * incx];
+    if (t == 'N') { /* columns: s += a_:j x_j */
+        for (long j = 0; j < n; j++) {
+            const float *aj = a + j * lda;
+            double xj = xd[j], axj = fabs(xj);
+            for (long i = 0; i < m; i++) {
+                double ai = aj[i];
+                s[i] += ai * xj;
+                ab[i] += fabs(ai) * axj;
+            }
+        }
+    } else { /* rows of op(A) are columns of A: dots */
+        for (long i = 0; i < n; i++) {
+            const float *ai = a + i * lda;
+            double acc = 0.0, aacc = 0.0;
+            for (long j = 0; j < m; j++) {
+                double v = ai[j];
+                acc += v * xd[j];
+                aacc += fabs(v) * fabs(xd[j]);
+            }
+            s[i] = acc, ab[i] = aacc;
+        }
+    }
+    float *y0 = EXB_FIRST(y, rows, incy);
+    double gam = (double)(cols + 4) * 0x1p-52 * 1.01, da = alpha, db = beta;
+    for (long i = 0; i < rows; i++) {
+        double yi = db != 0.0 ? (double)y0[i * incy] : 0.0;
+        double as = da * s[i], v = as + db * yi;
+        double e = (fabs(da) * gam * ab[i] + (fabs(as) + fabs(v)) * 0x1p-52) * 1.01;
+        double lo = v - e, hi = v + e;
+        float fl = (float)lo, fh = (float)hi;
+        if (isfinite(v) && (lo > 0.0 || hi < 0.0) && memcmp(&fl, &fh, sizeof fl) == 0) {
+            y0[i * incy] = fl;
+            continue;
+        }
+        /* exactly: the row's products in the long accumulator */
+        exb_superacc acc;
+        exb_superacc_clear(&acc);
+        int negzero = 1;
+        for (long j = 0; j < cols; j++) {
+            double aij = t == 'N' ? (double)a[i + j * lda] : (double)a[j + i * lda];
+            exb_superacc_add_product(&acc, aij, xd[j]);
+            negzero = negzero && exb_product_is_negzero(aij, xd[j]);
+        }
+        if (negzero && exb_superacc_is_zero(&acc))
+            exb_superacc_set_negative_zero(&acc);
+        double d = exb_superacc_round_affine(&acc, da, db, yi);
+        float below, above;
+        if (!exb_f32_midpoint(d, &below, &above)) {
+            y0[i * incy] = (float)d;
+            continue;
+        }
+        int sg = exb_superacc_affine_sign(&acc, da, db, yi, d);
+        y0[i * incy] = sg > 0 ? above : sg < 0 ? below : (float)d;
+    }
+    free(s);
+    free(xd);
+    return 1;
 }
 
 static void general(const char *name, int f32, int band, char trans, long m, long n, long kl,
@@ -50,6 +141,12 @@ static void general(const char *name, int f32, int band, char trans, long m, lon
                    .kind = L2_GENERAL,
                    .m = m,
                    .n = n};
+    if (f32 && !band && alpha != 0.0 &&
+        sgemv_filtered(t, m, n, (float)alpha, a, lda, x, incx, (float)beta, y, incy)) {
+        exb_path_add(EXACTBLAS_PATH_HOST | EXACTBLAS_PATH_EARLY);
+        exb_fpenv_leave(env);
+        return;
+    }
     exb_l2_product(&A, alpha, x, incx, beta, y, incy);
     exb_fpenv_leave(env);
 }
