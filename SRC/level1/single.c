@@ -89,10 +89,13 @@ static int widen2(long n, const float *x, long incx, const float *y, long incy, 
 
 /* RN64 of the exact dot product of binary32 vectors through EXDDOT's
  * engines (the filter where it decides) on binary64 copies: the same exact
- * value, zero sign and NaN; 0 when the copies cannot be made. */
+ * value, zero sign and NaN; 0 above 65536 elements or when the copies
+ * cannot be made. */
 static int dot64(long n, const float *x, long incx, const float *y, long incy, double *out)
 {
     double *xd, *yd;
+    if (n > 65536) /* beyond the caches the copies cost more than they save */
+        return 0;
     if (!widen2(n, x, incx, y, incy, &xd, &yd))
         return 0;
     *out = exb_ddot_checked(n, xd, 1, yd, 1);
