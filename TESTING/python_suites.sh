@@ -17,9 +17,10 @@ $py -c "import numpy, pytest" 2>/dev/null ||
 arch=$($py -c "import sysconfig; print(sysconfig.get_config_var('MULTIARCH'))")
 netlib=/usr/lib/$arch/blas lapack=/usr/lib/$arch/lapack
 mkdir -p "$work" && cd "$work" || exit 1
-# passed failed errors of a pytest summary line
+# passed failed errors of the pytest summary line (the last line that counts
+# tests: numpy's f2py tests print after it)
 count() {
-  tail -3 "$1" | awk '{ for (i = 2; i <= NF; i++) {
+  grep -aE '[0-9]+ (passed|failed|errors?)( |,|$)' "$1" | tail -1 | awk '{ for (i = 2; i <= NF; i++) {
       w = $i; gsub(/[,=]/, "", w)
       if (w == "passed") p = $(i - 1); if (w == "failed") f = $(i - 1); if (w == "error" || w == "errors") e = $(i - 1) } }
     END { printf "%d %d %d\n", p, f, e }'
