@@ -40,8 +40,7 @@
 #include "trsv_solve.h"
 #include "routines.h"
 
-static int check_args(char side, char uplo, char transa, char diag, long m, long n, long lda,
-                      long ldb)
+int exb_trsm_check(char side, char uplo, char transa, char diag, long m, long n, long lda, long ldb)
 {
     int left = exb_lsame(side, 'L');
     if (!left && !exb_lsame(side, 'R'))
@@ -68,7 +67,7 @@ void exb_dtrsm_checked(const char *name, char side, char uplo, char transa, char
                        long n, double alpha, const double *a, long lda, double *b, long ldb)
 {
     exb_path_begin();
-    int bad = check_args(side, uplo, transa, diag, m, n, lda, ldb);
+    int bad = exb_trsm_check(side, uplo, transa, diag, m, n, lda, ldb);
     if (bad) {
         exb_xerbla(name, bad);
         return;

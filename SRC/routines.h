@@ -40,6 +40,12 @@ void exb_dgemm_dfdf_checked(const char *name, char transa, char transb, long m, 
 void exb_dtrsv_checked(const char *name, char uplo, char trans, char diag, long n, const double *a,
                        long lda, double *x, long incx);
 
+/* The argument check of DTRSM (0, or the position of the first bad one:
+ * 1 SIDE, 2 UPLO, 3 TRANSA, 4 DIAG, 5 M, 6 N, 9 LDA, 11 LDB); shared by
+ * EXDTRSM, STRSM and xTRMM, whose positions are the same. */
+int exb_trsm_check(char side, char uplo, char transa, char diag, long m, long n, long lda,
+                   long ldb);
+
 void exb_dtrsm_checked(const char *name, char side, char uplo, char transa, char diag, long m,
                        long n, double alpha, const double *a, long lda, double *b, long ldb);
 

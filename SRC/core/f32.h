@@ -19,6 +19,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "superacc.h"
+
 /* The binary32 midpoint d would be if it is one (then 1, its two binary32
  * neighbours in *below, *above), else 0. */
 static inline int exb_f32_midpoint(double d, float *below, float *above)
@@ -63,6 +65,15 @@ static inline float exb_f32_round(double d, int (*sign_above)(void *ctx, double 
         return (float)d; /* NaN, Inf, zeros and every other value: RN32(d) */
     int s = sign_above(ctx, d);
     return s > 0 ? above : s < 0 ? below : (float)d; /* a true tie: to even */
+}
+
+/* The sign of the exact quotient acc / den minus q (a binary32 midpoint d
+ * would round to, core/f32.h's question for a quotient): that of
+ * acc - q den, exact, with den's sign. */
+static inline int exb_f32_quotient_sign(const exb_superacc *acc, double den, double q)
+{
+    int s = exb_superacc_affine_sign(acc, 1.0, -q, den, 0.0); /* acc - q den */
+    return signbit(den) ? -s : s;
 }
 
 #endif

@@ -123,19 +123,11 @@ double exb_dnrm2_checked(long n, const double *x, long incx)
     if (n <= 0 || incx <= 0) /* reference DNRM2 (LAPACK 3.11's BLAS) */
         return 0.0;
     exb_fpenv env = exb_fpenv_enter();
-    exb_knobs knobs;
-    exb_knobs_read(&knobs);
-    const exb_filter_kernels *f = exb_kernels_filter(exb_host_kernels_get(knobs.host_generic),
-                                                     knobs.fpe, knobs.front, knobs.filter);
     double r;
-    if (f && incx == 1) { /* the filter's sum of squares, the root decided from it */
-        double h, lo, ab;
-        f->dot(x, x, n, &h, &lo, &ab);
-        if (sqrt_decide(h, lo, exb_filter_bound((double)n + 32.0, ab), &r)) {
-            exb_path_add(EXACTBLAS_PATH_HOST | EXACTBLAS_PATH_EARLY);
-            exb_fpenv_leave(env);
-            return r;
-        }
+    if (incx == 1 && exb_nrm2_filtered(n, x, &r)) { /* the root decided by the filter */
+        exb_path_add(EXACTBLAS_PATH_HOST | EXACTBLAS_PATH_EARLY);
+        exb_fpenv_leave(env);
+        return r;
     }
     exb_superacc s;
     exb_sumdot_accumulate(n, x, incx, x, incx, &s);

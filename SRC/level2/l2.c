@@ -76,8 +76,7 @@ typedef struct quotient_ctx {
 static int quotient_sign(void *ctx, double q)
 {
     const quotient_ctx *c = ctx;
-    int s = exb_superacc_affine_sign(c->acc, 1.0, -q, c->den, 0.0); /* num - q den */
-    return signbit(c->den) ? -s : s;
+    return exb_f32_quotient_sign(c->acc, c->den, q);
 }
 
 /* ---- the exact sums ------------------------------------------------------------ */

@@ -380,23 +380,6 @@ void exb_dsyr2k_checked(const char *name, char uplo, char trans, long n, long k,
 
 /* ---- TRMM ------------------------------------------------------------------------- */
 
-/* Positions shared by TRMM and TRSM: 1 SIDE, 2 UPLO, 3 TRANSA, 4 DIAG, 5 M,
- * 6 N, 9 LDA, 11 LDB. */
-int exb_trmm_check(char side, char uplo, char transa, char diag, long m, long n, long lda, long ldb)
-{
-    int left = exb_lsame(side, 'L');
-    long na = left ? m : n;
-    return !left && !exb_lsame(side, 'R')                                                  ? 1
-           : !exb_lsame(uplo, 'U') && !exb_lsame(uplo, 'L')                                ? 2
-           : !exb_lsame(transa, 'N') && !exb_lsame(transa, 'T') && !exb_lsame(transa, 'C') ? 3
-           : !exb_lsame(diag, 'U') && !exb_lsame(diag, 'N')                                ? 4
-           : m < 0                                                                         ? 5
-           : n < 0                                                                         ? 6
-           : lda < max1(na)                                                                ? 9
-           : ldb < max1(m)                                                                 ? 11
-                                                                                           : 0;
-}
-
 /* B := 0 (TRMM and TRSM with alpha = 0, as the reference). */
 static void zero(int f32, long m, long n, void *b, long ldb)
 {
@@ -486,7 +469,7 @@ static void trmm(const char *name, int f32, char side, char uplo, char transa, c
                  long n, double alpha, const void *a, long lda, void *b, long ldb)
 {
     exb_path_begin();
-    int bad = exb_trmm_check(side, uplo, transa, diag, m, n, lda, ldb);
+    int bad = exb_trsm_check(side, uplo, transa, diag, m, n, lda, ldb);
     if (bad) {
         exb_xerbla(name, bad);
         return;

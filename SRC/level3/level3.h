@@ -57,11 +57,6 @@ void exb_strmm_checked(const char *name, char side, char uplo, char transa, char
 void exb_dtrmm_checked(const char *name, char side, char uplo, char transa, char diag, long m,
                        long n, double alpha, const double *a, long lda, double *b, long ldb);
 
-/* TRMM's and TRSM's argument check: 0, or the position of the first bad
- * one (1 SIDE, 2 UPLO, 3 TRANSA, 4 DIAG, 5 M, 6 N, 9 LDA, 11 LDB). */
-int exb_trmm_check(char side, char uplo, char transa, char diag, long m, long n, long lda,
-                   long ldb);
-
 void exb_strsm_checked(const char *name, char side, char uplo, char transa, char diag, long m,
                        long n, float alpha, const float *a, long lda, float *b, long ldb);
 

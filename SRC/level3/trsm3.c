@@ -23,7 +23,7 @@
  * or a zero diagonal, sends the whole call to the Level 2 engine's exact
  * substitution per right-hand side.
  *
- * Errors (XERBLA, B untouched): exb_trmm_check's positions.  Quick return
+ * Errors (XERBLA, B untouched): exb_trsm_check's positions (routines.h).  Quick return
  * when M = 0 or N = 0; alpha = 0 gives B := 0 as the reference.
  */
 #include "level3.h"
@@ -37,6 +37,7 @@
 #include "core/superacc.h"
 #include "host/pool.h"
 #include "level2/storage.h"
+#include "routines.h"
 #include "support/knobs.h"
 #include "support/path.h"
 #include "support/xerbla.h"
@@ -67,14 +68,6 @@ static long row_of(const solve *v, long p)
     return v->lower ? p : v->na - 1 - p;
 }
 
-/* The sign of the exact quotient acc / d minus q (q d exact: q has 25 bits,
- * d 24). */
-static int quotient_sign(const exb_superacc *acc, double d, double q)
-{
-    int s = exb_superacc_affine_sign(acc, 1.0, 0.0, 0.0, q * d);
-    return d < 0 ? -s : s;
-}
-
 /* x_ij from the long accumulator: alpha b_ij - sum over the rows solved
  * before (p of them) of m_ik x_kj. */
 static double exact_x(const solve *v, long p, long j, double b)
@@ -97,7 +90,7 @@ static double exact_x(const solve *v, long p, long j, double b)
     float below, above;
     if (!exb_f32_midpoint(r, &below, &above))
         return (double)(float)r;
-    int sg = quotient_sign(&acc, d, r);
+    int sg = exb_f32_quotient_sign(&acc, d, r);
     return sg > 0 ? above : sg < 0 ? below : (double)(float)r;
 }
 
@@ -282,7 +275,7 @@ void exb_strsm_checked(const char *name, char side, char uplo, char transa, char
                        long n, float alpha, const float *a, long lda, float *b, long ldb)
 {
     exb_path_begin();
-    int bad = exb_trmm_check(side, uplo, transa, diag, m, n, lda, ldb);
+    int bad = exb_trsm_check(side, uplo, transa, diag, m, n, lda, ldb);
     if (bad) {
         exb_xerbla(name, bad);
         return;
