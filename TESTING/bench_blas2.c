@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench_args.h"
+#include "bench_blas.h"
 #include "blasref.h"
 #include "exactblas.h"
 #include "level2/level2.h"
@@ -263,20 +263,11 @@ static void twin(void *arg)
 
 int main(int argc, char **argv)
 {
-    bench_help(argc, argv, usage);
-    int reps = argc > 1 ? atoi(argv[1]) : 7, threads = argc > 2 ? atoi(argv[2]) : 2;
-    if (reps < 1 || threads < 1) {
-        fputs(usage, stderr);
-        return 2;
-    }
+    int reps, threads;
     exb_blasref ob;
-    if (exb_blasref_open(&ob, EXB_BLAS_OPENBLAS) != 0)
-        return 1;
-    exb_blasref_set_threads(&ob, threads);
-    char knob[32];
-    snprintf(knob, sizeof knob, "%d", threads);
-    setenv("EXACTBLAS_THREADS", knob, 1);
-    exactblas_reload_knobs();
+    int status = bench_blas_start(argc, argv, usage, 7, &reps, &threads, &ob);
+    if (status)
+        return status;
     int default_sizes[] = {100, 1000, 4096}, nsizes = argc > 3 ? argc - 3 : 3;
     printf("%-6s %6s %10s %10s %9s %9s\n", "", "n", "exact ms", "OpenBLAS", "ex/OB", "ex/twin");
     for (int s = 0; s < nsizes; s++) {
