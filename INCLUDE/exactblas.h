@@ -210,6 +210,10 @@ EXACTBLAS_API void exdtrsm_(const char *side, const char *uplo, const char *tran
                                      EXDDOT (host or OpenCL), EXDGEMV, EXDTRSV:
                                      outputs were rounded from the floating-point
                                      filter, where its bound proved the rounding */
+#define EXACTBLAS_PATH_RESIDUE 64 /* EXDGEMM (and the Level 3 routines on it): the
+                                     residue path ran (int8 products of scaled integers,
+                                     added by the Chinese remainder theorem, elements
+                                     rounded where a bound proved the rounding) */
 EXACTBLAS_API int exactblas_last_path(void);
 
 /* The EXACTBLAS_* tuning knobs (README) are read from the environment once,

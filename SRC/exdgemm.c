@@ -127,6 +127,12 @@ static void gemm(char transa, char transb, int m, int n, int k, double alpha, co
      * too (it computes only the slice products the rounding needs) */
     int sa, sb;
     const exb_tuning *host = exb_tuning_of(EXB_CLASS_HOST);
+    /* crt: the residue path (int8 engine) on the host, where the data is
+     * narrow (forced: whatever the data); auto on the host takes it first */
+    int crt_forced = knobs.gemm_path == EXB_GEMM_CRT;
+    if ((crt_forced || (knobs.gemm_path == EXB_GEMM_AUTO && !cl && k >= host->gemm_crt_min_k)) &&
+        exb_host_gemm_crt_available(&knobs) && exb_host_gemm_crt(&g, &knobs, crt_forced) == 0)
+        return;
     if (knobs.gemm_path == EXB_GEMM_AUTO && !cl && exb_host_gemv_filtered(&knobs, alpha, beta) &&
         (k < host->gemm_early_min_k || exb_gemm_slices(&g, &sa, &sb) != 0 ||
          (long)sa * sb > host->gemm_filter_max_slices)) {

@@ -20,6 +20,7 @@
  * the early path's bound, make_near_ties) and "tiny" (op(A) scaled by
  * 2^-1040: its slices need a scale factor beyond binary64's range).
  */
+#include <dlfcn.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +63,25 @@ static long binary32_runs[TL_MAX_ITEMS];
  * (EXACTBLAS_PATH_EARLY): GEMM_PATH=early lines, and auto on the host, must
  * have some. */
 static long early_runs[TL_MAX_ITEMS];
+/* Cases each GEMM_PATH=crt line ran on the residue path (some must, where
+ * the CPU has AVX-512 VNNI and the line's int8 engine is there). */
+static long residue_runs[TL_MAX_ITEMS];
+
+/* Whether the residue path can run under a knob line: a CPU with AVX-512
+ * VNNI, and oneDNN (libdnnl.so.2) when the line asks for it. */
+static int residue_possible(const char *knobs)
+{
+    if (!__builtin_cpu_supports("avx512vnni") || !__builtin_cpu_supports("avx512bw") ||
+        !__builtin_cpu_supports("avx512dq") || !__builtin_cpu_supports("avx512vl"))
+        return 0;
+    if (strstr(knobs, "EXACTBLAS_INT8=onednn")) {
+        void *h = dlopen("libdnnl.so.2", RTLD_NOW | RTLD_LOCAL);
+        if (!h)
+            return 0;
+        dlclose(h);
+    }
+    return 1;
+}
 
 static void run_case(const tl_input *in, const char *label, const gemm_case *c, tl_tally *t)
 {
@@ -84,6 +104,8 @@ static void run_case(const tl_input *in, const char *label, const gemm_case *c, 
             binary32_runs[k]++;
         if (exactblas_last_path() & EXACTBLAS_PATH_EARLY)
             early_runs[k]++;
+        if (exactblas_last_path() & EXACTBLAS_PATH_RESIDUE)
+            residue_runs[k]++;
     }
     free(want);
     free(got);
@@ -281,6 +303,14 @@ int main(int argc, char **argv)
             (strstr(in.knobs[k], "GEMM_PATH=auto") && !tl_setting_wants_opencl(in.knobs[k]))) {
             printf("early decisions: %ld cases under [%s]\n", early_runs[k], in.knobs[k]);
             if (early_runs[k] == 0)
+                total.mismatches++;
+        }
+    for (int k = 0; k < in.nknobs; k++)
+        if (strstr(in.knobs[k], "GEMM_PATH=crt")) {
+            int possible = residue_possible(in.knobs[k]);
+            printf("residue path: %ld cases under [%s]%s\n", residue_runs[k], in.knobs[k],
+                   possible ? "" : " (skipped: no AVX-512 VNNI, or the line's oneDNN absent)");
+            if (possible && residue_runs[k] == 0)
                 total.mismatches++;
         }
     return tl_verdict("EXDGEMM", &total, in.nknobs);

@@ -113,6 +113,21 @@ int exb_host_gemm_split(const exb_gemm_args *g, const exb_knobs *knobs, long max
  * path). */
 int exb_host_gemm_early(const exb_gemm_args *g, const exb_knobs *knobs, exb_device_gemm_fn device);
 
+/* The residue path (host/gemm_crt.c): op(A) and op(B) scaled to integers
+ * per row and column, their products by int8 GEMMs modulo small primes
+ * added by the Chinese remainder theorem, each element rounded where a
+ * rigorous bound on the bits the scaling dropped proves the rounding, the
+ * rest computed exactly.  0, or -1 when it cannot run (no int8 engine, k
+ * above 65536, an entry, alpha or beta not finite, no memory) or, unless
+ * `forced`, when the data is too wide for it (more than 1 entry in 8 loses
+ * bits); C is untouched then.  Once it writes C it completes it. */
+int exb_host_gemm_crt(const exb_gemm_args *g, const exb_knobs *knobs, int forced);
+
+/* Whether the residue path can run here (an int8 engine passed its check,
+ * on a CPU with AVX-512 VNNI); call it before exb_host_gemm_crt, which is
+ * compiled for that CPU. */
+int exb_host_gemm_crt_available(const exb_knobs *knobs);
+
 /* The same on the device's binary32 engine (slices of exb_split_bits_f32
  * bits; a round the engine cannot take is done by the host engine on the
  * same slices, with the same bits). */

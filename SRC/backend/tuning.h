@@ -62,6 +62,12 @@ typedef struct exb_tuning {
      * (host, 2 threads, m = n = 1000: general 12 ms at k = 64, 44 at 256,
      * 88 at 512; early 62, 106, 154; early ahead from k ~ 800) */
     int gemm_early_min_k;
+    /* EXDGEMM's residue path (host/gemm_crt.c): the fewest moduli whose
+     * scaled integers hold this many bits (entries further below their
+     * row's or column's top lose bits, which the bound then covers) */
+    int gemm_crt_bits;
+    /* ... and auto on the host takes it from this depth k */
+    int gemm_crt_min_k;
     /* host threads: the least work (elements, or matrix entries) one thread is
      * given before another is started */
     long sumdot_min_per_thread, gemv_min_per_thread, trsv_min_per_thread;

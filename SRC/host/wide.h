@@ -40,6 +40,25 @@ static inline void exb_wide_add(exb_wide *w, int nl, int64_t v, int shift)
     }
 }
 
+/* *to := the nl limbs of *w, limb by limb (a whole-struct copy reads back
+ * limbs just stored one by one as one wide load, which stalls on store
+ * forwarding). */
+static inline void exb_wide_copy(exb_wide *to, const exb_wide *w, int nl)
+{
+    switch (nl) { /* no loop: GCC makes small copy loops a rep movs */
+    case 6:
+        to->x[5] = w->x[5]; /* fall through */
+    case 5:
+        to->x[4] = w->x[4]; /* fall through */
+    case 4:
+        to->x[3] = w->x[3]; /* fall through */
+    default:
+        to->x[2] = w->x[2];
+        to->x[1] = w->x[1];
+        to->x[0] = w->x[0];
+    }
+}
+
 static inline int exb_wide_negative(const exb_wide *w, int nl)
 {
     return (int64_t)w->x[nl - 1] < 0;
@@ -96,7 +115,8 @@ static inline int exb_wide_top_bit(const exb_wide *w, int nl)
  * core's one rounding (exb_round_u64); +0.0 when w is zero. */
 static inline double exb_wide_round(const exb_wide *w, int nl, int lsb)
 {
-    exb_wide m = *w;
+    exb_wide m = {{0}};
+    exb_wide_copy(&m, w, nl);
     int neg = exb_wide_abs(&m, nl), p = exb_wide_top_bit(&m, nl);
     if (p < 0)
         return 0.0;
@@ -111,7 +131,8 @@ static inline double exb_wide_round(const exb_wide *w, int nl, int lsb)
 /* acc += w * 2^lsb exactly (acc's range must hold it). */
 static inline void exb_wide_deposit(exb_superacc *acc, const exb_wide *w, int nl, int lsb)
 {
-    exb_wide m = *w;
+    exb_wide m = {{0}};
+    exb_wide_copy(&m, w, nl);
     int neg = exb_wide_abs(&m, nl);
     for (int q = 0; q < nl; q++)
         if (m.x[q])

@@ -44,16 +44,23 @@ static const exb_knob_spec registry[] = {
     {"EXACTBLAS_TRSV_MODE", "fused | multi", "fused",
      "OpenCL TRSV in one launch, or one launch per block column (EXDTRSM: one launch per "
      "batch of right-hand sides either way)"},
-    {"EXACTBLAS_GEMM_PATH", "auto | general | split | early",
-     "auto: on the host, early when all the bits need at most 9 slice products, else "
+    {"EXACTBLAS_GEMM_PATH", "auto | general | split | early | crt",
+     "auto: on the host, crt when an integer engine is there and the data is narrow, else "
+     "early when all the bits need at most 9 slice products, else "
      "general with the filter (AVX-512), else early; with OpenCL, split when the data needs "
      "at most 36 slice products; EXDTRSM: split from 16 right-hand sides",
      "EXDGEMM's exact dot products, the error-free slicing onto a plain DGEMM, or the "
-     "slicing with early rounding decisions (early; EXDTRSM takes it as auto); the same "
+     "slicing with early rounding decisions (early; EXDTRSM takes it as auto), or the "
+     "int8 residues of scaled integers added by the Chinese remainder theorem with early "
+     "rounding decisions (crt); the same "
      "for the off-diagonal blocks of EXDTRSM's host path"},
     {"EXACTBLAS_GEMM_LEVELS", "0 or 2..20", "0: chosen per block of columns",
      "levels of slice products the early path computes for a whole block before it "
      "finishes the undecided elements one by one"},
+    {"EXACTBLAS_INT8", "auto | onednn | own | 0",
+     "auto: the faster of oneDNN (libdnnl.so.2) and the own AVX-512 VNNI kernel that pass a "
+     "check on extreme values",
+     "the int8 engine of EXDGEMM's residue path (crt); 0: none, so the path never runs"},
     {"EXACTBLAS_FP64", "auto | 0", "auto: binary64 kernels when the device has cl_khr_fp64",
      "0: the OpenCL device runs only its binary32 kernels (EXDGEMM's binary32 engine, the "
      "double-float GEMMs), as a device without binary64 does; the other routines run on the "
@@ -187,9 +194,11 @@ static void read_knobs(exb_knobs *knobs, int rows)
         knobs->trsv_block = DEFAULT_TRSV_BLOCK;
     static const char *const modes[] = {"fused", "multi"};
     knobs->trsv_multi = word_knob("EXACTBLAS_TRSV_MODE", modes, 2, 0);
-    static const char *const paths[] = {"auto", "general", "split", "early"};
-    knobs->gemm_path = word_knob("EXACTBLAS_GEMM_PATH", paths, 4, EXB_GEMM_AUTO);
+    static const char *const paths[] = {"auto", "general", "split", "early", "crt"};
+    knobs->gemm_path = word_knob("EXACTBLAS_GEMM_PATH", paths, 5, EXB_GEMM_AUTO);
     knobs->gemm_levels = int_knob("EXACTBLAS_GEMM_LEVELS", 0, 2, 20, 1);
+    static const char *const int8[] = {"auto", "onednn", "own", "0"};
+    knobs->int8 = word_knob("EXACTBLAS_INT8", int8, 4, EXB_INT8_AUTO);
     static const char *const fp64[] = {"auto", "0"};
     knobs->fp64 = word_knob("EXACTBLAS_FP64", fp64, 2, 0) == 0;
     static const char *const isa[] = {"auto", "generic"};

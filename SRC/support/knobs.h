@@ -21,7 +21,8 @@ enum exb_front { EXB_FRONT_AUTO, EXB_FRONT_FPE, EXB_FRONT_TABLE };
 
 enum exb_device_choice { EXB_DEVICE_HOST, EXB_DEVICE_OPENCL, EXB_DEVICE_AUTO };
 
-enum exb_gemm_path { EXB_GEMM_AUTO, EXB_GEMM_GENERAL, EXB_GEMM_SPLIT, EXB_GEMM_EARLY };
+enum exb_int8 { EXB_INT8_AUTO, EXB_INT8_ONEDNN, EXB_INT8_OWN, EXB_INT8_OFF };
+enum exb_gemm_path { EXB_GEMM_AUTO, EXB_GEMM_GENERAL, EXB_GEMM_SPLIT, EXB_GEMM_EARLY, EXB_GEMM_CRT };
 
 typedef struct exb_knobs {
     int use_opencl;             /* enum exb_device_choice; see exb_cl_wanted (clrt.h) */
@@ -36,6 +37,7 @@ typedef struct exb_knobs {
     int trsv_multi;         /* 1: EXACTBLAS_TRSV_MODE=multi */
     int gemm_path;          /* enum exb_gemm_path */
     int gemm_levels;        /* EXACTBLAS_GEMM_LEVELS: the early path's levels, 0: its choice */
+    int int8;               /* EXACTBLAS_INT8: the residue path's engine (enum exb_int8) */
     int host_generic;       /* EXACTBLAS_HOST_ISA=generic: the portable host kernels */
     int fp64;               /* 0: EXACTBLAS_FP64=0, the device's binary32 kernels only */
     int filter;             /* 0: EXACTBLAS_FILTER=0, the exact kernels alone */
