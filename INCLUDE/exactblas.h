@@ -43,6 +43,12 @@ extern "C" {
 #define EXACTBLAS_VERSION "0.1.0"
 EXACTBLAS_API const char *exactblas_version(void);
 
+/* The int8 engine of EXDGEMM's residue path under the current knobs
+ * (EXACTBLAS_INT8): "oneDNN", "AVX-512 VNNI", or "none" (no CPU with
+ * AVX-512 VNNI, no engine that passed its check, or EXACTBLAS_INT8=0).
+ * The first call may check and time the engines (milliseconds). */
+EXACTBLAS_API const char *exactblas_int8_engine(void);
+
 /* RN(sum_i x_i).  Quick return 0 for n <= 0 or incx <= 0, like DASUM. */
 EXACTBLAS_API double exactblas_dsum(int n, const double *x, int incx);
 

@@ -8,7 +8,7 @@ packages=(cmake gcc g++ gfortran make pocl-opencl-icd ocl-icd-opencl-dev opencl-
           libmpfr-dev libgmp-dev libblas-dev liblapack3 liblapacke-dev libopenblas-dev gnuplot-nox
           libblas-test libblas64-test liblapack-test pkg-config libopenblas0-serial
           libopenmpi-dev openmpi-bin python3-numpy python3-scipy python3-pytest python3-hypothesis python3-typing-extensions
-          r-base-core)
+          r-base-core libdnnl2)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -58,7 +58,9 @@ static void list_devices(void)
             clGetDeviceInfo(devs[d], CL_DEVICE_NAME, sizeof name - 1, name, NULL);
             int ok = has(devs[d], "cl_khr_fp64") && has(devs[d], "cl_khr_int64_base_atomics");
             printf("  device %u:%u %s (%s)%s\n", p, d, name,
-                   type & CL_DEVICE_TYPE_GPU ? "GPU" : type & CL_DEVICE_TYPE_CPU ? "CPU" : "other",
+                   type & CL_DEVICE_TYPE_GPU   ? "GPU"
+                   : type & CL_DEVICE_TYPE_CPU ? "CPU"
+                                               : "other",
                    ok ? "" : ": not usable (no cl_khr_fp64 or 64-bit atomics)");
         }
     }
@@ -67,8 +69,9 @@ static void list_devices(void)
 static const char *path_name(int p)
 {
     static char text[64];
-    snprintf(text, sizeof text, "%s%s%s", p & EXACTBLAS_PATH_OPENCL ? "OpenCL " : "",
+    snprintf(text, sizeof text, "%s%s%s%s", p & EXACTBLAS_PATH_OPENCL ? "OpenCL " : "",
              p & EXACTBLAS_PATH_HOST ? "host " : "",
+             p & EXACTBLAS_PATH_RESIDUE ? "(residue path) " : "",
              p & EXACTBLAS_PATH_FALLBACK ? "(OpenCL asked for, host used) " : "");
     return p ? text : "none";
 }
@@ -158,6 +161,9 @@ int main(int argc, char **argv)
     printf("  EXDGEMV  %s\n", path_name(exactblas_last_path()));
     exactblas_dgemm('N', 'N', 2, 2, 2, 1.0, a, 2, a, 2, 0.0, c, 2);
     printf("  EXDGEMM  %s\n", path_name(exactblas_last_path()));
+    printf("  EXDGEMM's residue path: int8 engine %s (EXACTBLAS_INT8; auto takes the path on "
+           "the host from k = 768 on narrow data, EXACTBLAS_GEMM_PATH=crt forces it)\n",
+           exactblas_int8_engine());
     exactblas_dtrsv('L', 'N', 'N', 2, a, 2, b, 1);
     printf("  EXDTRSV  %s\n", path_name(exactblas_last_path()));
     exactblas_dtrsm('L', 'L', 'N', 'N', 2, 1, 1.0, a, 2, b, 2);

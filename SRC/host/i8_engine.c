@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "exactblas.h"
 #include "support/knobs.h"
 #include "support/note.h"
 
@@ -179,4 +180,13 @@ exb_i8_gemm_fn exb_i8_engine(int want, const char **name)
 int exb_host_gemm_crt_available(const exb_knobs *knobs)
 {
     return exb_i8_engine(knobs->int8, NULL) != NULL;
+}
+
+const char *exactblas_int8_engine(void)
+{
+    exb_knobs knobs;
+    exb_knobs_read(&knobs);
+    const char *name;
+    exb_i8_engine(knobs.int8, &name);
+    return name;
 }
