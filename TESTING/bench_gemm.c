@@ -2,7 +2,8 @@
  * bench_gemm.c -- EXDGEMM against the non-exact baselines, side by side in
  * one run: OpenBLAS dgemm (its thread count set to `threads`, the same as
  * ExactBLAS's), and the netlib reference dgemm.  EXDGEMM runs with
- * EXACTBLAS_GEMM_PATH = auto, general and split on the host, and the exact
+ * EXACTBLAS_GEMM_PATH = auto, general, split, early and crt (the residue
+ * path, narrow data only) on the host, and the exact
  * OpenCL kernel (general path, EXACTBLAS_DEVICE=opencl); the plain OpenCL
  * kernel (gemm_plain, the split path's engine there) is the OpenCL
  * baseline.  Two data sets: narrow
@@ -103,21 +104,24 @@ int main(int argc, char **argv)
         exb_blasref_set_threads(&openblas, in.threads);
     dgemm_fn net = have_netlib ? (dgemm_fn)exb_blasref_symbol(&netlib, "dgemm_") : NULL;
     dgemm_fn ob = have_ob ? (dgemm_fn)exb_blasref_symbol(&openblas, "dgemm_") : NULL;
-    char knob[4][96];
-    const char *path[3] = {"auto", "general", "split"};
+    char knob[6][96];
+    const char *path[6] = {"auto", "general", "split", "", "early", "crt"};
     snprintf(knob[3], sizeof knob[3], "EXACTBLAS_DEVICE=opencl EXACTBLAS_GEMM_PATH=general");
-    for (int p = 0; p < 3; p++)
+    for (int p = 0; p < 6; p++)
+        if (p != 3)
         snprintf(knob[p], sizeof knob[p], "EXACTBLAS_GEMM_PATH=%s EXACTBLAS_THREADS=%d", path[p],
                  in.threads);
     tl_rng rng;
     tl_rng_seed(&rng, in.seed);
     printf("C = A*B, n x n, times in ms (median of %d); %d threads for ExactBLAS and OpenBLAS; "
-           "split engine: %s\n",
+           "split engine: %s; residue path's int8 engine: %s\n",
            in.reps, in.threads,
-           exb_gemm_engine(1, 1, 1, (double[]){1}, (double[]){1}, (double[]){0}, NULL, 0));
-    printf("%-6s %5s %7s %9s %9s %9s %9s %9s %9s %9s %8s %8s %9s %9s\n", "data", "n", "slices",
-           "Ex-auto", "Ex-gen", "Ex-split", "Ex-cl-gen", "plain-cl", "OpenBLAS", "netlib",
-           "gen-GF/s", "cl-GF/s", "auto/OB", "split/OB");
+           exb_gemm_engine(1, 1, 1, (double[]){1}, (double[]){1}, (double[]){0}, NULL, 0),
+           exactblas_int8_engine());
+    printf("%-6s %5s %7s %9s %9s %9s %9s %9s %9s %9s %9s %9s %8s %8s %9s %9s %9s\n", "data", "n",
+           "slices", "Ex-auto", "Ex-gen", "Ex-split", "Ex-early", "Ex-crt", "Ex-cl-gen",
+           "plain-cl", "OpenBLAS", "netlib", "gen-GF/s", "cl-GF/s", "auto/OB", "split/OB",
+           "crt/OB");
     const char *ranges[2] = {"narrow", "wide"};
     for (int s = 0; s < in.nsizes; s++)
         for (int d = 0; d < 2; d++) {
@@ -136,6 +140,10 @@ int main(int argc, char **argv)
             /* thousands of slice products: the split path is not a contender */
             double t_split =
                 (long)sa * sb <= MAX_TIMED_PRODUCTS ? median_ms(&c0, knob[2], in.reps) : NAN;
+            /* the early path alone (auto before the residue path), and the
+             * residue path forced (wide data: most elements undecided) */
+            double t_early = median_ms(&c0, knob[4], in.reps);
+            double t_crt = d == 0 ? median_ms(&c0, knob[5], in.reps) : NAN;
             /* the exact OpenCL kernel on PoCL's CPU device is slow: narrow data
              * up to MAX_CL_N, wide data up to half that */
             double t_cl =
@@ -149,10 +157,11 @@ int main(int argc, char **argv)
             char slices[16];
             snprintf(slices, sizeof slices, "%dx%d", sa, sb);
             double flops = 2.0 * n * (double)n * n;
-            printf(
-                "%-6s %5d %7s %9.1f %9.1f %9.1f %9.1f %9.1f %9.2f %9.1f %8.2f %8.2f %9.2f %9.2f\n",
-                ranges[d], n, slices, t_auto, t_gen, t_split, t_cl, t_plain, t_ob, t_net,
-                flops / (t_gen * 1e6), flops / (t_cl * 1e6), t_auto / t_ob, t_split / t_ob);
+            printf("%-6s %5d %7s %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f %9.2f %9.1f %8.2f %8.2f "
+                   "%9.2f %9.2f %9.2f\n",
+                   ranges[d], n, slices, t_auto, t_gen, t_split, t_early, t_crt, t_cl, t_plain,
+                   t_ob, t_net, flops / (t_gen * 1e6), flops / (t_cl * 1e6), t_auto / t_ob,
+                   t_split / t_ob, t_crt / t_ob);
             free(a);
             free(b);
             free(c);
