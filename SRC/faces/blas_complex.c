@@ -1,19 +1,97 @@
 /*
- * blas_complex.c -- the complex routines of the drop-in libblas.so.3, which
- * ExactBLAS does not compute exactly yet: each Fortran name forwards its
- * call unchanged to the same routine of the system's reference BLAS, loaded
- * by its own file name (refblas.h).  These results are the reference's,
- * NOT exact; exactblas_probe lists them.  (DCABS1 and SCABS1 too: |re| +
- * |im| is one IEEE addition, exact already, but the reference has them.)
+ * blas_complex.c -- the complex routines of the drop-in libblas.so.3.  The
+ * Level 1 routines (but xROTG) are exact (level1/complex.c has the rules);
+ * the others forward their call unchanged to the same routine of the
+ * system's reference BLAS, loaded by its own file name (refblas.h): those
+ * results are the reference's, NOT exact; exactblas_probe lists them.
  *
  * (forward.h says how a forwarder works.)
  */
 #include <complex.h>
+#include <math.h>
 
 #include "forward.h"
+#include "level1/level1.h"
 
-FORWARD_VOID(caxpy, 6)
-FORWARD_VOID(ccopy, 5)
+/* ---- Level 1, exact ---------------------------------------------------------- */
+
+#define COMPLEX_L1(p, T, q)                                                                        \
+    FACE void FNAME(p##axpy)(const fint *n, const T *a, const T *x, const fint *incx, T *y,        \
+                             const fint *incy)                                                     \
+    {                                                                                              \
+        exb_##p##axpy_checked(*n, a, x, *incx, y, *incy);                                          \
+    }                                                                                              \
+    FACE void FNAME(p##copy)(const fint *n, const T *x, const fint *incx, T *y, const fint *incy)  \
+    {                                                                                              \
+        exb_##p##copy_checked(*n, x, *incx, y, *incy);                                             \
+    }                                                                                              \
+    FACE void FNAME(p##swap)(const fint *n, T *x, const fint *incx, T *y, const fint *incy)        \
+    {                                                                                              \
+        exb_##p##swap_checked(*n, x, *incx, y, *incy);                                             \
+    }                                                                                              \
+    FACE void FNAME(p##scal)(const fint *n, const T *a, T *x, const fint *incx)                    \
+    {                                                                                              \
+        exb_##p##scal_checked(*n, a, x, *incx);                                                    \
+    }                                                                                              \
+    FACE void FNAME(p##q##scal)(const fint *n, const T *a, T *x, const fint *incx)                 \
+    {                                                                                              \
+        exb_##p##q##scal_checked(*n, *a, x, *incx);                                                \
+    }                                                                                              \
+    FACE void FNAME(p##q##rot)(const fint *n, T *x, const fint *incx, T *y, const fint *incy,      \
+                               const T *c, const T *s)                                             \
+    {                                                                                              \
+        exb_##p##q##rot_checked(*n, x, *incx, y, *incy, *c, *s);                                   \
+    }                                                                                              \
+    FACE T _Complex FNAME(p##dotu)(const fint *n, const T *x, const fint *incx, const T *y,        \
+                                   const fint *incy)                                               \
+    {                                                                                              \
+        return exb_##p##dotu_checked(*n, x, *incx, y, *incy);                                      \
+    }                                                                                              \
+    FACE T _Complex FNAME(p##dotc)(const fint *n, const T *x, const fint *incx, const T *y,        \
+                                   const fint *incy)                                               \
+    {                                                                                              \
+        return exb_##p##dotc_checked(*n, x, *incx, y, *incy);                                      \
+    }                                                                                              \
+    FACE fint FNAME(i##p##amax)(const fint *n, const T *x, const fint *incx)                       \
+    {                                                                                              \
+        return (fint)exb_i##p##amax_checked(*n, x, *incx);                                         \
+    }
+COMPLEX_L1(z, double, d)
+COMPLEX_L1(c, float, s)
+
+FACE double FNAME(dznrm2)(const fint *n, const double *x, const fint *incx)
+{
+    return exb_dznrm2_checked(*n, x, *incx);
+}
+
+FACE double FNAME(dzasum)(const fint *n, const double *x, const fint *incx)
+{
+    return exb_dzasum_checked(*n, x, *incx);
+}
+
+FACE float FNAME(scnrm2)(const fint *n, const float *x, const fint *incx)
+{
+    return exb_scnrm2_checked(*n, x, *incx);
+}
+
+FACE float FNAME(scasum)(const fint *n, const float *x, const fint *incx)
+{
+    return exb_scasum_checked(*n, x, *incx);
+}
+
+/* |re| + |im|: one IEEE addition of exact values, RN of the exact sum. */
+FACE double FNAME(dcabs1)(const double *z)
+{
+    return fabs(z[0]) + fabs(z[1]);
+}
+
+FACE float FNAME(scabs1)(const float *z)
+{
+    return fabsf(z[0]) + fabsf(z[1]);
+}
+
+/* ---- the rest: forwarded, NOT exact ---------------------------------------- */
+
 FORWARD_VOID(cgbmv, 14)
 FORWARD_VOID(cgemm, 15)
 FORWARD_VOID(cgemv, 12)
@@ -30,8 +108,6 @@ FORWARD_VOID(chpmv, 10)
 FORWARD_VOID(chpr2, 9)
 FORWARD_VOID(chpr, 7)
 FORWARD_VOID(crotg, 4)
-FORWARD_VOID(cscal, 4)
-FORWARD_VOID(cswap, 5)
 FORWARD_VOID(csymm, 14)
 FORWARD_VOID(csyr2k, 14)
 FORWARD_VOID(csyrk, 12)
@@ -43,10 +119,6 @@ FORWARD_VOID(ctrmm, 15)
 FORWARD_VOID(ctrmv, 11)
 FORWARD_VOID(ctrsm, 15)
 FORWARD_VOID(ctrsv, 11)
-FORWARD_VOID(csrot, 7)
-FORWARD_VOID(csscal, 4)
-FORWARD_VOID(zaxpy, 6)
-FORWARD_VOID(zcopy, 5)
 FORWARD_VOID(zgbmv, 14)
 FORWARD_VOID(zgemm, 15)
 FORWARD_VOID(zgemv, 12)
@@ -63,8 +135,6 @@ FORWARD_VOID(zhpmv, 10)
 FORWARD_VOID(zhpr2, 9)
 FORWARD_VOID(zhpr, 7)
 FORWARD_VOID(zrotg, 4)
-FORWARD_VOID(zscal, 4)
-FORWARD_VOID(zswap, 5)
 FORWARD_VOID(zsymm, 14)
 FORWARD_VOID(zsyr2k, 14)
 FORWARD_VOID(zsyrk, 12)
@@ -76,17 +146,3 @@ FORWARD_VOID(ztrmm, 15)
 FORWARD_VOID(ztrmv, 11)
 FORWARD_VOID(ztrsm, 15)
 FORWARD_VOID(ztrsv, 11)
-FORWARD_VOID(zdrot, 7)
-FORWARD_VOID(zdscal, 4)
-FORWARD_VALUE(float _Complex, cdotc, 5)
-FORWARD_VALUE(float _Complex, cdotu, 5)
-FORWARD_VALUE(double _Complex, zdotc, 5)
-FORWARD_VALUE(double _Complex, zdotu, 5)
-FORWARD_VALUE(float, scasum, 3)
-FORWARD_VALUE(float, scnrm2, 3)
-FORWARD_VALUE(double, dzasum, 3)
-FORWARD_VALUE(double, dznrm2, 3)
-FORWARD_VALUE(fint, icamax, 3)
-FORWARD_VALUE(fint, izamax, 3)
-FORWARD_VALUE(float, scabs1, 1)
-FORWARD_VALUE(double, dcabs1, 1)

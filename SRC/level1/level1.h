@@ -65,6 +65,45 @@ void exb_drotg_checked(double *a, double *b, double *c, double *s);
 void exb_srotmg_checked(float *d1, float *d2, float *x1, float y1, float *param);
 void exb_drotmg_checked(double *d1, double *d2, double *x1, double y1, double *param);
 
+/* The complex routines (complex.c): x, y interleaved (re, im), increments
+ * in complex elements, scalars by address (a[0] + i a[1]).  Each part of
+ * each output is its exact real expression rounded once:
+ *   xDOTU, xDOTC    Re = sum xr yr -+ xi yi, Im = sum xr yi +- xi yr (DOTC:
+ *                   conj(x)); an exact zero part is -0 when all its terms
+ *                   are -0 (EXDDOT's rule); n <= 0: (0, 0)
+ *   xAXPY           y := RN(yr + ar xr - ai xi), RN(yi + ai xr + ar xi);
+ *                   a = 0: y untouched
+ *   xSCAL           x := RN(ar xr - ai xi), RN(ai xr + ar xi) (incx <= 0:
+ *                   nothing); ZDSCAL, CSSCAL: each part RN(a x)
+ *   ZDROT, CSROT    xROT on the real parts and on the imaginary parts
+ *   DZNRM2, SCNRM2  RN(sqrt(sum xr^2 + xi^2)); DZASUM, SCASUM RN(sum |xr| +
+ *                   |xi|) (n <= 0 or incx <= 0: 0)
+ *   IxAMAX          the reference's scan of RN(|xr| + |xi|) (DCABS1)
+ *   COPY, SWAP      bitwise
+ */
+double _Complex exb_zdotu_checked(long n, const double *x, long incx, const double *y, long incy);
+double _Complex exb_zdotc_checked(long n, const double *x, long incx, const double *y, long incy);
+float _Complex exb_cdotu_checked(long n, const float *x, long incx, const float *y, long incy);
+float _Complex exb_cdotc_checked(long n, const float *x, long incx, const float *y, long incy);
+void exb_zaxpy_checked(long n, const double *a, const double *x, long incx, double *y, long incy);
+void exb_caxpy_checked(long n, const float *a, const float *x, long incx, float *y, long incy);
+void exb_zscal_checked(long n, const double *a, double *x, long incx);
+void exb_cscal_checked(long n, const float *a, float *x, long incx);
+void exb_zdscal_checked(long n, double a, double *x, long incx);
+void exb_csscal_checked(long n, float a, float *x, long incx);
+void exb_zcopy_checked(long n, const double *x, long incx, double *y, long incy);
+void exb_ccopy_checked(long n, const float *x, long incx, float *y, long incy);
+void exb_zswap_checked(long n, double *x, long incx, double *y, long incy);
+void exb_cswap_checked(long n, float *x, long incx, float *y, long incy);
+void exb_zdrot_checked(long n, double *x, long incx, double *y, long incy, double c, double s);
+void exb_csrot_checked(long n, float *x, long incx, float *y, long incy, float c, float s);
+double exb_dznrm2_checked(long n, const double *x, long incx);
+double exb_dzasum_checked(long n, const double *x, long incx);
+float exb_scnrm2_checked(long n, const float *x, long incx);
+float exb_scasum_checked(long n, const float *x, long incx);
+long exb_izamax_checked(long n, const double *x, long incx);
+long exb_icamax_checked(long n, const float *x, long incx);
+
 /* RN(sqrt(sum x_i^2)) of n contiguous binary64 values through the host's
  * floating-point filter: 1 with *out when its bound decides, else 0 (no
  * filter, a non-finite or extreme sum, too near a midpoint). */

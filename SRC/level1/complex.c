@@ -1,0 +1,475 @@
+/*
+ * complex.c -- the complex Level 1 routines (Z and C) on the real engines:
+ * the real and the imaginary part of every output are each the correctly
+ * rounded value of their exact real expression (level1.h has the rules).
+ *
+ * A complex vector of n elements, increment inc, is two real vectors of
+ * increment 2 inc (real parts at x, imaginary parts at x + 1), with the
+ * reference's convention for a negative increment holding for both; so the
+ * moves, ZDSCAL, ZDROT and ZSCAL (a rotation whose H is [ar -ai; ai ar]) are
+ * the real routines on those.  A dot product's part is a real dot product
+ * of length 2n ([xr xi] . [yr -yi] for the real part of DOTU), NRM2 and
+ * ASUM the real ones of the 2n parts; AXPY's parts are three-term exact
+ * expressions rounded once.
+ */
+#include "level1.h"
+
+#include <complex.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "reduce.h"
+#include "routines.h"
+#include "core/exb_core.h"
+#include "core/f32.h"
+#include "core/filter.h"
+#include "core/fpenv.h"
+#include "core/superacc.h"
+#include "core/zerosign.h"
+#include "support/blasvec.h"
+#include "support/path.h"
+
+#define CHUNK 512L /* complex elements copied at a time */
+
+/* ---- moves, real scaling, real rotations ---------------------------------- */
+
+#define PARTS(P, R, T)                                                                             \
+    void exb_##P##copy_checked(long n, const T *x, long incx, T *y, long incy)                     \
+    {                                                                                              \
+        exb_##R##copy_checked(n, x, 2 * incx, y, 2 * incy);                                        \
+        exb_##R##copy_checked(n, x + 1, 2 * incx, y + 1, 2 * incy);                                \
+    }                                                                                              \
+    void exb_##P##swap_checked(long n, T *x, long incx, T *y, long incy)                           \
+    {                                                                                              \
+        exb_##R##swap_checked(n, x, 2 * incx, y, 2 * incy);                                        \
+        exb_##R##swap_checked(n, x + 1, 2 * incx, y + 1, 2 * incy);                                \
+    }
+PARTS(z, d, double)
+PARTS(c, s, float)
+
+void exb_zdscal_checked(long n, double a, double *x, long incx)
+{
+    if (n <= 0 || incx <= 0)
+        return;
+    exb_dscal_checked(n, a, x, 2 * incx);
+    exb_dscal_checked(n, a, x + 1, 2 * incx);
+}
+
+void exb_csscal_checked(long n, float a, float *x, long incx)
+{
+    if (n <= 0 || incx <= 0)
+        return;
+    exb_sscal_checked(n, a, x, 2 * incx);
+    exb_sscal_checked(n, a, x + 1, 2 * incx);
+}
+
+void exb_zdrot_checked(long n, double *x, long incx, double *y, long incy, double c, double s)
+{
+    exb_drot_checked(n, x, 2 * incx, y, 2 * incy, c, s);
+    exb_drot_checked(n, x + 1, 2 * incx, y + 1, 2 * incy, c, s);
+}
+
+void exb_csrot_checked(long n, float *x, long incx, float *y, long incy, float c, float s)
+{
+    exb_srot_checked(n, x, 2 * incx, y, 2 * incy, c, s);
+    exb_srot_checked(n, x + 1, 2 * incx, y + 1, 2 * incy, c, s);
+}
+
+/* x := a x: (ar xr - ai xi, ai xr + ar xi), each rounded once: the real
+ * rotation with H = [ar -ai; ai ar] of the real and imaginary parts. */
+void exb_zscal_checked(long n, const double *a, double *x, long incx)
+{
+    if (n <= 0 || incx <= 0)
+        return;
+    const double param[5] = {-1.0, a[0], a[1], -a[1], a[0]};
+    exb_drotm_checked(n, x, 2 * incx, x + 1, 2 * incx, param);
+}
+
+void exb_cscal_checked(long n, const float *a, float *x, long incx)
+{
+    if (n <= 0 || incx <= 0)
+        return;
+    const float param[5] = {-1.0f, a[0], a[1], -a[1], a[0]};
+    exb_srotm_checked(n, x, 2 * incx, x + 1, 2 * incx, param);
+}
+
+/* ---- IxAMAX: the reference's |re| + |im| (DCABS1), its scan ------------------- */
+
+long exb_izamax_checked(long n, const double *x, long incx)
+{
+    exb_path_begin();
+    if (n < 1 || incx <= 0)
+        return 0;
+    long best = 1;
+    double max = fabs(x[0]) + fabs(x[1]);
+    for (long i = 1; i < n; i++) {
+        double v = fabs(x[2 * i * incx]) + fabs(x[2 * i * incx + 1]);
+        if (v > max) {
+            best = i + 1;
+            max = v;
+        }
+    }
+    return best;
+}
+
+long exb_icamax_checked(long n, const float *x, long incx)
+{
+    exb_path_begin();
+    if (n < 1 || incx <= 0)
+        return 0;
+    long best = 1;
+    float max = fabsf(x[0]) + fabsf(x[1]);
+    for (long i = 1; i < n; i++) {
+        float v = fabsf(x[2 * i * incx]) + fabsf(x[2 * i * incx + 1]);
+        if (v > max) {
+            best = i + 1;
+            max = v;
+        }
+    }
+    return best;
+}
+
+/* ---- dot products, norms and sums of the 2n parts ------------------------------ */
+
+/* The 2n parts of x in logical order (x at its logical first element),
+ * into p, and of y with the pattern of `kind` into q and r:
+ *   DOTU: q = [yr -yi], r = [yi yr];  DOTC: q = [yr yi], r = [yi -yr]
+ * (then Re = p . q, Im = p . r). */
+enum { DOTU, DOTC };
+
+#define GATHER(T)                                                                                  \
+    static void gather_##T(long n, const T *x, long incx, T *p)                                    \
+    {                                                                                              \
+        for (long i = 0; i < n; i++) {                                                             \
+            p[2 * i] = x[2 * i * incx];                                                            \
+            p[2 * i + 1] = x[2 * i * incx + 1];                                                    \
+        }                                                                                          \
+    }                                                                                              \
+    static void pattern_##T(int kind, long n, const T *y, long incy, T *q, T *r)                   \
+    {                                                                                              \
+        for (long i = 0; i < n; i++) {                                                             \
+            T yr = y[2 * i * incy], yi = y[2 * i * incy + 1];                                      \
+            q[2 * i] = yr;                                                                         \
+            q[2 * i + 1] = kind == DOTU ? -yi : yi;                                                \
+            r[2 * i] = yi;                                                                         \
+            r[2 * i + 1] = kind == DOTU ? yr : -yr;                                                \
+        }                                                                                          \
+    }
+GATHER(double)
+GATHER(float)
+
+/* The exact parts of a dot product, each rounded once: through EXDDOT's
+ * engines on copies (the same exact values and zero signs). */
+static double _Complex zdot(int kind, long n, const double *x, long incx, const double *y,
+                            long incy)
+{
+    exb_path_begin();
+    if (n <= 0)
+        return 0.0;
+    double *p = malloc((size_t)n * 6 * sizeof *p);
+    double re, im;
+    if (p) {
+        double *q = p + 2 * n, *r = q + 2 * n;
+        gather_double(n, EXB_FIRST(x, n, 2 * incx), incx, p);
+        pattern_double(kind, n, EXB_FIRST(y, n, 2 * incy), incy, q, r);
+        re = exb_ddot_checked(2 * n, p, 1, q, 1);
+        im = exb_ddot_checked(2 * n, p, 1, r, 1);
+        free(p);
+    } else { /* no memory for the copies: the long accumulator, term by term */
+        exb_fpenv env = exb_fpenv_enter();
+        const double *x0 = EXB_FIRST(x, n, 2 * incx), *y0 = EXB_FIRST(y, n, 2 * incy);
+        exb_superacc a, b;
+        exb_superacc_clear(&a);
+        exb_superacc_clear(&b);
+        int nza = 1, nzb = 1;
+        for (long i = 0; i < n; i++) {
+            double xr = x0[2 * i * incx], xi = x0[2 * i * incx + 1];
+            double yr = y0[2 * i * incy], yi = y0[2 * i * incy + 1];
+            double q1 = kind == DOTU ? -yi : yi, r0 = yi, r1 = kind == DOTU ? yr : -yr;
+            exb_superacc_add_product(&a, xr, yr);
+            exb_superacc_add_product(&a, xi, q1);
+            exb_superacc_add_product(&b, xr, r0);
+            exb_superacc_add_product(&b, xi, r1);
+            nza = nza && exb_product_is_negzero(xr, yr) && exb_product_is_negzero(xi, q1);
+            nzb = nzb && exb_product_is_negzero(xr, r0) && exb_product_is_negzero(xi, r1);
+        }
+        if (nza && exb_superacc_is_zero(&a))
+            exb_superacc_set_negative_zero(&a);
+        if (nzb && exb_superacc_is_zero(&b))
+            exb_superacc_set_negative_zero(&b);
+        re = exb_superacc_round(&a);
+        im = exb_superacc_round(&b);
+        exb_fpenv_leave(env);
+        exb_path_add(EXACTBLAS_PATH_HOST);
+    }
+    return CMPLX(re, im);
+}
+
+double _Complex exb_zdotu_checked(long n, const double *x, long incx, const double *y, long incy)
+{
+    return zdot(DOTU, n, x, incx, y, incy);
+}
+
+double _Complex exb_zdotc_checked(long n, const double *x, long incx, const double *y, long incy)
+{
+    return zdot(DOTC, n, x, incx, y, incy);
+}
+
+/* The sign of the exact value (acc) minus d (core/f32.h). */
+static int acc_sign(void *ctx, double d)
+{
+    return exb_superacc_affine_sign(ctx, 1.0, 0.0, 0.0, d);
+}
+
+/* The sign of sqrt(acc) - d: that of acc - d^2 (d a binary32 midpoint: d^2
+ * exact in binary64). */
+static int sqrt_sign(void *ctx, double d)
+{
+    return exb_superacc_affine_sign(ctx, 1.0, 0.0, 0.0, d * d);
+}
+
+/* Without memory for copies: the parts' exact sums in long accumulators,
+ * term by term (binary32 products are exact in binary64). */
+static float _Complex cdot_acc(int kind, long n, const float *x0, long incx, const float *y0,
+                               long incy)
+{
+    exb_superacc a, b;
+    exb_superacc_clear(&a);
+    exb_superacc_clear(&b);
+    int nza = 1, nzb = 1;
+    for (long i = 0; i < n; i++) {
+        double xr = x0[2 * i * incx], xi = x0[2 * i * incx + 1];
+        double yr = y0[2 * i * incy], yi = y0[2 * i * incy + 1];
+        double q1 = kind == DOTU ? -yi : yi, r1 = kind == DOTU ? yr : -yr;
+        exb_superacc_add_product(&a, xr, yr);
+        exb_superacc_add_product(&a, xi, q1);
+        exb_superacc_add_product(&b, xr, yi);
+        exb_superacc_add_product(&b, xi, r1);
+        nza = nza && exb_product_is_negzero(xr, yr) && exb_product_is_negzero(xi, q1);
+        nzb = nzb && exb_product_is_negzero(xr, yi) && exb_product_is_negzero(xi, r1);
+    }
+    if (nza && exb_superacc_is_zero(&a))
+        exb_superacc_set_negative_zero(&a);
+    if (nzb && exb_superacc_is_zero(&b))
+        exb_superacc_set_negative_zero(&b);
+    float re = exb_f32_round(exb_superacc_round(&a), acc_sign, &a);
+    float im = exb_f32_round(exb_superacc_round(&b), acc_sign, &b);
+    return CMPLXF(re, im);
+}
+
+static float _Complex cdot(int kind, long n, const float *x, long incx, const float *y, long incy)
+{
+    exb_path_begin();
+    if (n <= 0)
+        return 0.0f;
+    const float *x0 = EXB_FIRST(x, n, 2 * incx), *y0 = EXB_FIRST(y, n, 2 * incy);
+    float *p = malloc((size_t)n * 6 * sizeof *p);
+    if (!p) {
+        exb_fpenv env = exb_fpenv_enter();
+        float _Complex v = cdot_acc(kind, n, x0, incx, y0, incy);
+        exb_fpenv_leave(env);
+        exb_path_add(EXACTBLAS_PATH_HOST);
+        return v;
+    }
+    float *q = p + 2 * n, *r = q + 2 * n;
+    gather_float(n, x0, incx, p);
+    pattern_float(kind, n, y0, incy, q, r);
+    float re = exb_sdot_checked(2 * n, p, 1, q, 1), im = exb_sdot_checked(2 * n, p, 1, r, 1);
+    free(p);
+    return CMPLXF(re, im);
+}
+
+float _Complex exb_cdotu_checked(long n, const float *x, long incx, const float *y, long incy)
+{
+    return cdot(DOTU, n, x, incx, y, incy);
+}
+
+float _Complex exb_cdotc_checked(long n, const float *x, long incx, const float *y, long incy)
+{
+    return cdot(DOTC, n, x, incx, y, incy);
+}
+
+/* The exact sum of the 2n parts' squares (square) or magnitudes into acc,
+ * a chunk at a time through the sum/dot kernels (no copy of the whole). */
+#define PARTS_ACC(T)                                                                               \
+    static void parts_acc_##T(long n, const T *x, long incx, int square, exb_superacc *acc)        \
+    {                                                                                              \
+        double part[2 * CHUNK];                                                                    \
+        exb_superacc chunk;                                                                        \
+        exb_superacc_clear(acc);                                                                   \
+        exb_superacc_clear(&chunk);                                                                \
+        for (long i0 = 0; i0 < n; i0 += CHUNK) {                                                   \
+            long cnt = n - i0 < CHUNK ? n - i0 : CHUNK;                                            \
+            for (long i = 0; i < cnt; i++) {                                                       \
+                part[2 * i] = x[2 * (i0 + i) * incx];                                              \
+                part[2 * i + 1] = x[2 * (i0 + i) * incx + 1];                                      \
+                if (!square)                                                                       \
+                    part[2 * i] = fabs(part[2 * i]), part[2 * i + 1] = fabs(part[2 * i + 1]);      \
+            }                                                                                      \
+            exb_sumdot_accumulate(2 * cnt, part, 1, square ? part : NULL, 1, &chunk);              \
+            exb_superacc_merge(acc, &chunk);                                                       \
+        }                                                                                          \
+    }
+PARTS_ACC(double)
+PARTS_ACC(float)
+
+/* NRM2 and ASUM: the real routines on the 2n parts (copied when the
+ * increment is not 1; without memory for the copy, a chunk at a time into
+ * one accumulator).  A sum of squares or magnitudes is never -0. */
+double exb_dznrm2_checked(long n, const double *x, long incx)
+{
+    exb_path_begin();
+    if (n <= 0 || incx <= 0)
+        return 0.0;
+    if (incx == 1)
+        return exb_dnrm2_checked(2 * n, x, 1);
+    double *p = malloc((size_t)n * 2 * sizeof *p), v;
+    if (p) {
+        gather_double(n, x, incx, p);
+        v = exb_dnrm2_checked(2 * n, p, 1);
+        free(p);
+        return v;
+    }
+    exb_fpenv env = exb_fpenv_enter();
+    exb_superacc acc;
+    parts_acc_double(n, x, incx, 1, &acc);
+    v = exb_superacc_round_sqrt(&acc);
+    exb_fpenv_leave(env);
+    return v;
+}
+
+double exb_dzasum_checked(long n, const double *x, long incx)
+{
+    exb_path_begin();
+    if (n <= 0 || incx <= 0)
+        return 0.0;
+    if (incx == 1)
+        return exb_dasum_checked(2 * n, x, 1);
+    double *p = malloc((size_t)n * 2 * sizeof *p), v;
+    if (p) {
+        gather_double(n, x, incx, p);
+        v = exb_dasum_checked(2 * n, p, 1);
+        free(p);
+        return v;
+    }
+    exb_fpenv env = exb_fpenv_enter();
+    exb_superacc acc;
+    parts_acc_double(n, x, incx, 0, &acc);
+    v = exb_superacc_round(&acc);
+    exb_fpenv_leave(env);
+    return v;
+}
+
+float exb_scnrm2_checked(long n, const float *x, long incx)
+{
+    exb_path_begin();
+    if (n <= 0 || incx <= 0)
+        return 0.0f;
+    if (incx == 1)
+        return exb_snrm2_checked(2 * n, x, 1);
+    float *p = malloc((size_t)n * 2 * sizeof *p), v;
+    if (p) {
+        gather_float(n, x, incx, p);
+        v = exb_snrm2_checked(2 * n, p, 1);
+        free(p);
+        return v;
+    }
+    exb_fpenv env = exb_fpenv_enter();
+    exb_superacc acc;
+    parts_acc_float(n, x, incx, 1, &acc);
+    v = exb_f32_round(exb_superacc_round_sqrt(&acc), sqrt_sign, &acc);
+    exb_fpenv_leave(env);
+    return v;
+}
+
+float exb_scasum_checked(long n, const float *x, long incx)
+{
+    exb_path_begin();
+    if (n <= 0 || incx <= 0)
+        return 0.0f;
+    if (incx == 1)
+        return exb_sasum_checked(2 * n, x, 1);
+    float *p = malloc((size_t)n * 2 * sizeof *p), v;
+    if (p) {
+        gather_float(n, x, incx, p);
+        v = exb_sasum_checked(2 * n, p, 1);
+        free(p);
+        return v;
+    }
+    exb_fpenv env = exb_fpenv_enter();
+    exb_superacc acc;
+    parts_acc_float(n, x, incx, 0, &acc);
+    v = exb_f32_round(exb_superacc_round(&acc), acc_sign, &acc);
+    exb_fpenv_leave(env);
+    return v;
+}
+
+/* ---- AXPY: three-term expressions rounded once ------------------------------- */
+
+/* RN(a b + c d + e) exactly, rounded once; an exact zero is -0 when every
+ * term is -0; with an infinite or NaN operand, IEEE's value (the canonical
+ * NaN). */
+static double rn3(double a, double b, double c, double d, double e)
+{
+    int pf = isfinite(a) && isfinite(b), qf = isfinite(c) && isfinite(d);
+    if (!pf || !qf || !isfinite(e)) /* a finite product is finite as a real */
+        return exb_canonical_nan((pf ? 0.0 : a * b) + (qf ? 0.0 : c * d) + e);
+    double h = 0.0, lo = 0.0, ce = 0.0, r;
+    exb_filter_add(&h, &lo, &ce, a, b);
+    exb_filter_add(&h, &lo, &ce, c, d);
+    exb_filter_add(&h, &lo, &ce, e, 1.0);
+    if (exb_filter_round(h, lo, exb_filter_bound(6.0, ce), &r))
+        return r;
+    exb_superacc acc;
+    exb_superacc_clear(&acc);
+    exb_superacc_add_product(&acc, a, b);
+    exb_superacc_add_product(&acc, c, d);
+    exb_superacc_add_double(&acc, e);
+    if (exb_superacc_is_zero(&acc) && exb_product_is_negzero(a, b) &&
+        exb_product_is_negzero(c, d) && e == 0.0 && signbit(e))
+        exb_superacc_set_negative_zero(&acc);
+    return exb_superacc_round(&acc);
+}
+
+/* RN32(a b + c d + e) for binary32 operands: the products are exact in
+ * binary64; RN64 of the exact sum, and its midpoint re-decided. */
+static float rn3f(float a, float b, float c, float d, float e)
+{
+    double p = (double)a * b, q = (double)c * d;
+    if (!isfinite(p) || !isfinite(q) || !isfinite(e))
+        return (float)exb_canonical_nan(p + q + e);
+    exb_superacc acc;
+    exb_superacc_clear(&acc);
+    exb_superacc_add_double(&acc, p);
+    exb_superacc_add_double(&acc, q);
+    exb_superacc_add_double(&acc, e);
+    if (exb_superacc_is_zero(&acc) && exb_product_is_negzero(a, b) &&
+        exb_product_is_negzero(c, d) && e == 0.0f && signbit(e))
+        exb_superacc_set_negative_zero(&acc);
+    return exb_f32_round(exb_superacc_round(&acc), acc_sign, &acc);
+}
+
+/* y := a x + y: (yr + ar xr - ai xi, yi + ai xr + ar xi); a = 0 (both
+ * parts): y untouched (the reference's quick return). */
+#define AXPY(P, T, RN)                                                                             \
+    void exb_##P##axpy_checked(long n, const T *a, const T *x, long incx, T *y, long incy)         \
+    {                                                                                              \
+        exb_path_begin();                                                                          \
+        if (n <= 0 || (a[0] == 0 && a[1] == 0))                                                    \
+            return;                                                                                \
+        exb_fpenv env = exb_fpenv_enter();                                                         \
+        const T *x0 = EXB_FIRST(x, n, 2 * incx);                                                   \
+        T *y0 = EXB_FIRST(y, n, 2 * incy);                                                         \
+        T ar = a[0], ai = a[1];                                                                    \
+        for (long i = 0; i < n; i++) {                                                             \
+            T xr = x0[2 * i * incx], xi = x0[2 * i * incx + 1];                                    \
+            T *yp = y0 + 2 * i * incy;                                                             \
+            T yr = yp[0], yi = yp[1];                                                              \
+            yp[0] = RN(ar, xr, -ai, xi, yr);                                                       \
+            yp[1] = RN(ai, xr, ar, xi, yi);                                                        \
+        }                                                                                          \
+        exb_path_add(EXACTBLAS_PATH_HOST);                                                         \
+        exb_fpenv_leave(env);                                                                      \
+    }
+AXPY(z, double, rn3)
+AXPY(c, float, rn3f)
