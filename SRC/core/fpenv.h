@@ -29,10 +29,16 @@ typedef struct exb_fpenv {
     unsigned int mxcsr;
 } exb_fpenv;
 
+/* The status flags (bits 0-5) do not change a result: with the caller's
+ * control bits already the default, the register is left as it is (an
+ * ldmxcsr costs tens of cycles, a short call's floor); leave restores the
+ * caller's flags either way. */
+#define EXB_MXCSR_FLAGS 0x3Fu
+
 static inline exb_fpenv exb_fpenv_enter(void)
 {
     exb_fpenv saved = {_mm_getcsr()};
-    if (saved.mxcsr != EXB_MXCSR_DEFAULT)
+    if ((saved.mxcsr & ~EXB_MXCSR_FLAGS) != EXB_MXCSR_DEFAULT)
         _mm_setcsr(EXB_MXCSR_DEFAULT);
     return saved;
 }
