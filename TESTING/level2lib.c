@@ -613,3 +613,94 @@ double tl_terms_round_sqrt(tl_terms *t)
     mpfr_clear(sum);
     return d;
 }
+
+/* RN(a1 S1 + a2 S2 + b1 y1 + b2 y2), S1, S2 the exact sums of two term
+ * sets, the whole expression exact and rounded once (the complex GEMM's
+ * parts); a term with a zero coefficient is absent.  Specials: the IEEE
+ * value of the present terms' classes (the canonical NaN).  An exact zero:
+ * the IEEE sum of the present terms' zeros (a S's zero signed by the
+ * product rule from S's own zero) when every term is zero, else +0. */
+double tl_terms_round_affine2(tl_terms *t1, double a1, tl_terms *t2, double a2, double b1,
+                              double y1, double b2, double y2)
+{
+    terms *s[2] = {&t1->s, &t2->s};
+    double a[2] = {a1, a2}, b[2] = {b1, b2}, y[2] = {y1, y2};
+    mpfr_t sum[2], part[4];
+    int special = 0;
+    for (int q = 0; q < 2; q++) {
+        if (a[q] != 0.0 && (!isfinite(a[q]) || tally_is_special(&s[q]->special)))
+            special = 1;
+        if (b[q] != 0.0 && (!isfinite(b[q]) || !isfinite(y[q])))
+            special = 1;
+    }
+    double cls[2] = {0, 0}, zero_term[4];
+    for (int q = 0; q < 2; q++) {
+        if (a[q] == 0.0)
+            continue;
+        if (tally_is_special(&s[q]->special)) {
+            cls[q] = tally_value(&s[q]->special);
+        } else {
+            terms_exact_sum(s[q], sum[q]);
+            cls[q] = mpfr_zero_p(sum[q]) ? terms_zero(s[q]) : mpfr_sgn(sum[q]);
+            if (special)
+                mpfr_clear(sum[q]);
+        }
+    }
+    if (special) {
+        double t = 0.0;
+        for (int q = 0; q < 2; q++) {
+            if (a[q] != 0.0)
+                t += class_of(a[q]) * cls[q];
+            if (b[q] != 0.0)
+                t += class_of(b[q]) * class_of(y[q]);
+        }
+        return tl_canonical(t);
+    }
+    int n = 0, all_zero = 1;
+    mpfr_ptr ptr[4];
+    for (int q = 0; q < 2; q++) {
+        zero_term[q] = -0.0;
+        if (a[q] != 0.0) {
+            if (mpfr_zero_p(sum[q])) {
+                zero_term[q] = cls[q] * a[q];
+            } else {
+                all_zero = 0;
+                mpfr_init2(part[n], mpfr_get_prec(sum[q]) + 64);
+                check_exact(mpfr_mul_d(part[n], sum[q], a[q], MPFR_RNDN));
+                ptr[n] = part[n];
+                n++;
+            }
+            mpfr_clear(sum[q]);
+        }
+        zero_term[2 + q] = -0.0;
+        if (b[q] != 0.0) {
+            if (b[q] * y[q] == 0.0 && y[q] == 0.0) {
+                zero_term[2 + q] = b[q] * y[q];
+            } else {
+                all_zero = 0;
+                mpfr_init2(part[n], TERM_BITS);
+                check_exact(mpfr_set_d(part[n], b[q], MPFR_RNDN));
+                check_exact(mpfr_mul_d(part[n], part[n], y[q], MPFR_RNDN));
+                ptr[n] = part[n];
+                n++;
+            }
+        }
+    }
+    double d;
+    if (all_zero) {
+        d = zero_term[0] + zero_term[1] + zero_term[2] + zero_term[3];
+    } else {
+        mpfr_t total;
+        for (mpfr_prec_t prec = 4600;; prec *= 2) {
+            mpfr_init2(total, prec);
+            if (mpfr_sum(total, ptr, (unsigned long)n, MPFR_RNDN) == 0)
+                break;
+            mpfr_clear(total);
+        }
+        d = mpfr_zero_p(total) ? 0.0 : tl_round_once(total);
+        mpfr_clear(total);
+    }
+    for (int q = 0; q < n; q++)
+        mpfr_clear(part[q]);
+    return d;
+}

@@ -84,6 +84,11 @@ double tl_terms_round_quotient(tl_terms *t, double d);
 double tl_terms_round_affine(tl_terms *t, double alpha, double beta, double y);
 /* RN(sqrt(S)): NaN for S < 0 or -Inf (and NaN), +Inf for +Inf, sqrt(+-0) = +-0. */
 double tl_terms_round_sqrt(tl_terms *t);
+/* RN(a1 S1 + a2 S2 + b1 y1 + b2 y2) for the exact sums S1, S2 of two term
+ * sets, rounded once (a term with a zero coefficient is absent; a S's zero
+ * signed by the product rule from S's own): the complex GEMM's parts. */
+double tl_terms_round_affine2(tl_terms *t1, double a1, tl_terms *t2, double a2, double b1,
+                              double y1, double b2, double y2);
 
 /* ---- checking ------------------------------------------------------------- */
 /* Compares got[0..len) with expected[0..len) bit for bit (any NaN matches

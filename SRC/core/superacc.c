@@ -257,3 +257,143 @@ double exb_superacc_round_sqrt(const exb_superacc *s)
         return EXB_FROM_BITS(EXB_CANONICAL_NAN_BITS);
     return round_sqrt_positive(s);
 }
+
+/* ---- two accumulators: the complex affine step ----------------------------- */
+
+/* One accumulator's window as a magnitude: digits, its range, base, sign
+ * and top bit (msb < 0: exactly zero). */
+typedef struct window {
+    int64_t d[SCRATCH_DIGITS];
+    int lo, top, base, neg, msb, flags;
+} window;
+
+static void window_of(const exb_superacc *acc, window *w)
+{
+    int hi = window_copy(acc, w->d, &w->base);
+    w->lo = 0;
+    w->top = hi + 2;
+    w->neg = 0;
+    w->msb = -1;
+    w->flags = acc->flags;
+    if (hi >= 0) {
+        w->neg = exb_digits_magnitude(w->d, 0, w->top);
+        w->msb = exb_digits_msb(w->d, 0, w->top);
+    }
+}
+
+/* wide += alpha * V exactly (alpha finite). */
+static void deposit_scaled(const window *w, double alpha, int64_t *wide, int *wlo, int *whi)
+{
+    if (w->msb < 0 || alpha == 0.0)
+        return;
+    uint64_t m;
+    int l;
+    exb_split_double(alpha, &m, &l);
+    int neg = w->neg != (signbit(alpha) != 0);
+    uint64_t mlo = m & 0xffffffffu, mhi = m >> 32;
+    for (int k = w->lo; k <= w->top; k++) {
+        if (!w->d[k])
+            continue;
+        int lsb = w->base + 32 * k + l;
+        exb_digits_deposit(wide, EXB_WIDE_LSB, wlo, whi, (uint64_t)w->d[k] * mlo, lsb, neg);
+        exb_digits_deposit(wide, EXB_WIDE_LSB, wlo, whi, (uint64_t)w->d[k] * mhi, lsb + 32, neg);
+    }
+}
+
+/* The zero a term alpha V would be (its IEEE product sign), or 1.0 when it
+ * is not zero. */
+static double term_zero(const window *w, double alpha)
+{
+    if (alpha == 0.0)
+        return -0.0; /* no term */
+    if (w->msb >= 0)
+        return 1.0;
+    double v = w->msb >= 0 ? (w->neg ? -1.0 : 1.0) : exb_zero_of(w->flags);
+    return v * alpha == 0.0 ? v * alpha : 1.0;
+}
+
+/* a1 V1 + a2 V2 + b1 y1 + b2 y2 - z into wide (b = 0 terms absent, y not
+ * read): 0 with the sum in wide, or 1 with *special the IEEE value of the
+ * operands' classes (a NaN or an infinity), or 2 with *special the signed
+ * zero of an expression all of whose terms are zero. */
+static int affine2_wide(const exb_superacc *v1, double a1, const exb_superacc *v2, double a2,
+                        double b1, double y1, double b2, double y2, double z, int64_t *wide,
+                        int *wlo, int *whi, double *special)
+{
+    window w1, w2;
+    window_of(v1, &w1);
+    window_of(v2, &w2);
+    int f1 = a1 != 0.0 ? w1.flags : 0, f2 = a2 != 0.0 ? w2.flags : 0; /* a = 0: no term */
+    int sp = ((f1 | f2) & EXB_FLAG_SPECIAL) || !isfinite(a1) || !isfinite(a2) ||
+             (b1 != 0.0 && (!isfinite(b1) || !isfinite(y1))) ||
+             (b2 != 0.0 && (!isfinite(b2) || !isfinite(y2)));
+    if (sp) {
+        double t = 0.0;
+        if (a1 != 0.0)
+            t += exb_double_class(a1) * exb_window_class(f1, w1.msb, w1.neg, exb_zero_of(f1));
+        if (a2 != 0.0)
+            t += exb_double_class(a2) * exb_window_class(f2, w2.msb, w2.neg, exb_zero_of(f2));
+        if (b1 != 0.0)
+            t += exb_double_class(b1) * exb_double_class(y1);
+        if (b2 != 0.0)
+            t += exb_double_class(b2) * exb_double_class(y2);
+        *special = exb_canonical_nan(t);
+        return 1;
+    }
+    for (int k = 0; k < EXB_WIDE_DIGITS; k++)
+        wide[k] = 0;
+    *wlo = EXB_WIDE_DIGITS;
+    *whi = -1;
+    deposit_scaled(&w1, a1, wide, wlo, whi);
+    deposit_scaled(&w2, a2, wide, wlo, whi);
+    int ignored = 0;
+    if (b1 != 0.0)
+        exb_digits_add_product(wide, EXB_WIDE_LSB, wlo, whi, &ignored, b1, y1);
+    if (b2 != 0.0)
+        exb_digits_add_product(wide, EXB_WIDE_LSB, wlo, whi, &ignored, b2, y2);
+    if (z != 0.0)
+        exb_digits_add_double(wide, EXB_WIDE_LSB, wlo, whi, &ignored, -z);
+    /* every term zero: the IEEE sum of the zeros (-0 only when all are) */
+    double t1 = term_zero(&w1, a1), t2 = term_zero(&w2, a2);
+    double t3 = b1 != 0.0 ? (b1 * y1 == 0.0 ? b1 * y1 : 1.0) : -0.0;
+    double t4 = b2 != 0.0 ? (b2 * y2 == 0.0 ? b2 * y2 : 1.0) : -0.0;
+    if (t1 != 1.0 && t2 != 1.0 && t3 != 1.0 && t4 != 1.0 && z == 0.0) {
+        *special = t1 + t2 + t3 + t4; /* zeros: -0 only when all four are */
+        return 2;
+    }
+    return 0;
+}
+
+double exb_superacc_round_affine2(const exb_superacc *v1, double a1, const exb_superacc *v2,
+                                  double a2, double b1, double y1, double b2, double y2)
+{
+    int64_t wide[EXB_WIDE_DIGITS];
+    int wlo, whi;
+    double special;
+    if (affine2_wide(v1, a1, v2, a2, b1, y1, b2, y2, 0.0, wide, &wlo, &whi, &special))
+        return special;
+    if (wlo > whi)
+        return 0.0;
+    int wtop = whi + 2;
+    int wneg = exb_digits_magnitude(wide, wlo, wtop);
+    int wmsb = exb_digits_msb(wide, wlo, wtop);
+    if (wmsb < 0)
+        return 0.0; /* nonzero terms cancelled exactly: +0 */
+    return exb_digits_round_magnitude(wide, wlo, wtop, EXB_WIDE_LSB, wmsb, wneg);
+}
+
+int exb_superacc_affine2_sign(const exb_superacc *v1, double a1, const exb_superacc *v2, double a2,
+                              double b1, double y1, double b2, double y2, double z)
+{
+    int64_t wide[EXB_WIDE_DIGITS];
+    int wlo, whi;
+    double special;
+    int s = affine2_wide(v1, a1, v2, a2, b1, y1, b2, y2, z, wide, &wlo, &whi, &special);
+    if (s == 1 || s == 2 || wlo > whi)
+        return 0;
+    int wtop = whi + 2;
+    int wneg = exb_digits_magnitude(wide, wlo, wtop);
+    if (exb_digits_msb(wide, wlo, wtop) < 0)
+        return 0;
+    return wneg ? -1 : 1;
+}

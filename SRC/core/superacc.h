@@ -92,5 +92,16 @@ double exb_superacc_round_affine(const exb_superacc *acc, double alpha, double b
  * z, whether the value lies above, on or below it (core/f32.h). */
 int exb_superacc_affine_sign(const exb_superacc *acc, double alpha, double beta, double y,
                              double z);
+/* RN(a1*v1 + a2*v2 + b1*y1 + b2*y2), the whole expression exact and
+ * rounded once (a part of the complex GEMM's alpha S + beta C); a term
+ * whose coefficient a or b is 0 is absent (its v or y not read, as beta =
+ * 0 does for C).  Specials: the IEEE value of the operands'
+ * classes (the canonical NaN); an exact zero is -0 when every term is. */
+double exb_superacc_round_affine2(const exb_superacc *v1, double a1, const exb_superacc *v2,
+                                  double a2, double b1, double y1, double b2, double y2);
+/* The sign of a1*v1 + a2*v2 + b1*y1 + b2*y2 - z (finite operands, no
+ * NaN/Inf flag), for the binary32 rounding (core/f32.h). */
+int exb_superacc_affine2_sign(const exb_superacc *v1, double a1, const exb_superacc *v2,
+                              double a2, double b1, double y1, double b2, double y2, double z);
 
 #endif

@@ -1,6 +1,7 @@
 /*
  * blas_complex.c -- the complex routines of the drop-in libblas.so.3.  The
- * Level 1 routines (but xROTG) are exact (level1/complex.c has the rules);
+ * Level 1 routines (but xROTG) and ZGEMM, CGEMM are exact (level1/complex.c,
+ * level3/zgemm3.c have the rules);
  * the others forward their call unchanged to the same routine of the
  * system's reference BLAS, loaded by its own file name (refblas.h): those
  * results are the reference's, NOT exact; exactblas_probe lists them.
@@ -12,6 +13,7 @@
 
 #include "forward.h"
 #include "level1/level1.h"
+#include "level3/level3.h"
 
 /* ---- Level 1, exact ---------------------------------------------------------- */
 
@@ -79,6 +81,28 @@ FACE float FNAME(scasum)(const fint *n, const float *x, const fint *incx)
     return exb_scasum_checked(*n, x, *incx);
 }
 
+/* ---- Level 3, exact: the complex GEMMs (level3/zgemm3.c) --------------------- */
+
+FACE void FNAME(zgemm)(const char *transa, const char *transb, const fint *m, const fint *n,
+                       const fint *k, const double *alpha, const double *a, const fint *lda,
+                       const double *b, const fint *ldb, const double *beta, double *c,
+                       const fint *ldc, size_t la, size_t lb)
+{
+    (void)la, (void)lb;
+    exb_zgemm_checked("ZGEMM ", *transa, *transb, *m, *n, *k, alpha, a, *lda, b, *ldb, beta, c,
+                      *ldc);
+}
+
+FACE void FNAME(cgemm)(const char *transa, const char *transb, const fint *m, const fint *n,
+                       const fint *k, const float *alpha, const float *a, const fint *lda,
+                       const float *b, const fint *ldb, const float *beta, float *c,
+                       const fint *ldc, size_t la, size_t lb)
+{
+    (void)la, (void)lb;
+    exb_cgemm_checked("CGEMM ", *transa, *transb, *m, *n, *k, alpha, a, *lda, b, *ldb, beta, c,
+                      *ldc);
+}
+
 /* |re| + |im|: one IEEE addition of exact values, RN of the exact sum. */
 FACE double FNAME(dcabs1)(const double *z)
 {
@@ -93,7 +117,6 @@ FACE float FNAME(scabs1)(const float *z)
 /* ---- the rest: forwarded, NOT exact ---------------------------------------- */
 
 FORWARD_VOID(cgbmv, 14)
-FORWARD_VOID(cgemm, 15)
 FORWARD_VOID(cgemv, 12)
 FORWARD_VOID(cgerc, 9)
 FORWARD_VOID(cgeru, 9)
@@ -120,7 +143,6 @@ FORWARD_VOID(ctrmv, 11)
 FORWARD_VOID(ctrsm, 15)
 FORWARD_VOID(ctrsv, 11)
 FORWARD_VOID(zgbmv, 14)
-FORWARD_VOID(zgemm, 15)
 FORWARD_VOID(zgemv, 12)
 FORWARD_VOID(zgerc, 9)
 FORWARD_VOID(zgeru, 9)

@@ -91,6 +91,9 @@ F1(void, dtpsv, TPXV_ARGS(double))
         FP(T), T *, FP(fint), LEN, LEN
 F1(void, sgemm, GEMM_ARGS(float))
 F1(void, dgemm, GEMM_ARGS(double))
+/* the complex GEMMs (blas_complex.c): (re, im) pairs */
+F1(void, cgemm, GEMM_ARGS(float))
+F1(void, zgemm, GEMM_ARGS(double))
 #define SYMM_ARGS(T)                                                                               \
     FP(char), FP(char), FP(fint), FP(fint), FP(T), FP(T), FP(fint), FP(T), FP(fint), FP(T), T *,   \
         FP(fint), LEN, LEN

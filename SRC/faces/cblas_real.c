@@ -373,6 +373,32 @@ TRIANGULAR2(d, double, sv)
 
 /* ---- Level 3 ------------------------------------------------------------------------- */
 
+/* The complex GEMMs (exact, level3/zgemm3.c): alpha and beta by address,
+ * the same swap for row-major (the letters kept, as the reference's CBLAS). */
+#define COMPLEX_GEMM(P, T)                                                                         \
+    FACE void CNAME(cblas_##P##gemm)(const int layout, const int transa, const int transb,         \
+                                     const fint m, const fint n, const fint k, const void *alpha,  \
+                                     const void *a, const fint lda, const void *b, const fint ldb, \
+                                     const void *beta, void *c, const fint ldc)                    \
+    {                                                                                              \
+        int rm = layout_of(layout, ROUT(P##gemm));                                                 \
+        if (rm < 0)                                                                                \
+            return;                                                                                \
+        start(rm);                                                                                 \
+        char ta = trans_letter(transa, 0), tb = trans_letter(transb, 0);                           \
+        if (!ta)                                                                                   \
+            return bad(2, ROUT(P##gemm), "TransA", transa);                                        \
+        if (!tb)                                                                                   \
+            return bad(3, ROUT(P##gemm), "TransB", transb);                                        \
+        if (rm)                                                                                    \
+            FNAME(P##gemm)(&tb, &ta, &n, &m, &k, alpha, b, &ldb, a, &lda, beta, c, &ldc, 1, 1);    \
+        else                                                                                       \
+            FNAME(P##gemm)(&ta, &tb, &m, &n, &k, alpha, a, &lda, b, &ldb, beta, c, &ldc, 1, 1);    \
+        finish();                                                                                  \
+    }
+COMPLEX_GEMM(c, float)
+COMPLEX_GEMM(z, double)
+
 #define LEVEL3(P, T)                                                                               \
     FACE void CNAME(cblas_##P##gemm)(const int layout, const int transa, const int transb,         \
                                      const fint m, const fint n, const fint k, const T alpha,      \

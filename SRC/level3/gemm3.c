@@ -54,7 +54,7 @@ static void exact_entry(exb_superacc *acc, char ta, char tb, long i, long j, lon
 /* C (m x n) := alpha op(A) op(B) + beta C, op(A) m x k, op(B) k x n, a and
  * b binary64, c double * or float * (f32), ta/tb 'N' or 'T'; beta = 0
  * does not read C.  The GEMMs' path bits go into *path. */
-static void gemm_any(const char *name, int f32, char ta, char tb, long m, long n, long k,
+void exb_gemm_any(const char *name, int f32, char ta, char tb, long m, long n, long k,
                      double alpha, const double *a, long lda, const double *b, long ldb,
                      double beta, void *c, long ldc, int *path)
 {
@@ -148,11 +148,11 @@ static void gemm_triangle(const char *name, int f32, int upper, char ta, char tb
         long nb = n - j0 < NB ? n - j0 : NB;
         const double *bj = tb == 'N' ? b + j0 * ldb : b + j0;
         if (upper && j0 > 0)
-            gemm_any(name, f32, ta, tb, j0, nb, k, alpha, a, lda, bj, ldb, beta,
+            exb_gemm_any(name, f32, ta, tb, j0, nb, k, alpha, a, lda, bj, ldb, beta,
                      at(f32, c, 0, j0, ldc), ldc, path);
         if (!upper && j0 + nb < n) {
             long i1 = j0 + nb;
-            gemm_any(name, f32, ta, tb, n - i1, nb, k, alpha, ta == 'N' ? a + i1 : a + i1 * lda,
+            exb_gemm_any(name, f32, ta, tb, n - i1, nb, k, alpha, ta == 'N' ? a + i1 : a + i1 * lda,
                      lda, bj, ldb, beta, at(f32, c, i1, j0, ldc), ldc, path);
         }
         /* the diagonal block through a copy: its other triangle is not C's */
@@ -160,7 +160,7 @@ static void gemm_triangle(const char *name, int f32, int upper, char ta, char tb
         for (long j = 0; j < nb && beta != 0.0; j++)
             for (long i = upper ? 0 : j; i < (upper ? j + 1 : nb); i++)
                 memcpy(at(f32, t, i, j, nb), at(f32, c, j0 + i, j0 + j, ldc), es);
-        gemm_any(name, f32, ta, tb, nb, nb, k, alpha, ta == 'N' ? a + j0 : a + j0 * lda, lda, bj,
+        exb_gemm_any(name, f32, ta, tb, nb, nb, k, alpha, ta == 'N' ? a + j0 : a + j0 * lda, lda, bj,
                  ldb, beta, t, nb, path);
         for (long j = 0; j < nb; j++)
             for (long i = upper ? 0 : j; i < (upper ? j + 1 : nb); i++)
@@ -201,7 +201,7 @@ void exb_sgemm_checked(const char *name, char transa, char transb, long m, long 
     double *a64 = widen(1, a, ar, ac, lda), *b64 = widen(1, b, br, bc, ldb);
     int path = 0;
     if (a64 && b64)
-        gemm_any(name, 1, ta, tb, m, n, k, alpha, a64, ar, b64, br, beta, c, ldc, &path);
+        exb_gemm_any(name, 1, ta, tb, m, n, k, alpha, a64, ar, b64, br, beta, c, ldc, &path);
     else
         exb_note("no memory for SGEMM's binary64 copies: C left as it was");
     free(a64);
@@ -251,9 +251,9 @@ static void symm(const char *name, int f32, char side, char uplo, long m, long n
             }
         long lb = f32 ? m : ldb;
         if (left)
-            gemm_any(name, f32, 'N', 'N', m, n, m, alpha, s, na, b64, lb, beta, c, ldc, &path);
+            exb_gemm_any(name, f32, 'N', 'N', m, n, m, alpha, s, na, b64, lb, beta, c, ldc, &path);
         else
-            gemm_any(name, f32, 'N', 'N', m, n, n, alpha, b64, lb, s, na, beta, c, ldc, &path);
+            exb_gemm_any(name, f32, 'N', 'N', m, n, n, alpha, b64, lb, s, na, beta, c, ldc, &path);
     } else {
         exb_note("no memory for SYMM's symmetric matrix: C left as it was");
     }
@@ -514,9 +514,9 @@ static void trmm(const char *name, int f32, char side, char uplo, char transa, c
     if (!isfinite(alpha))
         memset(badv, 1, (size_t)(left ? n : m));
     if (left)
-        gemm_any(name, f32, 'N', 'N', m, n, m, alpha, t, na, w, m, 0.0, b, ldb, &path);
+        exb_gemm_any(name, f32, 'N', 'N', m, n, m, alpha, t, na, w, m, 0.0, b, ldb, &path);
     else
-        gemm_any(name, f32, 'N', 'N', m, n, n, alpha, w, m, t, na, 0.0, b, ldb, &path);
+        exb_gemm_any(name, f32, 'N', 'N', m, n, n, alpha, w, m, t, na, 0.0, b, ldb, &path);
     trmm_ctx x = {left, upper != trans, na, t, w, m};
     for (long j = 0; j < n; j++)
         for (long i = 0; i < m; i++) {

@@ -31,6 +31,26 @@
 #ifndef EXACTBLAS_LEVEL3_H
 #define EXACTBLAS_LEVEL3_H
 
+/* Within SRC/level3: C (m x n, double * or float * when f32) := RN(alpha
+ * op(A) op(B) + beta C) for binary64 a and b (ta/tb 'N' or 'T'; beta = 0
+ * does not read C), rounded once to C's format; path bits into *path. */
+void exb_gemm_any(const char *name, int f32, char ta, char tb, long m, long n, long k,
+                  double alpha, const double *a, long lda, const double *b, long ldb, double beta,
+                  void *c, long ldc, int *path);
+
+/* ZGEMM and CGEMM (zgemm3.c): complex matrices as (re, im) pairs, leading
+ * dimensions in complex elements, alpha and beta by address; trans N, T or
+ * C (conjugate transpose).  Each part of each element of C is the exact
+ * alpha op(A) op(B) + beta C's part rounded once (a zero part of alpha or
+ * beta is no term; beta = 0: C not read; alpha = 0: C := beta C, 0 for
+ * beta = 0).  XERBLA positions as the reference's. */
+void exb_zgemm_checked(const char *name, char transa, char transb, long m, long n, long k,
+                       const double *alpha, const double *a, long lda, const double *b, long ldb,
+                       const double *beta, double *c, long ldc);
+void exb_cgemm_checked(const char *name, char transa, char transb, long m, long n, long k,
+                       const float *alpha, const float *a, long lda, const float *b, long ldb,
+                       const float *beta, float *c, long ldc);
+
 void exb_sgemm_checked(const char *name, char transa, char transb, long m, long n, long k,
                        float alpha, const float *a, long lda, const float *b, long ldb, float beta,
                        float *c, long ldc);
