@@ -23,22 +23,26 @@
 static const char usage[] =
     "usage: bench_blas3 [reps [threads [n ...]]]\n"
     "  Exact DSYMM, DSYRK, DSYR2K, DTRMM, SGEMM, SSYMM, SSYRK, SSYR2K, STRMM,\n"
-    "  STRSM (order n, k = n) against OpenBLAS's and against the exact twin:\n"
+    "  STRSM, ZGEMM, CGEMM (order n, k = n) against OpenBLAS's and against the exact twin:\n"
     "  EXDGEMM of the same flops (SYMM, SGEMM: n x n x n; SYRK, TRMM: n x n/2\n"
-    "  x n; SYR2K: n x n x n), EXDTRSM of the same shape for TRMM and STRSM.\n"
+    "  x n; SYR2K: n x n x n; ZGEMM, CGEMM: four n x n x n), EXDTRSM of the same\n"
+    "  shape for TRMM and STRSM.\n"
     "  Defaults: 3 repetitions, 2 threads, n = 100 500 1000.  Prints median\n"
     "  times in ms and the ratios.\n";
 
-enum { DSYMM, DSYRK, DSYR2K, DTRMM, SGEMM, SSYMM, SSYRK, SSYR2K, STRMM, STRSM, NR };
-static const char *names[] = {"DSYMM", "DSYRK", "DSYR2K", "DTRMM", "SGEMM",
-                              "SSYMM", "SSYRK", "SSYR2K", "STRMM", "STRSM"};
-/* the twin: 0 GEMM n x n x n, 1 GEMM n x n/2 x n, 2 TRSM n x n */
-static const int twin_of[] = {0, 1, 0, 2, 0, 0, 1, 0, 2, 2};
+enum { DSYMM, DSYRK, DSYR2K, DTRMM, SGEMM, SSYMM, SSYRK, SSYR2K, STRMM, STRSM, ZGEMM, CGEMM, NR };
+static const char *names[] = {"DSYMM", "DSYRK",  "DSYR2K", "DTRMM", "SGEMM", "SSYMM",
+                              "SSYRK", "SSYR2K", "STRMM",  "STRSM", "ZGEMM", "CGEMM"};
+/* the twin: 0 GEMM n x n x n, 1 GEMM n x n/2 x n, 2 TRSM n x n, 3 four GEMMs
+ * n x n x n (a complex GEMM's real flops) */
+static const int twin_of[] = {0, 1, 0, 2, 0, 0, 1, 0, 2, 2, 3, 3};
 
 typedef struct bench {
     int n, routine, openblas, twin;
     double *a, *b, *c;
     float *af, *bf, *cf;
+    double *za, *zb, *zc; /* complex: (re, im) pairs */
+    float *ca, *cb, *cc;
     exb_blasref *ob;
 } bench;
 
@@ -129,6 +133,24 @@ static void call(void *arg)
         else
             exb_strmm_checked("STRMM ", 'L', 'L', 'N', 'N', n, n, 1.0f, b->af, n, b->cf, n);
         break;
+    case ZGEMM: {
+        double al[2] = {1.0, 0.0}, be[2] = {0.5, 0.0};
+        if (b->openblas)
+            ((gemm_t)OB("zgemm_"))("N", "N", &n, &n, &n, al, b->za, &n, b->zb, &n, be, b->zc, &n, 1,
+                                   1);
+        else
+            exb_zgemm_checked("ZGEMM ", 'N', 'N', n, n, n, al, b->za, n, b->zb, n, be, b->zc, n);
+        break;
+    }
+    case CGEMM: {
+        float al[2] = {1.0f, 0.0f}, be[2] = {0.5f, 0.0f};
+        if (b->openblas)
+            ((gemm_t)OB("cgemm_"))("N", "N", &n, &n, &n, al, b->ca, &n, b->cb, &n, be, b->cc, &n, 1,
+                                   1);
+        else
+            exb_cgemm_checked("CGEMM ", 'N', 'N', n, n, n, al, b->ca, n, b->cb, n, be, b->cc, n);
+        break;
+    }
     default:
         if (b->openblas)
             ((trmm_t)OB("strsm_"))("L", "L", "N", "N", &n, &n, &onef, b->af, &n, b->cf, &n, 1, 1, 1,
@@ -174,13 +196,23 @@ int main(int argc, char **argv)
             b.c[k] = tl_rng_uniform(&r) - 0.5;
             b.af[k] = (float)b.a[k], b.bf[k] = (float)b.b[k], b.cf[k] = (float)b.c[k];
         }
+        b.za = malloc(2 * nn * sizeof *b.za), b.zb = malloc(2 * nn * sizeof *b.zb),
+        b.zc = malloc(2 * nn * sizeof *b.zc);
+        b.ca = malloc(2 * nn * sizeof *b.ca), b.cb = malloc(2 * nn * sizeof *b.cb),
+        b.cc = malloc(2 * nn * sizeof *b.cc);
+        for (size_t k = 0; k < 2 * nn; k++) {
+            b.za[k] = tl_rng_uniform(&r) - 0.5, b.zb[k] = tl_rng_uniform(&r) - 0.5;
+            b.zc[k] = tl_rng_uniform(&r) - 0.5;
+            b.ca[k] = (float)b.za[k], b.cb[k] = (float)b.zb[k], b.cc[k] = (float)b.zc[k];
+        }
         for (long j = 0; j < n; j++) /* diagonals that keep solves finite */
             b.a[j + (size_t)j * n] = 4.0 + tl_rng_uniform(&r), b.af[j + (size_t)j * n] = 4.0f;
-        double tw[3];
+        double tw[4];
         for (int t = 0; t < 3; t++) {
             b.twin = t;
             tw[t] = tl_time_ms(twin, &b, reps, NULL);
         }
+        tw[3] = 4.0 * tw[0];
         for (int q = 0; q < NR; q++) {
             b.routine = q;
             b.openblas = 0;
@@ -193,6 +225,7 @@ int main(int argc, char **argv)
         printf("%-7s %6d  EXDGEMM n^3 %.3f ms, n x n/2 x n %.3f ms, EXDTRSM %.3f ms\n", "twins", n,
                tw[0], tw[1], tw[2]);
         free(b.a), free(b.b), free(b.c), free(b.af), free(b.bf), free(b.cf);
+        free(b.za), free(b.zb), free(b.zc), free(b.ca), free(b.cb), free(b.cc);
     }
     exb_blasref_close(&ob);
     return 0;
