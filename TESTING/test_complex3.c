@@ -1,6 +1,9 @@
 /*
- * test_complex3.c -- ZGEMM and CGEMM (SRC/level3/zgemm3.c), bit for bit per
- * part against MPFR.
+ * test_complex3.c -- ZGEMM, CGEMM, ZGEMV, CGEMV, xGERU, xGERC, xHERK, xSYRK
+ * (SRC/level3/zgemm3.c), bit for bit per part against MPFR (half the cases
+ * GEMMs, a quarter GEMVs with strided x and y of both signs, a quarter the
+ * rank updates: every slot of A or C, the other triangle and HERK's real
+ * diagonal included).
  *
  * usage: test_complex3 [cases [seed]]
  * Each case draws Z or C, shapes (0..40, leading dimensions with padding),
@@ -111,6 +114,41 @@ static int same(int f32, double want, double got)
 static tl_terms *T1, *T2;
 static long slots, mismatches, cases_panels, cases_elements;
 
+/* want (the slots of C, ldc) := the exact GEMM's parts rounded once:
+ * alpha op(A) op(B) + beta C (a zero part of alpha or beta no term;
+ * alpha = 0 or k = 0 with beta = 0: the reference's +0). */
+static void oracle(int f32, char ta, char tb, long m, long n, long k, const double *al,
+                   const void *A, long lda, const void *B, long ldb, const double *be,
+                   const void *C, long ldc, double *want)
+{
+    int alpha0 = al[0] == 0.0 && al[1] == 0.0, beta0 = be[0] == 0.0 && be[1] == 0.0;
+    tl_set_binary32(f32);
+    for (long j = 0; j < n; j++)
+        for (long i = 0; i < m; i++) {
+            tl_terms_reset(T1);
+            tl_terms_reset(T2);
+            for (long l = 0; l < k; l++) {
+                double xr, xi, yr, yi;
+                op_entry(f32, A, lda, ta, i, l, &xr, &xi);
+                op_entry(f32, B, ldb, tb, l, j, &yr, &yi);
+                tl_terms_add(T1, xr, yr, 1.0);
+                tl_terms_add(T1, -xi, yi, 1.0);
+                tl_terms_add(T2, xr, yi, 1.0);
+                tl_terms_add(T2, xi, yr, 1.0);
+            }
+            long at = 2 * (i + j * ldc);
+            double cr = rd(f32, C, at), ci = rd(f32, C, at + 1);
+            double a0 = k > 0 ? al[0] : 0.0, a1 = k > 0 ? al[1] : 0.0;
+            double b0 = beta0 ? 0.0 : be[0], b1 = beta0 ? 0.0 : be[1];
+            if ((alpha0 || k == 0) && beta0) { /* the reference's zero */
+                want[at] = want[at + 1] = 0.0;
+                continue;
+            }
+            want[at] = tl_canonical(tl_terms_round_affine2(T1, a0, T2, -a1, b0, cr, -b1, ci));
+            want[at + 1] = tl_canonical(tl_terms_round_affine2(T2, a0, T1, a1, b0, ci, b1, cr));
+        }
+}
+
 static void run_case(tl_rng *r, long serial)
 {
     int f32 = (int)draw(r, 0, 1), cls = (int)draw(r, 0, CLASSES - 1);
@@ -168,36 +206,11 @@ static void run_case(tl_rng *r, long serial)
         wr(f32, C, q, value(r, draw(r, 0, 3) ? NARROW : cls, f32));
     for (long q = 0; q < lc; q++)
         want[q] = rd(f32, C, q);
-    int alpha0 = al[0] == 0.0 && al[1] == 0.0, beta0 = be[0] == 0.0 && be[1] == 0.0;
+    int alpha0 = al[0] == 0.0 && al[1] == 0.0;
     int quick = m == 0 || n == 0 || ((alpha0 || k == 0) && be[0] == 1.0 && be[1] == 0.0);
     tl_set_binary32(f32);
     if (!quick)
-        for (long j = 0; j < n; j++)
-            for (long i = 0; i < m; i++) {
-                tl_terms_reset(T1);
-                tl_terms_reset(T2);
-                for (long l = 0; l < k; l++) {
-                    double xr, xi, yr, yi;
-                    op_entry(f32, A, lda, ta, i, l, &xr, &xi);
-                    op_entry(f32, B, ldb, tb, l, j, &yr, &yi);
-                    tl_terms_add(T1, xr, yr, 1.0);
-                    tl_terms_add(T1, -xi, yi, 1.0);
-                    tl_terms_add(T2, xr, yi, 1.0);
-                    tl_terms_add(T2, xi, yr, 1.0);
-                }
-                long at = 2 * (i + j * ldc);
-                double cr = rd(f32, C, at), ci = rd(f32, C, at + 1);
-                double a0 = k > 0 ? al[0] : 0.0, a1 = k > 0 ? al[1] : 0.0;
-                double b0 = beta0 ? 0.0 : be[0], b1 = beta0 ? 0.0 : be[1];
-                if ((alpha0 || k == 0) && beta0) { /* the reference's zero */
-                    want[at] = want[at + 1] = 0.0;
-                    continue;
-                }
-                want[at] = tl_terms_round_affine2(T1, a0, T2, -a1, b0, cr, -b1, ci);
-                want[at + 1] = tl_terms_round_affine2(T2, a0, T1, a1, b0, ci, b1, cr);
-                want[at] = tl_canonical(want[at]);
-                want[at + 1] = tl_canonical(want[at + 1]);
-            }
+        oracle(f32, ta, tb, m, n, k, al, A, lda, B, ldb, be, C, ldc, want);
     if (f32) {
         float af[2] = {(float)al[0], (float)al[1]}, bf[2] = {(float)be[0], (float)be[1]};
         exb_cgemm_checked("CGEMM ", ta, tb, m, n, k, af, A, lda, B, ldb, bf, C, ldc);
@@ -244,6 +257,211 @@ static void run_case(tl_rng *r, long serial)
     free(want);
 }
 
+/* ZGEMV / CGEMV: y := alpha op(A) x + beta y, strided x and y of both
+ * signs, the same oracle per element. */
+static void run_gemv(tl_rng *r, long serial)
+{
+    int f32 = (int)draw(r, 0, 1), cls = (int)draw(r, 0, CLASSES - 1);
+    long m = draw(r, 0, 9) ? draw(r, 1, 14) : draw(r, 0, 40);
+    long n = draw(r, 0, 9) ? draw(r, 1, 14) : draw(r, 0, 40);
+    static const char ops[] = "NTC";
+    char t = ops[draw(r, 0, 2)];
+    long lda = (m > 0 ? m : 1) + draw(r, 0, 2);
+    long incx = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2),
+         incy = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2);
+    long lenx = t == 'N' ? n : m, leny = t == 'N' ? m : n;
+    double al[2] = {value(r, NARROW, f32), draw(r, 0, 2) ? 0.0 : value(r, NARROW, f32)};
+    double be[2] = {draw(r, 0, 3) ? value(r, NARROW, f32) : 0.0, draw(r, 0, 3) ? 0.0 : 0.5};
+    if (draw(r, 0, 6) == 0)
+        al[0] = al[1] = 0.0;
+    const char *knobs = knob_lines[draw(r, 0, COUNT(knob_lines) - 1)];
+    tl_apply_knobs(knobs);
+    size_t w = f32 ? 4 : 8;
+    long la = 2 * lda * (n > 0 ? n : 1), lx = 2 * (1 + (lenx > 0 ? lenx - 1 : 0) * labs(incx)),
+         ly = 2 * (1 + (leny > 0 ? leny - 1 : 0) * labs(incy));
+    void *A = malloc((size_t)la * w), *X = malloc((size_t)lx * w), *Y = malloc((size_t)ly * w);
+    double *want = malloc((size_t)ly * sizeof *want);
+    for (long q = 0; q < la; q++)
+        wr(f32, A, q, value(r, cls, f32));
+    for (long q = 0; q < lx; q++)
+        wr(f32, X, q, value(r, draw(r, 0, 1) ? cls : NARROW, f32));
+    for (long q = 0; q < ly; q++)
+        wr(f32, Y, q, value(r, NARROW, f32)), want[q] = rd(f32, Y, q);
+    int alpha0 = al[0] == 0.0 && al[1] == 0.0, beta0 = be[0] == 0.0 && be[1] == 0.0;
+    int quick = m == 0 || n == 0 || (alpha0 && be[0] == 1.0 && be[1] == 0.0);
+    tl_set_binary32(f32);
+    for (long i = 0; !quick && i < leny; i++) {
+        tl_terms_reset(T1);
+        tl_terms_reset(T2);
+        for (long l = 0; l < lenx; l++) {
+            double xr, xi, yr, yi;
+            op_entry(f32, A, lda, t, i, l, &xr, &xi);
+            long sx = 2 * (incx < 0 ? (lenx - 1 - l) * -incx : l * incx);
+            yr = rd(f32, X, sx), yi = rd(f32, X, sx + 1);
+            tl_terms_add(T1, xr, yr, 1.0);
+            tl_terms_add(T1, -xi, yi, 1.0);
+            tl_terms_add(T2, xr, yi, 1.0);
+            tl_terms_add(T2, xi, yr, 1.0);
+        }
+        long at = 2 * (incy < 0 ? (leny - 1 - i) * -incy : i * incy);
+        double cr = rd(f32, Y, at), ci = rd(f32, Y, at + 1);
+        if (alpha0 && beta0) {
+            want[at] = want[at + 1] = 0.0;
+            continue;
+        }
+        double b0 = beta0 ? 0.0 : be[0], b1 = beta0 ? 0.0 : be[1];
+        want[at] = tl_canonical(tl_terms_round_affine2(T1, al[0], T2, -al[1], b0, cr, -b1, ci));
+        want[at + 1] = tl_canonical(tl_terms_round_affine2(T2, al[0], T1, al[1], b0, ci, b1, cr));
+    }
+    if (f32) {
+        float af[2] = {(float)al[0], (float)al[1]}, bf[2] = {(float)be[0], (float)be[1]};
+        exb_cgemv_checked("CGEMV ", t, m, n, af, A, lda, X, incx, bf, Y, incy);
+    } else {
+        exb_zgemv_checked("ZGEMV ", t, m, n, al, A, lda, X, incx, be, Y, incy);
+    }
+    for (long q = 0; q < ly; q++) {
+        slots++;
+        double got = rd(f32, Y, q);
+        if (!same(f32, want[q], got)) {
+            mismatches++;
+            if (mismatches <= 20)
+                printf("MISMATCH case %ld %cGEMV %c m=%ld n=%ld incx=%ld incy=%ld %s [%s]: slot "
+                       "%ld expected %a, got %a\n",
+                       serial, f32 ? 'C' : 'Z', t, m, n, incx, incy, class_names[cls], knobs, q,
+                       want[q], got);
+        }
+    }
+    free(A);
+    free(X);
+    free(Y);
+    free(want);
+}
+
+/* ZGERU/ZGERC (k = 1 GEMMs) and ZHERK/ZSYRK (the UPLO triangle of the
+ * full GEMM; HERK's diagonal real), Z and C, against the same oracle. */
+static void run_rank(tl_rng *r, long serial)
+{
+    int f32 = (int)draw(r, 0, 1), cls = (int)draw(r, 0, CLASSES - 1), kind = (int)draw(r, 0, 3);
+    long m = draw(r, 0, 12), n = draw(r, 0, 12), k = draw(r, 0, 10);
+    size_t w = f32 ? 4 : 8;
+    double al[2] = {value(r, NARROW, f32), kind == 2 ? 0.0 : value(r, NARROW, f32)};
+    double be[2] = {draw(r, 0, 3) ? value(r, NARROW, f32) : 0.0,
+                    kind == 3 && draw(r, 0, 1) ? value(r, NARROW, f32) : 0.0};
+    if (draw(r, 0, 7) == 0)
+        al[0] = al[1] = 0.0;
+    if (draw(r, 0, 7) == 0)
+        be[0] = 1.0, be[1] = 0.0;
+    const char *knobs = knob_lines[draw(r, 0, COUNT(knob_lines) - 1)];
+    tl_apply_knobs(knobs);
+    char label[160];
+    const char *what;
+    void *A, *X = NULL, *C;
+    double *want;
+    long ldc, lc;
+    int alpha0 = al[0] == 0.0 && al[1] == 0.0;
+    if (kind < 2) { /* GERU (0), GERC (1): A := alpha x op(y) + A */
+        what = kind ? "GERC" : "GERU";
+        long incx = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2), incy = draw(r, 0, 1) ? 1 : -2;
+        ldc = (m > 0 ? m : 1) + draw(r, 0, 2), lc = 2 * ldc * (n > 0 ? n : 1);
+        long lx = 2 * (1 + (m > 0 ? m - 1 : 0) * labs(incx)),
+             ly = 2 * (1 + (n > 0 ? n - 1 : 0) * labs(incy));
+        X = malloc((size_t)lx * w), A = malloc((size_t)ly * w), C = malloc((size_t)lc * w);
+        want = malloc((size_t)lc * sizeof *want);
+        for (long q = 0; q < lx; q++)
+            wr(f32, X, q, value(r, cls, f32));
+        for (long q = 0; q < ly; q++)
+            wr(f32, A, q, value(r, draw(r, 0, 1) ? cls : NARROW, f32));
+        for (long q = 0; q < lc; q++)
+            wr(f32, C, q, value(r, NARROW, f32)), want[q] = rd(f32, C, q);
+        /* x and y in logical order, contiguous, for the oracle */
+        void *xc = malloc((size_t)(2 * (m + 1)) * w), *yc = malloc((size_t)(2 * (n + 1)) * w);
+        for (long i = 0; i < m; i++)
+            for (int p = 0; p < 2; p++)
+                wr(f32, xc, 2 * i + p,
+                   rd(f32, X, 2 * (incx < 0 ? (m - 1 - i) * -incx : i * incx) + p));
+        for (long j = 0; j < n; j++)
+            for (int p = 0; p < 2; p++)
+                wr(f32, yc, 2 * j + p,
+                   rd(f32, A, 2 * (incy < 0 ? (n - 1 - j) * -incy : j * incy) + p));
+        double one[2] = {1.0, 0.0};
+        if (m > 0 && n > 0 && !alpha0)
+            oracle(f32, 'N', kind ? 'C' : 'T', m, n, 1, al, xc, m > 0 ? m : 1, yc, n > 0 ? n : 1,
+                   one, C, ldc, want);
+        free(xc);
+        free(yc);
+        if (f32) {
+            float af[2] = {(float)al[0], (float)al[1]};
+            exb_cger_checked(kind ? "CGERC " : "CGERU ", kind, m, n, af, X, incx, A, incy, C, ldc);
+        } else {
+            exb_zger_checked(kind ? "ZGERC " : "ZGERU ", kind, m, n, al, X, incx, A, incy, C, ldc);
+        }
+    } else { /* HERK (2: alpha, beta real) or SYRK (3) */
+        int herm = kind == 2;
+        what = herm ? "HERK" : "SYRK";
+        char uplo = draw(r, 0, 1) ? 'U' : 'L';
+        char trans = draw(r, 0, 1) ? 'N' : (herm ? 'C' : 'T');
+        long rows = trans == 'N' ? n : k, cols = trans == 'N' ? k : n;
+        long lda = (rows > 0 ? rows : 1) + draw(r, 0, 1);
+        ldc = (n > 0 ? n : 1) + draw(r, 0, 2), lc = 2 * ldc * (n > 0 ? n : 1);
+        long la = 2 * lda * (cols > 0 ? cols : 1);
+        if (herm)
+            be[1] = 0.0;
+        A = malloc((size_t)la * w), C = malloc((size_t)lc * w);
+        want = malloc((size_t)lc * sizeof *want);
+        for (long q = 0; q < la; q++)
+            wr(f32, A, q, value(r, cls, f32));
+        for (long q = 0; q < lc; q++)
+            wr(f32, C, q, value(r, NARROW, f32)), want[q] = rd(f32, C, q);
+        int quick = n == 0 || ((alpha0 || k == 0) && be[0] == 1.0 && be[1] == 0.0);
+        if (!quick) {
+            double *full = malloc((size_t)lc * sizeof *full);
+            void *cin = malloc((size_t)lc * w);
+            memcpy(cin, C, (size_t)lc * w);
+            if (herm) /* the diagonal's imaginary part is not read */
+                for (long j = 0; j < n; j++)
+                    wr(f32, cin, 2 * (j + j * ldc) + 1, 0.0);
+            char ta = trans == 'N' ? 'N' : trans, tb = trans == 'N' ? (herm ? 'C' : 'T') : 'N';
+            oracle(f32, ta, tb, n, n, k, al, A, lda, A, lda, be, cin, ldc, full);
+            for (long j = 0; j < n; j++)
+                for (long i = 0; i < n; i++)
+                    if (uplo == 'U' ? i <= j : i >= j) {
+                        want[2 * (i + j * ldc)] = full[2 * (i + j * ldc)];
+                        want[2 * (i + j * ldc) + 1] =
+                            i == j && herm ? 0.0 : full[2 * (i + j * ldc) + 1];
+                    }
+            free(full);
+            free(cin);
+        }
+        if (f32) {
+            float af[2] = {(float)al[0], (float)al[1]}, bf[2] = {(float)be[0], (float)be[1]};
+            if (herm)
+                exb_cherk_checked("CHERK ", uplo, trans, n, k, af[0], A, lda, bf[0], C, ldc);
+            else
+                exb_csyrk_checked("CSYRK ", uplo, trans, n, k, af, A, lda, bf, C, ldc);
+        } else {
+            if (herm)
+                exb_zherk_checked("ZHERK ", uplo, trans, n, k, al[0], A, lda, be[0], C, ldc);
+            else
+                exb_zsyrk_checked("ZSYRK ", uplo, trans, n, k, al, A, lda, be, C, ldc);
+        }
+    }
+    snprintf(label, sizeof label, "case %ld %c%s m=%ld n=%ld k=%ld %s [%s]", serial,
+             f32 ? 'C' : 'Z', what, m, n, k, class_names[cls], knobs);
+    for (long q = 0; q < lc; q++) {
+        slots++;
+        double got = rd(f32, C, q);
+        if (!same(f32, want[q], got)) {
+            mismatches++;
+            if (mismatches <= 20)
+                printf("MISMATCH %s: slot %ld expected %a, got %a\n", label, q, want[q], got);
+        }
+    }
+    free(X);
+    free(A);
+    free(C);
+    free(want);
+}
+
 int main(int argc, char **argv)
 {
     long cases = argc > 1 ? atol(argv[1]) : 2000;
@@ -253,7 +471,13 @@ int main(int argc, char **argv)
     tl_rng r;
     for (long c = 0; c < cases; c++) {
         tl_rng_seed(&r, seed + (uint64_t)c * 0x9E3779B97F4A7C15ull);
-        run_case(&r, c);
+        uint64_t pick = tl_rng_u64(&r) % 8;
+        if (pick < 2)
+            run_gemv(&r, c);
+        else if (pick < 4)
+            run_rank(&r, c);
+        else
+            run_case(&r, c);
     }
     tl_terms_free(T1);
     tl_terms_free(T2);

@@ -103,6 +103,54 @@ FACE void FNAME(cgemm)(const char *transa, const char *transb, const fint *m, co
                       *ldc);
 }
 
+/* ---- Level 2, exact: the complex GEMVs (level3/zgemm3.c) ---------------------- */
+
+FACE void FNAME(zgemv)(const char *trans, const fint *m, const fint *n, const double *alpha,
+                       const double *a, const fint *lda, const double *x, const fint *incx,
+                       const double *beta, double *y, const fint *incy, size_t lt)
+{
+    (void)lt;
+    exb_zgemv_checked("ZGEMV ", *trans, *m, *n, alpha, a, *lda, x, *incx, beta, y, *incy);
+}
+
+FACE void FNAME(cgemv)(const char *trans, const fint *m, const fint *n, const float *alpha,
+                       const float *a, const fint *lda, const float *x, const fint *incx,
+                       const float *beta, float *y, const fint *incy, size_t lt)
+{
+    (void)lt;
+    exb_cgemv_checked("CGEMV ", *trans, *m, *n, alpha, a, *lda, x, *incx, beta, y, *incy);
+}
+
+#define COMPLEX_GER(p, T, name, conj, NAME)                                                        \
+    FACE void FNAME(name)(const fint *m, const fint *n, const T *alpha, const T *x,                \
+                          const fint *incx, const T *y, const fint *incy, T *a, const fint *lda)   \
+    {                                                                                              \
+        exb_##p##ger_checked(NAME, conj, *m, *n, alpha, x, *incx, y, *incy, a, *lda);              \
+    }
+COMPLEX_GER(z, double, zgeru, 0, "ZGERU ")
+COMPLEX_GER(z, double, zgerc, 1, "ZGERC ")
+COMPLEX_GER(c, float, cgeru, 0, "CGERU ")
+COMPLEX_GER(c, float, cgerc, 1, "CGERC ")
+
+#define COMPLEX_HERK(p, T, NAME, SYRK_NAME)                                                        \
+    FACE void FNAME(p##herk)(const char *uplo, const char *trans, const fint *n, const fint *k,    \
+                             const T *alpha, const T *a, const fint *lda, const T *beta, T *c,     \
+                             const fint *ldc, size_t lu, size_t lt)                                \
+    {                                                                                              \
+        (void)lu, (void)lt;                                                                        \
+        exb_##p##herk_checked(NAME, *uplo, *trans, *n, *k, *alpha, a, *lda, *beta, c, *ldc);       \
+    }                                                                                              \
+    FACE void FNAME(p##syrk)(const char *uplo, const char *trans, const fint *n, const fint *k,    \
+                             const T *alpha, const T *a, const fint *lda, const T *beta, T *c,     \
+                             const fint *ldc, size_t lu, size_t lt)                                \
+    {                                                                                              \
+        (void)lu, (void)lt;                                                                        \
+        exb_##p##syrk_checked(SYRK_NAME, *uplo, *trans, *n, *k, alpha, a, *lda, beta, c, *ldc);    \
+    }
+/* (the Hermitian rank-k update's alpha and beta are real) */
+COMPLEX_HERK(z, double, "ZHERK ", "ZSYRK ")
+COMPLEX_HERK(c, float, "CHERK ", "CSYRK ")
+
 /* |re| + |im|: one IEEE addition of exact values, RN of the exact sum. */
 FACE double FNAME(dcabs1)(const double *z)
 {
@@ -117,23 +165,18 @@ FACE float FNAME(scabs1)(const float *z)
 /* ---- the rest: forwarded, NOT exact ---------------------------------------- */
 
 FORWARD_VOID(cgbmv, 14)
-FORWARD_VOID(cgemv, 12)
-FORWARD_VOID(cgerc, 9)
-FORWARD_VOID(cgeru, 9)
 FORWARD_VOID(chbmv, 12)
 FORWARD_VOID(chemm, 14)
 FORWARD_VOID(chemv, 11)
 FORWARD_VOID(cher2, 10)
 FORWARD_VOID(cher2k, 14)
 FORWARD_VOID(cher, 8)
-FORWARD_VOID(cherk, 12)
 FORWARD_VOID(chpmv, 10)
 FORWARD_VOID(chpr2, 9)
 FORWARD_VOID(chpr, 7)
 FORWARD_VOID(crotg, 4)
 FORWARD_VOID(csymm, 14)
 FORWARD_VOID(csyr2k, 14)
-FORWARD_VOID(csyrk, 12)
 FORWARD_VOID(ctbmv, 12)
 FORWARD_VOID(ctbsv, 12)
 FORWARD_VOID(ctpmv, 10)
@@ -143,23 +186,18 @@ FORWARD_VOID(ctrmv, 11)
 FORWARD_VOID(ctrsm, 15)
 FORWARD_VOID(ctrsv, 11)
 FORWARD_VOID(zgbmv, 14)
-FORWARD_VOID(zgemv, 12)
-FORWARD_VOID(zgerc, 9)
-FORWARD_VOID(zgeru, 9)
 FORWARD_VOID(zhbmv, 12)
 FORWARD_VOID(zhemm, 14)
 FORWARD_VOID(zhemv, 11)
 FORWARD_VOID(zher2, 10)
 FORWARD_VOID(zher2k, 14)
 FORWARD_VOID(zher, 8)
-FORWARD_VOID(zherk, 12)
 FORWARD_VOID(zhpmv, 10)
 FORWARD_VOID(zhpr2, 9)
 FORWARD_VOID(zhpr, 7)
 FORWARD_VOID(zrotg, 4)
 FORWARD_VOID(zsymm, 14)
 FORWARD_VOID(zsyr2k, 14)
-FORWARD_VOID(zsyrk, 12)
 FORWARD_VOID(ztbmv, 12)
 FORWARD_VOID(ztbsv, 12)
 FORWARD_VOID(ztpmv, 10)

@@ -37,6 +37,9 @@ F1(void, dscal, FP(fint), FP(double), double *, FP(fint))
     FP(char), FP(fint), FP(fint), FP(T), FP(T), FP(fint), FP(T), FP(fint), FP(T), T *, FP(fint), LEN
 F1(void, sgemv, GEMV_ARGS(float))
 F1(void, dgemv, GEMV_ARGS(double))
+/* the complex GEMVs (blas_complex.c): (re, im) pairs */
+F1(void, cgemv, GEMV_ARGS(float))
+F1(void, zgemv, GEMV_ARGS(double))
 #define GBMV_ARGS(T)                                                                               \
     FP(char), FP(fint), FP(fint), FP(fint), FP(fint), FP(T), FP(T), FP(fint), FP(T), FP(fint),     \
         FP(T), T *, FP(fint), LEN

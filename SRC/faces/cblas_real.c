@@ -10,6 +10,9 @@
  * row-major positions mapped (RowMajorStrg).  CBLAS_INDEX results
  * (I?AMAX) are 0-based.
  */
+#include <math.h>
+#include <stdlib.h>
+
 #include "fint.h"
 
 enum {
@@ -372,6 +375,56 @@ TRIANGULAR2(s, float, sv)
 TRIANGULAR2(d, double, sv)
 
 /* ---- Level 3 ------------------------------------------------------------------------- */
+
+/* The complex GEMVs (exact).  Row-major A is the column-major A^T; its
+ * conjugate transpose is conj(A^T), which no letter names: then
+ * conj(y) := conj(alpha) A^T conj(x) + conj(beta) conj(y), exact as the
+ * reference's CBLAS does it (conjugation is exact, rounding symmetric). */
+#define COMPLEX_GEMV(P, T)                                                                         \
+    FACE void CNAME(cblas_##P##gemv)(const int layout, const int trans, const fint m,              \
+                                     const fint n, const void *alpha, const void *a,               \
+                                     const fint lda, const void *x, const fint incx,               \
+                                     const void *beta, void *y, const fint incy)                   \
+    {                                                                                              \
+        int rm = layout_of(layout, ROUT(P##gemv));                                                 \
+        if (rm < 0)                                                                                \
+            return;                                                                                \
+        start(rm);                                                                                 \
+        char t = trans_letter(trans, rm);                                                          \
+        if (!t)                                                                                    \
+            return bad(2, ROUT(P##gemv), "TransA", trans);                                         \
+        const fint *rows = rm ? &n : &m, *cols = rm ? &m : &n;                                     \
+        if (!(rm && trans == ConjTrans) || m <= 0 || n <= 0) {                                     \
+            FNAME(P##gemv)(&t, rows, cols, alpha, a, &lda, x, &incx, beta, y, &incy, 1);           \
+            finish();                                                                              \
+            return;                                                                                \
+        }                                                                                          \
+        const T *al = alpha, *be = beta;                                                           \
+        T ca[2] = {al[0], -al[1]}, cb[2] = {be[0], -be[1]};                                        \
+        long lx = m, ly = n; /* row-major A^H x: x of m elements, y of n */                        \
+        T *xc = malloc(sizeof(T) * 2 * (size_t)lx);                                                \
+        if (!xc) {                                                                                 \
+            finish();                                                                              \
+            return;                                                                                \
+        }                                                                                          \
+        const T *xv = x;                                                                           \
+        T *yv = y;                                                                                 \
+        long ax = incx < 0 ? -incx : incx, ay = incy < 0 ? -incy : incy;                           \
+        for (long i = 0; i < lx; i++)                                                              \
+            xc[2 * i] = xv[2 * i * ax], xc[2 * i + 1] = -xv[2 * i * ax + 1];                       \
+        for (long i = 0; i < ly; i++)                                                              \
+            yv[2 * i * ay + 1] = -yv[2 * i * ay + 1];                                              \
+        fint sx = incx < 0 ? -1 : 1; /* xc in storage order */                                     \
+        FNAME(P##gemv)(&t, rows, cols, ca, a, &lda, xc, &sx, cb, y, &incy, 1);                     \
+        for (long i = 0; i < ly; i++) { /* back, a NaN the canonical one */                        \
+            T v = -yv[2 * i * ay + 1];                                                             \
+            yv[2 * i * ay + 1] = v != v ? (T)NAN : v;                                              \
+        }                                                                                          \
+        free(xc);                                                                                  \
+        finish();                                                                                  \
+    }
+COMPLEX_GEMV(c, float)
+COMPLEX_GEMV(z, double)
 
 /* The complex GEMMs (exact, level3/zgemm3.c): alpha and beta by address,
  * the same swap for row-major (the letters kept, as the reference's CBLAS). */

@@ -34,9 +34,9 @@
 /* Within SRC/level3: C (m x n, double * or float * when f32) := RN(alpha
  * op(A) op(B) + beta C) for binary64 a and b (ta/tb 'N' or 'T'; beta = 0
  * does not read C), rounded once to C's format; path bits into *path. */
-void exb_gemm_any(const char *name, int f32, char ta, char tb, long m, long n, long k,
-                  double alpha, const double *a, long lda, const double *b, long ldb, double beta,
-                  void *c, long ldc, int *path);
+void exb_gemm_any(const char *name, int f32, char ta, char tb, long m, long n, long k, double alpha,
+                  const double *a, long lda, const double *b, long ldb, double beta, void *c,
+                  long ldc, int *path);
 
 /* ZGEMM and CGEMM (zgemm3.c): complex matrices as (re, im) pairs, leading
  * dimensions in complex elements, alpha and beta by address; trans N, T or
@@ -50,6 +50,36 @@ void exb_zgemm_checked(const char *name, char transa, char transb, long m, long 
 void exb_cgemm_checked(const char *name, char transa, char transb, long m, long n, long k,
                        const float *alpha, const float *a, long lda, const float *b, long ldb,
                        const float *beta, float *c, long ldc);
+
+/* ZGEMV and CGEMV (zgemm3.c): y := alpha op(A) x + beta y (trans N, T, C),
+ * each part of each y_i the exact expression's part rounded once (the
+ * GEMM of one column); increments in complex elements; XERBLA positions as
+ * the reference's. */
+void exb_zgemv_checked(const char *name, char trans, long m, long n, const double *alpha,
+                       const double *a, long lda, const double *x, long incx, const double *beta,
+                       double *y, long incy);
+void exb_cgemv_checked(const char *name, char trans, long m, long n, const float *alpha,
+                       const float *a, long lda, const float *x, long incx, const float *beta,
+                       float *y, long incy);
+
+/* ZGERU/ZGERC (conj), CGERU/CGERC: A := alpha x y^T (y^H) + A, each part
+ * of each a_ij rounded once (the GEMM of rank one). */
+void exb_zger_checked(const char *name, int conj, long m, long n, const double *alpha,
+                      const double *x, long incx, const double *y, long incy, double *a, long lda);
+void exb_cger_checked(const char *name, int conj, long m, long n, const float *alpha,
+                      const float *x, long incx, const float *y, long incy, float *a, long lda);
+/* ZHERK, CHERK (real alpha, beta; trans N or C; C's diagonal real, its
+ * imaginary part +0 as the reference sets it) and ZSYRK, CSYRK (trans N or
+ * T): the UPLO triangle of alpha op(A) op(A)^H (^T) + beta C, each part
+ * rounded once. */
+void exb_zherk_checked(const char *name, char uplo, char trans, long n, long k, double alpha,
+                       const double *a, long lda, double beta, double *c, long ldc);
+void exb_cherk_checked(const char *name, char uplo, char trans, long n, long k, float alpha,
+                       const float *a, long lda, float beta, float *c, long ldc);
+void exb_zsyrk_checked(const char *name, char uplo, char trans, long n, long k, const double *alpha,
+                       const double *a, long lda, const double *beta, double *c, long ldc);
+void exb_csyrk_checked(const char *name, char uplo, char trans, long n, long k, const float *alpha,
+                       const float *a, long lda, const float *beta, float *c, long ldc);
 
 void exb_sgemm_checked(const char *name, char transa, char transb, long m, long n, long k,
                        float alpha, const float *a, long lda, const float *b, long ldb, float beta,

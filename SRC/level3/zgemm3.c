@@ -19,6 +19,7 @@
 #include <complex.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "routines.h"
 #include "core/f32.h"
@@ -254,4 +255,210 @@ void exb_cgemm_checked(const char *name, char transa, char transb, long m, long 
 {
     double al[2] = {alpha[0], alpha[1]}, be[2] = {beta[0], beta[1]};
     gemm_complex(name, 1, transa, transb, m, n, k, al, a, lda, b, ldb, be, c, ldc);
+}
+
+/* ---- ZGEMV and CGEMV: the GEMM of one column -------------------------------- */
+
+/* y := alpha op(A) x + beta y as the GEMM of op(A) and the column x, on
+ * contiguous copies of x and y (y not read when beta = 0). */
+static void gemv_complex(const char *name, int f32, char trans, long m, long n, const double *alpha,
+                         const void *a, long lda, const void *x, long incx, const double *beta,
+                         void *y, long incy)
+{
+    exb_path_begin();
+    int info = 0;
+    if (!exb_lsame(trans, 'N') && !exb_lsame(trans, 'T') && !exb_lsame(trans, 'C'))
+        info = 1;
+    else if (m < 0)
+        info = 2;
+    else if (n < 0)
+        info = 3;
+    else if (lda < (m > 1 ? m : 1))
+        info = 6;
+    else if (incx == 0)
+        info = 8;
+    else if (incy == 0)
+        info = 11;
+    if (info) {
+        exb_xerbla(name, info);
+        return;
+    }
+    int alpha0 = alpha[0] == 0.0 && alpha[1] == 0.0;
+    if (m == 0 || n == 0 || (alpha0 && beta[0] == 1.0 && beta[1] == 0.0))
+        return;
+    int tn = exb_lsame(trans, 'N');
+    long lenx = tn ? n : m, leny = tn ? m : n;
+    size_t w = f32 ? sizeof(float) : sizeof(double);
+    char *xc = malloc((size_t)(2 * (lenx + leny)) * w), *yc = xc + (size_t)(2 * lenx) * w;
+    if (!xc) {
+        exb_note("no memory for %s's copies of x and y: y left as it was", name);
+        return;
+    }
+    long x0 = incx < 0 ? (lenx - 1) * -incx : 0, y0 = incy < 0 ? (leny - 1) * -incy : 0;
+    int read_y = beta[0] != 0.0 || beta[1] != 0.0;
+    for (long i = 0; i < lenx; i++)
+        memcpy(xc + (size_t)(2 * i) * w, (const char *)x + (size_t)(2 * (x0 + i * incx)) * w,
+               2 * w);
+    for (long i = 0; read_y && i < leny; i++)
+        memcpy(yc + (size_t)(2 * i) * w, (char *)y + (size_t)(2 * (y0 + i * incy)) * w, 2 * w);
+    char t = tn ? 'N' : exb_lsame(trans, 'T') ? 'T' : 'C';
+    gemm_complex(name, f32, t, 'N', leny, 1, lenx, alpha, a, lda, xc, lenx, beta, yc, leny);
+    for (long i = 0; i < leny; i++)
+        memcpy((char *)y + (size_t)(2 * (y0 + i * incy)) * w, yc + (size_t)(2 * i) * w, 2 * w);
+    free(xc);
+}
+
+void exb_zgemv_checked(const char *name, char trans, long m, long n, const double *alpha,
+                       const double *a, long lda, const double *x, long incx, const double *beta,
+                       double *y, long incy)
+{
+    gemv_complex(name, 0, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
+}
+
+void exb_cgemv_checked(const char *name, char trans, long m, long n, const float *alpha,
+                       const float *a, long lda, const float *x, long incx, const float *beta,
+                       float *y, long incy)
+{
+    double al[2] = {alpha[0], alpha[1]}, be[2] = {beta[0], beta[1]};
+    gemv_complex(name, 1, trans, m, n, al, a, lda, x, incx, be, y, incy);
+}
+
+/* ---- ZGERU, ZGERC: the GEMM of rank one ----------------------------------------- */
+
+static void ger_complex(const char *name, int f32, int conj, long m, long n, const double *alpha,
+                        const void *x, long incx, const void *y, long incy, void *a, long lda)
+{
+    exb_path_begin();
+    int info = 0;
+    if (m < 0)
+        info = 1;
+    else if (n < 0)
+        info = 2;
+    else if (incx == 0)
+        info = 5;
+    else if (incy == 0)
+        info = 7;
+    else if (lda < (m > 1 ? m : 1))
+        info = 9;
+    if (info) {
+        exb_xerbla(name, info);
+        return;
+    }
+    if (m == 0 || n == 0 || (alpha[0] == 0.0 && alpha[1] == 0.0))
+        return;
+    size_t w = f32 ? sizeof(float) : sizeof(double);
+    char *xc = malloc((size_t)(2 * (m + n)) * w), *yc = xc + (size_t)(2 * m) * w;
+    if (!xc) {
+        exb_note("no memory for %s's copies of x and y: A left as it was", name);
+        return;
+    }
+    long x0 = incx < 0 ? (m - 1) * -incx : 0, y0 = incy < 0 ? (n - 1) * -incy : 0;
+    for (long i = 0; i < m; i++)
+        memcpy(xc + (size_t)(2 * i) * w, (const char *)x + (size_t)(2 * (x0 + i * incx)) * w,
+               2 * w);
+    for (long j = 0; j < n; j++)
+        memcpy(yc + (size_t)(2 * j) * w, (const char *)y + (size_t)(2 * (y0 + j * incy)) * w,
+               2 * w);
+    double one[2] = {1.0, 0.0};
+    /* A := alpha x op(y) + A: x an m x 1 matrix, y stored n x 1 (T or C) */
+    gemm_complex(name, f32, 'N', conj ? 'C' : 'T', m, n, 1, alpha, xc, m, yc, n, one, a, lda);
+    free(xc);
+}
+
+void exb_zger_checked(const char *name, int conj, long m, long n, const double *alpha,
+                      const double *x, long incx, const double *y, long incy, double *a, long lda)
+{
+    ger_complex(name, 0, conj, m, n, alpha, x, incx, y, incy, a, lda);
+}
+
+void exb_cger_checked(const char *name, int conj, long m, long n, const float *alpha,
+                      const float *x, long incx, const float *y, long incy, float *a, long lda)
+{
+    double al[2] = {alpha[0], alpha[1]};
+    ger_complex(name, 1, conj, m, n, al, x, incx, y, incy, a, lda);
+}
+
+/* ---- ZHERK, ZSYRK: the full GEMM into a copy, its UPLO triangle back ------------- */
+
+static void rank_k_complex(const char *name, int f32, int herm, char uplo, char trans, long n,
+                           long k, const double *alpha, const void *a, long lda, const double *beta,
+                           void *c, long ldc)
+{
+    exb_path_begin();
+    int up = exb_lsame(uplo, 'U'), tn = exb_lsame(trans, 'N');
+    int tok = tn || (herm ? exb_lsame(trans, 'C') : exb_lsame(trans, 'T'));
+    long rows = tn ? n : k;
+    int info = 0;
+    if (!up && !exb_lsame(uplo, 'L'))
+        info = 1;
+    else if (!tok)
+        info = 2;
+    else if (n < 0)
+        info = 3;
+    else if (k < 0)
+        info = 4;
+    else if (lda < (rows > 1 ? rows : 1))
+        info = 7;
+    else if (ldc < (n > 1 ? n : 1))
+        info = 10;
+    if (info) {
+        exb_xerbla(name, info);
+        return;
+    }
+    int alpha0 = alpha[0] == 0.0 && alpha[1] == 0.0;
+    if (n == 0 || ((alpha0 || k == 0) && beta[0] == 1.0 && beta[1] == 0.0))
+        return;
+    size_t w = f32 ? sizeof(float) : sizeof(double);
+    char *cw = malloc((size_t)(2 * n * n) * w);
+    if (!cw) {
+        exb_note("no memory for %s's copy of C: C left as it was", name);
+        return;
+    }
+    for (long j = 0; j < n; j++)
+        for (long i = up ? 0 : j; i < (up ? j + 1 : n); i++)
+            memcpy(cw + (size_t)(2 * (i + j * n)) * w, (char *)c + (size_t)(2 * (i + j * ldc)) * w,
+                   2 * w);
+    for (long j = 0; j < n; j++) /* the other triangle: zeros (computed, never copied back) */
+        for (long i = up ? j + 1 : 0; i < (up ? n : j); i++)
+            memset(cw + (size_t)(2 * (i + j * n)) * w, 0, 2 * w);
+    if (herm) /* the reference reads only the real part of C's diagonal */
+        for (long j = 0; j < n; j++)
+            memset(cw + (size_t)(2 * (j + j * n) + 1) * w, 0, w);
+    char ta = tn ? 'N' : (herm ? 'C' : 'T'), tb = tn ? (herm ? 'C' : 'T') : 'N';
+    gemm_complex(name, f32, ta, tb, n, n, k, alpha, a, lda, a, lda, beta, cw, n);
+    for (long j = 0; j < n; j++)
+        for (long i = up ? 0 : j; i < (up ? j + 1 : n); i++)
+            memcpy((char *)c + (size_t)(2 * (i + j * ldc)) * w, cw + (size_t)(2 * (i + j * n)) * w,
+                   2 * w);
+    if (herm) /* a Hermitian C's diagonal is real: its imaginary part +0 */
+        for (long j = 0; j < n; j++)
+            memset((char *)c + (size_t)(2 * (j + j * ldc) + 1) * w, 0, w);
+    free(cw);
+}
+
+void exb_zherk_checked(const char *name, char uplo, char trans, long n, long k, double alpha,
+                       const double *a, long lda, double beta, double *c, long ldc)
+{
+    double al[2] = {alpha, 0.0}, be[2] = {beta, 0.0};
+    rank_k_complex(name, 0, 1, uplo, trans, n, k, al, a, lda, be, c, ldc);
+}
+
+void exb_cherk_checked(const char *name, char uplo, char trans, long n, long k, float alpha,
+                       const float *a, long lda, float beta, float *c, long ldc)
+{
+    double al[2] = {alpha, 0.0}, be[2] = {beta, 0.0};
+    rank_k_complex(name, 1, 1, uplo, trans, n, k, al, a, lda, be, c, ldc);
+}
+
+void exb_zsyrk_checked(const char *name, char uplo, char trans, long n, long k, const double *alpha,
+                       const double *a, long lda, const double *beta, double *c, long ldc)
+{
+    rank_k_complex(name, 0, 0, uplo, trans, n, k, alpha, a, lda, beta, c, ldc);
+}
+
+void exb_csyrk_checked(const char *name, char uplo, char trans, long n, long k, const float *alpha,
+                       const float *a, long lda, const float *beta, float *c, long ldc)
+{
+    double al[2] = {alpha[0], alpha[1]}, be[2] = {beta[0], beta[1]};
+    rank_k_complex(name, 1, 0, uplo, trans, n, k, al, a, lda, be, c, ldc);
 }
