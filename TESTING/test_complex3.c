@@ -1,9 +1,9 @@
 /*
- * test_complex3.c -- ZGEMM, CGEMM, ZGEMV, CGEMV, xGERU, xGERC, xHERK, xSYRK
- * (SRC/level3/zgemm3.c), bit for bit per part against MPFR (half the cases
- * GEMMs, a quarter GEMVs with strided x and y of both signs, a quarter the
- * rank updates: every slot of A or C, the other triangle and HERK's real
- * diagonal included).
+ * test_complex3.c -- ZGEMM, CGEMM, ZGEMV, CGEMV, xGERU, xGERC, xHERK, xSYRK,
+ * xHEMV, xHEMM, xSYMM (SRC/level3/zgemm3.c), bit for bit per part against
+ * MPFR (GEMMs; GEMVs with strided x and y of both signs; the rank updates;
+ * the Hermitian and symmetric products on their dense twins: every slot of
+ * A or C, the other triangle and HERK's real diagonal included).
  *
  * usage: test_complex3 [cases [seed]]
  * Each case draws Z or C, shapes (0..40, leading dimensions with padding),
@@ -462,6 +462,86 @@ static void run_rank(tl_rng *r, long serial)
     free(want);
 }
 
+/* ZHEMV, ZHEMM, ZSYMM (and C): the oracle on the dense twin, written out
+ * here from the UPLO triangle (a Hermitian diagonal's imaginary part 0). */
+static void run_herm(tl_rng *r, long serial)
+{
+    int f32 = (int)draw(r, 0, 1), cls = (int)draw(r, 0, CLASSES - 1), kind = (int)draw(r, 0, 2);
+    int herm = kind != 2, up = (int)draw(r, 0, 1), left = kind == 0 || draw(r, 0, 1);
+    long m = draw(r, 0, 10), n = kind == 0 ? 1 : draw(r, 0, 10), ka = left ? m : n;
+    size_t w = f32 ? 4 : 8;
+    double al[2] = {value(r, NARROW, f32), draw(r, 0, 1) ? 0.0 : value(r, NARROW, f32)};
+    double be[2] = {draw(r, 0, 3) ? value(r, NARROW, f32) : 0.0, draw(r, 0, 2) ? 0.0 : 0.25};
+    if (draw(r, 0, 7) == 0)
+        al[0] = al[1] = 0.0;
+    const char *knobs = knob_lines[draw(r, 0, COUNT(knob_lines) - 1)];
+    tl_apply_knobs(knobs);
+    long lda = (ka > 0 ? ka : 1) + draw(r, 0, 1), ldb = (m > 0 ? m : 1) + draw(r, 0, 1),
+         ldc = (m > 0 ? m : 1) + draw(r, 0, 1);
+    long la = 2 * lda * (ka > 0 ? ka : 1), lb = 2 * ldb * (n > 0 ? n : 1),
+         lc = 2 * ldc * (n > 0 ? n : 1);
+    void *A = malloc((size_t)la * w), *B = malloc((size_t)lb * w), *C = malloc((size_t)lc * w);
+    void *F = malloc((size_t)(2 * (ka > 0 ? ka : 1) * (ka > 0 ? ka : 1)) * w);
+    double *want = malloc((size_t)lc * sizeof *want);
+    for (long q = 0; q < la; q++)
+        wr(f32, A, q, value(r, cls, f32));
+    for (long q = 0; q < lb; q++)
+        wr(f32, B, q, value(r, draw(r, 0, 1) ? cls : NARROW, f32));
+    for (long q = 0; q < lc; q++)
+        wr(f32, C, q, value(r, NARROW, f32)), want[q] = rd(f32, C, q);
+    for (long j = 0; j < ka; j++)
+        for (long i = 0; i < ka; i++) {
+            int stored = up ? i <= j : i >= j;
+            long at = 2 * (stored ? i + j * lda : j + i * lda);
+            double re = rd(f32, A, at), im = rd(f32, A, at + 1);
+            if (herm && i == j)
+                im = 0.0;
+            else if (herm && !stored)
+                im = -im;
+            wr(f32, F, 2 * (i + j * ka), re);
+            wr(f32, F, 2 * (i + j * ka) + 1, im);
+        }
+    int quick = m == 0 || n == 0 || (al[0] == 0.0 && al[1] == 0.0 && be[0] == 1.0 && be[1] == 0.0);
+    if (!quick) {
+        if (left)
+            oracle(f32, 'N', 'N', m, n, m, al, F, m, B, ldb, be, C, ldc, want);
+        else
+            oracle(f32, 'N', 'N', m, n, n, al, B, ldb, F, n, be, C, ldc, want);
+    }
+    char sd = left ? 'L' : 'R', ul = up ? 'U' : 'L';
+    float af[2] = {(float)al[0], (float)al[1]}, bf[2] = {(float)be[0], (float)be[1]};
+    if (kind == 0) { /* HEMV: B's first column is x, C's is y */
+        if (f32)
+            exb_chemv_checked("CHEMV ", ul, m, af, A, lda, B, 1, bf, C, 1);
+        else
+            exb_zhemv_checked("ZHEMV ", ul, m, al, A, lda, B, 1, be, C, 1);
+    } else if (f32) {
+        exb_csymm_checked(herm ? "CHEMM " : "CSYMM ", herm, sd, ul, m, n, af, A, lda, B, ldb, bf, C,
+                          ldc);
+    } else {
+        exb_zsymm_checked(herm ? "ZHEMM " : "ZSYMM ", herm, sd, ul, m, n, al, A, lda, B, ldb, be, C,
+                          ldc);
+    }
+    static const char *what[] = {"HEMV", "HEMM", "SYMM"};
+    for (long q = 0; q < lc; q++) {
+        slots++;
+        double got = rd(f32, C, q);
+        if (!same(f32, want[q], got)) {
+            mismatches++;
+            if (mismatches <= 20)
+                printf("MISMATCH case %ld %c%s %c%c m=%ld n=%ld %s [%s]: slot %ld expected %a, "
+                       "got %a\n",
+                       serial, f32 ? 'C' : 'Z', what[kind], sd, ul, m, n, class_names[cls], knobs,
+                       q, want[q], got);
+        }
+    }
+    free(A);
+    free(B);
+    free(C);
+    free(F);
+    free(want);
+}
+
 int main(int argc, char **argv)
 {
     long cases = argc > 1 ? atol(argv[1]) : 2000;
@@ -471,11 +551,13 @@ int main(int argc, char **argv)
     tl_rng r;
     for (long c = 0; c < cases; c++) {
         tl_rng_seed(&r, seed + (uint64_t)c * 0x9E3779B97F4A7C15ull);
-        uint64_t pick = tl_rng_u64(&r) % 8;
+        uint64_t pick = tl_rng_u64(&r) % 10;
         if (pick < 2)
             run_gemv(&r, c);
         else if (pick < 4)
             run_rank(&r, c);
+        else if (pick < 6)
+            run_herm(&r, c);
         else
             run_case(&r, c);
     }

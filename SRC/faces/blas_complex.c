@@ -151,6 +151,35 @@ COMPLEX_GER(c, float, cgerc, 1, "CGERC ")
 COMPLEX_HERK(z, double, "ZHERK ", "ZSYRK ")
 COMPLEX_HERK(c, float, "CHERK ", "CSYRK ")
 
+#define COMPLEX_HEMV_SYMM(p, T, HEMV, HEMM, SYMM)                                                  \
+    FACE void FNAME(p##hemv)(const char *uplo, const fint *n, const T *alpha, const T *a,          \
+                             const fint *lda, const T *x, const fint *incx, const T *beta, T *y,   \
+                             const fint *incy, size_t lu)                                          \
+    {                                                                                              \
+        (void)lu;                                                                                  \
+        exb_##p##hemv_checked(HEMV, *uplo, *n, alpha, a, *lda, x, *incx, beta, y, *incy);          \
+    }                                                                                              \
+    FACE void FNAME(p##hemm)(const char *side, const char *uplo, const fint *m, const fint *n,     \
+                             const T *alpha, const T *a, const fint *lda, const T *b,              \
+                             const fint *ldb, const T *beta, T *c, const fint *ldc, size_t ls,     \
+                             size_t lu)                                                            \
+    {                                                                                              \
+        (void)ls, (void)lu;                                                                        \
+        exb_##p##symm_checked(HEMM, 1, *side, *uplo, *m, *n, alpha, a, *lda, b, *ldb, beta, c,     \
+                              *ldc);                                                               \
+    }                                                                                              \
+    FACE void FNAME(p##symm)(const char *side, const char *uplo, const fint *m, const fint *n,     \
+                             const T *alpha, const T *a, const fint *lda, const T *b,              \
+                             const fint *ldb, const T *beta, T *c, const fint *ldc, size_t ls,     \
+                             size_t lu)                                                            \
+    {                                                                                              \
+        (void)ls, (void)lu;                                                                        \
+        exb_##p##symm_checked(SYMM, 0, *side, *uplo, *m, *n, alpha, a, *lda, b, *ldb, beta, c,     \
+                              *ldc);                                                               \
+    }
+COMPLEX_HEMV_SYMM(z, double, "ZHEMV ", "ZHEMM ", "ZSYMM ")
+COMPLEX_HEMV_SYMM(c, float, "CHEMV ", "CHEMM ", "CSYMM ")
+
 /* |re| + |im|: one IEEE addition of exact values, RN of the exact sum. */
 FACE double FNAME(dcabs1)(const double *z)
 {
@@ -166,8 +195,6 @@ FACE float FNAME(scabs1)(const float *z)
 
 FORWARD_VOID(cgbmv, 14)
 FORWARD_VOID(chbmv, 12)
-FORWARD_VOID(chemm, 14)
-FORWARD_VOID(chemv, 11)
 FORWARD_VOID(cher2, 10)
 FORWARD_VOID(cher2k, 14)
 FORWARD_VOID(cher, 8)
@@ -175,7 +202,6 @@ FORWARD_VOID(chpmv, 10)
 FORWARD_VOID(chpr2, 9)
 FORWARD_VOID(chpr, 7)
 FORWARD_VOID(crotg, 4)
-FORWARD_VOID(csymm, 14)
 FORWARD_VOID(csyr2k, 14)
 FORWARD_VOID(ctbmv, 12)
 FORWARD_VOID(ctbsv, 12)
@@ -187,8 +213,6 @@ FORWARD_VOID(ctrsm, 15)
 FORWARD_VOID(ctrsv, 11)
 FORWARD_VOID(zgbmv, 14)
 FORWARD_VOID(zhbmv, 12)
-FORWARD_VOID(zhemm, 14)
-FORWARD_VOID(zhemv, 11)
 FORWARD_VOID(zher2, 10)
 FORWARD_VOID(zher2k, 14)
 FORWARD_VOID(zher, 8)
@@ -196,7 +220,6 @@ FORWARD_VOID(zhpmv, 10)
 FORWARD_VOID(zhpr2, 9)
 FORWARD_VOID(zhpr, 7)
 FORWARD_VOID(zrotg, 4)
-FORWARD_VOID(zsymm, 14)
 FORWARD_VOID(zsyr2k, 14)
 FORWARD_VOID(ztbmv, 12)
 FORWARD_VOID(ztbsv, 12)

@@ -81,6 +81,21 @@ void exb_zsyrk_checked(const char *name, char uplo, char trans, long n, long k, 
 void exb_csyrk_checked(const char *name, char uplo, char trans, long n, long k, const float *alpha,
                        const float *a, long lda, const float *beta, float *c, long ldc);
 
+/* ZHEMV/CHEMV (y := alpha A x + beta y, A Hermitian from its UPLO
+ * triangle, its diagonal's imaginary part taken as 0) and ZSYMM/ZHEMM
+ * (herm), CSYMM/CHEMM: the dense twin's GEMV/GEMM (zgemm3.c). */
+void exb_zhemv_checked(const char *name, char uplo, long n, const double *alpha, const double *a,
+                       long lda, const double *x, long incx, const double *beta, double *y,
+                       long incy);
+void exb_chemv_checked(const char *name, char uplo, long n, const float *alpha, const float *a,
+                       long lda, const float *x, long incx, const float *beta, float *y, long incy);
+void exb_zsymm_checked(const char *name, int herm, char side, char uplo, long m, long n,
+                       const double *alpha, const double *a, long lda, const double *b, long ldb,
+                       const double *beta, double *c, long ldc);
+void exb_csymm_checked(const char *name, int herm, char side, char uplo, long m, long n,
+                       const float *alpha, const float *a, long lda, const float *b, long ldb,
+                       const float *beta, float *c, long ldc);
+
 void exb_sgemm_checked(const char *name, char transa, char transb, long m, long n, long k,
                        float alpha, const float *a, long lda, const float *b, long ldb, float beta,
                        float *c, long ldc);

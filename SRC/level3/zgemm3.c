@@ -462,3 +462,133 @@ void exb_csyrk_checked(const char *name, char uplo, char trans, long n, long k, 
     double al[2] = {alpha[0], alpha[1]}, be[2] = {beta[0], beta[1]};
     rank_k_complex(name, 1, 0, uplo, trans, n, k, al, a, lda, be, c, ldc);
 }
+
+/* ---- ZHEMV, ZHEMM, ZSYMM: the dense twin's GEMV/GEMM ------------------------------ */
+
+/* The n x n matrix (ld n) of a symmetric or Hermitian (herm) A from its
+ * UPLO triangle: a_ji = a_ij (conj(a_ij)); a Hermitian diagonal's imaginary
+ * part 0 (the reference assumes it). */
+static void *full_of(int f32, int herm, int up, long n, const void *a, long lda)
+{
+    size_t w = f32 ? sizeof(float) : sizeof(double);
+    char *f = malloc((size_t)(2 * n * n) * w);
+    if (!f)
+        return NULL;
+    for (long j = 0; j < n; j++)
+        for (long i = 0; i < n; i++) {
+            int stored = up ? i <= j : i >= j;
+            long at = stored ? i + j * lda : j + i * lda;
+            double re = f32 ? ((const float *)a)[2 * at] : ((const double *)a)[2 * at];
+            double im = f32 ? ((const float *)a)[2 * at + 1] : ((const double *)a)[2 * at + 1];
+            if (herm && i == j)
+                im = 0.0;
+            else if (herm && !stored)
+                im = -im;
+            long to = 2 * (i + j * n);
+            if (f32)
+                ((float *)f)[to] = (float)re, ((float *)f)[to + 1] = (float)im;
+            else
+                ((double *)f)[to] = re, ((double *)f)[to + 1] = im;
+        }
+    return f;
+}
+
+static void hemv_complex(const char *name, int f32, char uplo, long n, const double *alpha,
+                         const void *a, long lda, const void *x, long incx, const double *beta,
+                         void *y, long incy)
+{
+    exb_path_begin();
+    int up = exb_lsame(uplo, 'U'), info = 0;
+    if (!up && !exb_lsame(uplo, 'L'))
+        info = 1;
+    else if (n < 0)
+        info = 2;
+    else if (lda < (n > 1 ? n : 1))
+        info = 5;
+    else if (incx == 0)
+        info = 7;
+    else if (incy == 0)
+        info = 10;
+    if (info) {
+        exb_xerbla(name, info);
+        return;
+    }
+    if (n == 0 || (alpha[0] == 0.0 && alpha[1] == 0.0 && beta[0] == 1.0 && beta[1] == 0.0))
+        return;
+    void *f = full_of(f32, 1, up, n, a, lda);
+    if (!f) {
+        exb_note("no memory for %s's full matrix: y left as it was", name);
+        return;
+    }
+    gemv_complex(name, f32, 'N', n, n, alpha, f, n, x, incx, beta, y, incy);
+    free(f);
+}
+
+void exb_zhemv_checked(const char *name, char uplo, long n, const double *alpha, const double *a,
+                       long lda, const double *x, long incx, const double *beta, double *y,
+                       long incy)
+{
+    hemv_complex(name, 0, uplo, n, alpha, a, lda, x, incx, beta, y, incy);
+}
+
+void exb_chemv_checked(const char *name, char uplo, long n, const float *alpha, const float *a,
+                       long lda, const float *x, long incx, const float *beta, float *y, long incy)
+{
+    double al[2] = {alpha[0], alpha[1]}, be[2] = {beta[0], beta[1]};
+    hemv_complex(name, 1, uplo, n, al, a, lda, x, incx, be, y, incy);
+}
+
+static void symm_complex(const char *name, int f32, int herm, char side, char uplo, long m, long n,
+                         const double *alpha, const void *a, long lda, const void *b, long ldb,
+                         const double *beta, void *c, long ldc)
+{
+    exb_path_begin();
+    int left = exb_lsame(side, 'L'), up = exb_lsame(uplo, 'U'), info = 0;
+    long ka = left ? m : n;
+    if (!left && !exb_lsame(side, 'R'))
+        info = 1;
+    else if (!up && !exb_lsame(uplo, 'L'))
+        info = 2;
+    else if (m < 0)
+        info = 3;
+    else if (n < 0)
+        info = 4;
+    else if (lda < (ka > 1 ? ka : 1))
+        info = 7;
+    else if (ldb < (m > 1 ? m : 1))
+        info = 9;
+    else if (ldc < (m > 1 ? m : 1))
+        info = 12;
+    if (info) {
+        exb_xerbla(name, info);
+        return;
+    }
+    if (m == 0 || n == 0 ||
+        (alpha[0] == 0.0 && alpha[1] == 0.0 && beta[0] == 1.0 && beta[1] == 0.0))
+        return;
+    void *f = full_of(f32, herm, up, ka, a, lda);
+    if (!f) {
+        exb_note("no memory for %s's full matrix: C left as it was", name);
+        return;
+    }
+    if (left)
+        gemm_complex(name, f32, 'N', 'N', m, n, m, alpha, f, m, b, ldb, beta, c, ldc);
+    else
+        gemm_complex(name, f32, 'N', 'N', m, n, n, alpha, b, ldb, f, n, beta, c, ldc);
+    free(f);
+}
+
+void exb_zsymm_checked(const char *name, int herm, char side, char uplo, long m, long n,
+                       const double *alpha, const double *a, long lda, const double *b, long ldb,
+                       const double *beta, double *c, long ldc)
+{
+    symm_complex(name, 0, herm, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+void exb_csymm_checked(const char *name, int herm, char side, char uplo, long m, long n,
+                       const float *alpha, const float *a, long lda, const float *b, long ldb,
+                       const float *beta, float *c, long ldc)
+{
+    double al[2] = {alpha[0], alpha[1]}, be[2] = {beta[0], beta[1]};
+    symm_complex(name, 1, herm, side, uplo, m, n, al, a, lda, b, ldb, be, c, ldc);
+}
