@@ -155,7 +155,6 @@ FORWARD_C_VOID(cblas_ztrsv, 9)
         if (ref)                                                                                   \
             ref args;                                                                              \
     }
-#define SCALED(R) (const fint n, const R alpha, void *x, const fint incx), (n, alpha, x, incx)
 #define HER(R)                                                                                     \
     (const int layout, const int uplo, const fint n, const R alpha, const void *x,                 \
      const fint incx, void *a, const fint lda),                                                    \
@@ -173,9 +172,6 @@ FORWARD_C_VOID(cblas_ztrsv, 9)
      const void *alpha, const void *a, const fint lda, const void *b, const fint ldb,              \
      const R beta, void *c, const fint ldc),                                                       \
         (layout, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
-#define ROT(R)                                                                                     \
-    (const fint n, void *x, const fint incx, void *y, const fint incy, const R c, const R s),      \
-        (n, x, incx, y, incy, c, s)
 #define EXPAND(m, name, spec) m(name, spec)
 EXPAND(FORWARD_PROTO, cblas_cher, HER(float))
 EXPAND(FORWARD_PROTO, cblas_zher, HER(double))

@@ -313,96 +313,56 @@ float _Complex exb_cdotc_checked(long n, const float *x, long incx, const float 
 PARTS_ACC(double)
 PARTS_ACC(float)
 
+/* The long accumulator's rounding of each norm (the fallback below). */
+static double finish_nrm2(exb_superacc *acc)
+{
+    return exb_superacc_round_sqrt(acc);
+}
+
+static double finish_asum(exb_superacc *acc)
+{
+    return exb_superacc_round(acc);
+}
+
+static double finish_nrm2_f32(exb_superacc *acc)
+{
+    return exb_f32_round(exb_superacc_round_sqrt(acc), sqrt_sign, acc);
+}
+
+static double finish_asum_f32(exb_superacc *acc)
+{
+    return exb_f32_round(exb_superacc_round(acc), acc_sign, acc);
+}
+
 /* NRM2 and ASUM: the real routines on the 2n parts (copied when the
  * increment is not 1; without memory for the copy, a chunk at a time into
  * one accumulator).  A sum of squares or magnitudes is never -0. */
-double exb_dznrm2_checked(long n, const double *x, long incx)
-{
-    exb_path_begin();
-    if (n <= 0 || incx <= 0)
-        return 0.0;
-    if (incx == 1)
-        return exb_dnrm2_checked(2 * n, x, 1);
-    double *p = malloc((size_t)n * 2 * sizeof *p), v;
-    if (p) {
-        gather_double(n, x, incx, p);
-        v = exb_dnrm2_checked(2 * n, p, 1);
-        free(p);
-        return v;
+#define NORM(T, NAME, REAL, SQUARE, FINISH)                                                        \
+    T exb_##NAME##_checked(long n, const T *x, long incx)                                          \
+    {                                                                                              \
+        exb_path_begin();                                                                          \
+        if (n <= 0 || incx <= 0)                                                                   \
+            return 0;                                                                              \
+        if (incx == 1)                                                                             \
+            return REAL(2 * n, x, 1);                                                              \
+        T *p = malloc((size_t)n * 2 * sizeof *p), v;                                               \
+        if (p) {                                                                                   \
+            gather_##T(n, x, incx, p);                                                             \
+            v = REAL(2 * n, p, 1);                                                                 \
+            free(p);                                                                               \
+            return v;                                                                              \
+        }                                                                                          \
+        exb_fpenv env = exb_fpenv_enter();                                                         \
+        exb_superacc acc;                                                                          \
+        parts_acc_##T(n, x, incx, SQUARE, &acc);                                                   \
+        v = (T)FINISH(&acc);                                                                       \
+        exb_fpenv_leave(env);                                                                      \
+        return v;                                                                                  \
     }
-    exb_fpenv env = exb_fpenv_enter();
-    exb_superacc acc;
-    parts_acc_double(n, x, incx, 1, &acc);
-    v = exb_superacc_round_sqrt(&acc);
-    exb_fpenv_leave(env);
-    return v;
-}
-
-double exb_dzasum_checked(long n, const double *x, long incx)
-{
-    exb_path_begin();
-    if (n <= 0 || incx <= 0)
-        return 0.0;
-    if (incx == 1)
-        return exb_dasum_checked(2 * n, x, 1);
-    double *p = malloc((size_t)n * 2 * sizeof *p), v;
-    if (p) {
-        gather_double(n, x, incx, p);
-        v = exb_dasum_checked(2 * n, p, 1);
-        free(p);
-        return v;
-    }
-    exb_fpenv env = exb_fpenv_enter();
-    exb_superacc acc;
-    parts_acc_double(n, x, incx, 0, &acc);
-    v = exb_superacc_round(&acc);
-    exb_fpenv_leave(env);
-    return v;
-}
-
-float exb_scnrm2_checked(long n, const float *x, long incx)
-{
-    exb_path_begin();
-    if (n <= 0 || incx <= 0)
-        return 0.0f;
-    if (incx == 1)
-        return exb_snrm2_checked(2 * n, x, 1);
-    float *p = malloc((size_t)n * 2 * sizeof *p), v;
-    if (p) {
-        gather_float(n, x, incx, p);
-        v = exb_snrm2_checked(2 * n, p, 1);
-        free(p);
-        return v;
-    }
-    exb_fpenv env = exb_fpenv_enter();
-    exb_superacc acc;
-    parts_acc_float(n, x, incx, 1, &acc);
-    v = exb_f32_round(exb_superacc_round_sqrt(&acc), sqrt_sign, &acc);
-    exb_fpenv_leave(env);
-    return v;
-}
-
-float exb_scasum_checked(long n, const float *x, long incx)
-{
-    exb_path_begin();
-    if (n <= 0 || incx <= 0)
-        return 0.0f;
-    if (incx == 1)
-        return exb_sasum_checked(2 * n, x, 1);
-    float *p = malloc((size_t)n * 2 * sizeof *p), v;
-    if (p) {
-        gather_float(n, x, incx, p);
-        v = exb_sasum_checked(2 * n, p, 1);
-        free(p);
-        return v;
-    }
-    exb_fpenv env = exb_fpenv_enter();
-    exb_superacc acc;
-    parts_acc_float(n, x, incx, 0, &acc);
-    v = exb_f32_round(exb_superacc_round(&acc), acc_sign, &acc);
-    exb_fpenv_leave(env);
-    return v;
-}
+NORM(double, dznrm2, exb_dnrm2_checked, 1, finish_nrm2)
+NORM(double, dzasum, exb_dasum_checked, 0, finish_asum)
+NORM(float, scnrm2, exb_snrm2_checked, 1, finish_nrm2_f32)
+NORM(float, scasum, exb_sasum_checked, 0, finish_asum_f32)
 
 /* ---- AXPY: three-term expressions rounded once ------------------------------- */
 
