@@ -8,6 +8,8 @@
  */
 #include "superacc.h"
 
+#include "f32.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -396,4 +398,187 @@ int exb_superacc_affine2_sign(const exb_superacc *v1, double a1, const exb_super
     if (exb_digits_msb(wide, wlo, wtop) < 0)
         return 0;
     return wneg ? -1 : 1;
+}
+
+/* ---- the complex quotient ------------------------------------------------------ */
+
+/* t -= M * a * b * 2^lsb exactly (M < 2^55, a, b < 2^53 integers): the
+ * 108-bit M a in 32-bit pieces, each times b's two halves. */
+static void deposit_triple(int64_t *t, int *lo, int *hi, uint64_t m, uint64_t a, uint64_t b,
+                           int lsb)
+{
+    unsigned __int128 p = (unsigned __int128)m * a;
+    uint64_t b0 = b & 0xffffffffu, b1 = b >> 32;
+    for (int k = 0; k < 4; k++, p >>= 32) {
+        uint64_t w = (uint64_t)p & 0xffffffffu;
+        if (!w)
+            continue;
+        exb_digits_deposit(t, EXB_WIDE_LSB, lo, hi, w * b0, lsb + 32 * k, 1);
+        exb_digits_deposit(t, EXB_WIDE_LSB, lo, hi, w * b1, lsb + 32 * k + 32, 1);
+    }
+}
+
+/* The magnitude |P| of a quotient's numerator and the divisor's parts. */
+typedef struct cquot {
+    int64_t p[EXB_WIDE_DIGITS];
+    int lo, hi;           /* |P|'s digits */
+    uint64_t mr, mi;      /* |dr| = mr 2^lr, |di| = mi 2^li */
+    int lr, li, f32;
+} cquot;
+
+/* A nonnegative value of the result's format as its bit pattern (binary32
+ * patterns for f32). */
+static double cq_value(const cquot *c, uint64_t bits)
+{
+    if (c->f32) {
+        uint32_t b = (uint32_t)bits;
+        float f;
+        memcpy(&f, &b, sizeof f);
+        return f;
+    }
+    return exb_from_bits(bits);
+}
+
+/* The sign of |P| - m D, m the midpoint above the format's value `bits`
+ * (its successor's, for the largest finite: the overflow threshold) and D
+ * = dr^2 + di^2, all exact. */
+static int cq_compare(const cquot *c, uint64_t bits)
+{
+    uint64_t q;
+    int e;
+    if (c->f32) {
+        int biased = (int)((bits >> 23) & 0xff);
+        q = (bits & 0x7fffffu) | (biased ? 0x800000u : 0);
+        e = biased ? biased - 150 : -149;
+    } else {
+        int biased = (int)((bits >> 52) & 0x7ff);
+        q = (bits & UINT64_C(0xfffffffffffff)) | (biased ? UINT64_C(1) << 52 : 0);
+        e = biased ? biased - 1075 : -1074;
+    }
+    uint64_t m = 2 * q + 1; /* the midpoint m 2^(e-1) */
+    int64_t t[EXB_WIDE_DIGITS];
+    memcpy(t, c->p, sizeof t);
+    int lo = c->lo, hi = c->hi;
+    if (c->mr)
+        deposit_triple(t, &lo, &hi, m, c->mr, c->mr, e - 1 + 2 * c->lr);
+    if (c->mi)
+        deposit_triple(t, &lo, &hi, m, c->mi, c->mi, e - 1 + 2 * c->li);
+    int top = hi + 2;
+    int neg = exb_digits_magnitude(t, lo, top);
+    if (exb_digits_msb(t, lo, top) < 0)
+        return 0;
+    return neg ? -1 : 1;
+}
+
+/* Whether the rounding of |P|/D lies at or below the format's `bits`
+ * (round to nearest, ties to even). */
+static int cq_at_or_below(const cquot *c, uint64_t bits)
+{
+    int s = cq_compare(c, bits);
+    return s < 0 || (s == 0 && (bits & 1) == 0);
+}
+
+/* RN(|P| / D) in the format from an approximation's bit pattern: a few
+ * steps to the neighbour that the midpoints prove, or a bisection over
+ * the ordered patterns if the approximation was far. */
+static double cq_round(const cquot *c, uint64_t guess)
+{
+    uint64_t inf = c->f32 ? 0x7f800000u : UINT64_C(0x7ff0000000000000);
+    uint64_t b = guess < inf ? guess : inf - 1;
+    for (int step = 0; step < 8; step++) {
+        if (!cq_at_or_below(c, b)) {
+            b++;
+            if (b == inf)
+                return cq_value(c, inf);
+            continue;
+        }
+        if (b > 0 && cq_at_or_below(c, b - 1)) {
+            b--;
+            continue;
+        }
+        return cq_value(c, b);
+    }
+    uint64_t lo = 0, hi = inf; /* the smallest pattern at or above the rounding */
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (cq_at_or_below(c, mid))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return cq_value(c, lo);
+}
+
+/* One part: RN(P / D) with P = a1 v1 + a2 v2 (finite, no special flags). */
+static double cq_part(const exb_superacc *v1, double a1, const exb_superacc *v2, double a2,
+                      double dr, double di, int f32)
+{
+    cquot c;
+    double special;
+    int s = affine2_wide(v1, a1, v2, a2, 0.0, 0.0, 0.0, 0.0, 0.0, c.p, &c.lo, &c.hi, &special);
+    if (s) /* an expression of zero terms: its signed zero over D > 0 */
+        return special;
+    if (c.lo > c.hi)
+        return 0.0;
+    int top = c.hi + 2;
+    int neg = exb_digits_magnitude(c.p, c.lo, top);
+    int msb = exb_digits_msb(c.p, c.lo, top);
+    if (msb < 0)
+        return 0.0; /* nonzero terms cancelled exactly: +0 */
+    c.hi = top;
+    c.f32 = f32;
+    exb_split_double(dr, &c.mr, &c.lr);
+    exb_split_double(di, &c.mi, &c.li);
+    /* the approximation: |P| ~ fp 2^(lsb + msb), D ~ ds 2^(2e) */
+    double fp = exb_digits_round_magnitude(c.p, c.lo, top, -msb, msb, 0);
+    int e = ilogb(fabs(dr)) > ilogb(fabs(di)) ? ilogb(fabs(dr)) : ilogb(fabs(di));
+    double drs = ldexp(dr, -e), dis = ldexp(di, -e);
+    double g = ldexp(fp / (drs * drs + dis * dis), EXB_WIDE_LSB + msb - 2 * e);
+    uint64_t guess;
+    if (f32) {
+        float gf = (float)g;
+        uint32_t b;
+        memcpy(&b, &gf, sizeof b);
+        guess = b;
+    } else {
+        guess = exb_bits(g);
+    }
+    double q = cq_round(&c, guess);
+    return neg ? -q : q;
+}
+
+/* RN(acc / d) in binary64 or binary32 (f32), IEEE's specials. */
+static double cq_real(const exb_superacc *acc, double d, int f32)
+{
+    double q = exb_superacc_round_quotient(acc, d);
+    if (!f32)
+        return q;
+    float below, above;
+    if (!exb_f32_midpoint(q, &below, &above))
+        return (float)q;
+    int s = exb_superacc_affine_sign(acc, 1.0, -q, d, 0.0); /* acc - q d */
+    s = signbit(d) ? -s : s;
+    return s > 0 ? above : s < 0 ? below : (float)q;
+}
+
+void exb_superacc_round_cquotient(const exb_superacc *nr, const exb_superacc *ni, double dr,
+                                  double di, int f32, double out[2])
+{
+    if (di == 0.0) { /* a real divisor: each part by dr */
+        out[0] = cq_real(nr, dr, f32);
+        out[1] = cq_real(ni, dr, f32);
+        return;
+    }
+    if (dr == 0.0) { /* N / (i di) = (Ni - i Nr) / di */
+        out[0] = cq_real(ni, di, f32);
+        out[1] = exb_canonical_nan(-cq_real(nr, di, f32));
+        return;
+    }
+    if (((nr->flags | ni->flags) & EXB_FLAG_SPECIAL) || !isfinite(dr) || !isfinite(di)) {
+        out[0] = out[1] = EXB_FROM_BITS(EXB_CANONICAL_NAN_BITS);
+        return;
+    }
+    /* Re = (Nr dr + Ni di) / D, Im = (Ni dr - Nr di) / D */
+    out[0] = cq_part(nr, dr, ni, di, dr, di, f32);
+    out[1] = cq_part(ni, dr, nr, -di, dr, di, f32);
 }

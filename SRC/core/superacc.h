@@ -103,5 +103,16 @@ double exb_superacc_round_affine2(const exb_superacc *v1, double a1, const exb_s
  * NaN/Inf flag), for the binary32 rounding (core/f32.h). */
 int exb_superacc_affine2_sign(const exb_superacc *v1, double a1, const exb_superacc *v2,
                               double a2, double b1, double y1, double b2, double y2, double z);
+/* The complex quotient N / d, each part rounded once (the complex triangular
+ * solve's step): Re = (Nr dr + Ni di) / D, Im = (Ni dr - Nr di) / D with D =
+ * dr^2 + di^2, all exact; the rounding is proved by comparing |P| with the
+ * candidate's midpoints times D exactly (no inexact quotient decides it).
+ * To binary32 when f32 (then out[] hold binary32 values).  d real (di = +-0):
+ * each part RN(N/dr), IEEE's specials and zero signs; d imaginary (dr =
+ * +-0): (RN(Ni/di), RN(-Nr/di)); d with two nonzero parts and a NaN or an
+ * infinity in N or d: both parts the canonical NaN.  A zero part is the
+ * signed zero of its numerator (-0 when both its terms are -0). */
+void exb_superacc_round_cquotient(const exb_superacc *nr, const exb_superacc *ni, double dr,
+                                  double di, int f32, double out[2]);
 
 #endif

@@ -1,8 +1,7 @@
 /*
- * blas_complex.c -- the complex routines of the drop-in libblas.so.3.  The
- * Level 1 routines (but xROTG) and ZGEMM, CGEMM are exact (level1/complex.c,
- * level3/zgemm3.c have the rules);
- * the others forward their call unchanged to the same routine of the
+ * blas_complex.c -- the complex routines of the drop-in libblas.so.3.  All
+ * but xROTG are exact (level1/complex.c, level2/zl2.c, level3/zgemm3.c have
+ * the rules); xROTG forwards their call unchanged to the same routine of the
  * system's reference BLAS, loaded by its own file name (refblas.h): those
  * results are the reference's, NOT exact; exactblas_probe lists them.
  *
@@ -13,6 +12,7 @@
 
 #include "forward.h"
 #include "level1/level1.h"
+#include "level2/zlevel2.h"
 #include "level3/level3.h"
 
 /* ---- Level 1, exact ---------------------------------------------------------- */
@@ -191,41 +191,149 @@ FACE float FNAME(scabs1)(const float *z)
     return fabsf(z[0]) + fabsf(z[1]);
 }
 
-/* ---- the rest: forwarded, NOT exact ---------------------------------------- */
+/* ---- the rest of Level 2 and 3, exact (level2/zl2.c, level3/zgemm3.c) ------------ */
 
-FORWARD_VOID(cgbmv, 14)
-FORWARD_VOID(chbmv, 12)
-FORWARD_VOID(cher2, 10)
-FORWARD_VOID(cher2k, 14)
-FORWARD_VOID(cher, 8)
-FORWARD_VOID(chpmv, 10)
-FORWARD_VOID(chpr2, 9)
-FORWARD_VOID(chpr, 7)
+#define CPAIR(v) {(double)(v)[0], (double)(v)[1]}
+#define COMPLEX_REST(p, T, F32, P)                                                                 \
+    FACE void FNAME(p##gbmv)(const char *trans, const fint *m, const fint *n, const fint *kl,      \
+                             const fint *ku, const T *alpha, const T *a, const fint *lda,          \
+                             const T *x, const fint *incx, const T *beta, T *y, const fint *incy,  \
+                             size_t lt)                                                            \
+    {                                                                                              \
+        (void)lt;                                                                                  \
+        double al[2] = CPAIR(alpha), be[2] = CPAIR(beta);                                          \
+        exb_xgbmv_checked(P "GBMV ", F32, *trans, *m, *n, *kl, *ku, al, a, *lda, x, *incx, be, y,  \
+                          *incy);                                                                  \
+    }                                                                                              \
+    FACE void FNAME(p##hbmv)(const char *uplo, const fint *n, const fint *k, const T *alpha,       \
+                             const T *a, const fint *lda, const T *x, const fint *incx,            \
+                             const T *beta, T *y, const fint *incy, size_t lu)                     \
+    {                                                                                              \
+        (void)lu;                                                                                  \
+        double al[2] = CPAIR(alpha), be[2] = CPAIR(beta);                                          \
+        exb_xhbmv_checked(P "HBMV ", F32, 0, *uplo, *n, *k, al, a, *lda, x, *incx, be, y, *incy);  \
+    }                                                                                              \
+    FACE void FNAME(p##hpmv)(const char *uplo, const fint *n, const T *alpha, const T *ap,         \
+                             const T *x, const fint *incx, const T *beta, T *y, const fint *incy,  \
+                             size_t lu)                                                            \
+    {                                                                                              \
+        (void)lu;                                                                                  \
+        double al[2] = CPAIR(alpha), be[2] = CPAIR(beta);                                          \
+        exb_xhbmv_checked(P "HPMV ", F32, 1, *uplo, *n, 0, al, ap, 1, x, *incx, be, y, *incy);     \
+    }                                                                                              \
+    FACE void FNAME(p##trmv)(const char *uplo, const char *trans, const char *diag, const fint *n, \
+                             const T *a, const fint *lda, T *x, const fint *incx, size_t l1,       \
+                             size_t l2, size_t l3)                                                 \
+    {                                                                                              \
+        (void)l1, (void)l2, (void)l3;                                                              \
+        exb_xtrmv_checked(P "TRMV ", F32, 0, 0, *uplo, *trans, *diag, *n, 0, a, *lda, x, *incx);   \
+    }                                                                                              \
+    FACE void FNAME(p##trsv)(const char *uplo, const char *trans, const char *diag, const fint *n, \
+                             const T *a, const fint *lda, T *x, const fint *incx, size_t l1,       \
+                             size_t l2, size_t l3)                                                 \
+    {                                                                                              \
+        (void)l1, (void)l2, (void)l3;                                                              \
+        exb_xtrmv_checked(P "TRSV ", F32, 1, 0, *uplo, *trans, *diag, *n, 0, a, *lda, x, *incx);   \
+    }                                                                                              \
+    FACE void FNAME(p##tbmv)(const char *uplo, const char *trans, const char *diag, const fint *n, \
+                             const fint *k, const T *a, const fint *lda, T *x, const fint *incx,   \
+                             size_t l1, size_t l2, size_t l3)                                      \
+    {                                                                                              \
+        (void)l1, (void)l2, (void)l3;                                                              \
+        exb_xtrmv_checked(P "TBMV ", F32, 0, 1, *uplo, *trans, *diag, *n, *k, a, *lda, x, *incx);  \
+    }                                                                                              \
+    FACE void FNAME(p##tbsv)(const char *uplo, const char *trans, const char *diag, const fint *n, \
+                             const fint *k, const T *a, const fint *lda, T *x, const fint *incx,   \
+                             size_t l1, size_t l2, size_t l3)                                      \
+    {                                                                                              \
+        (void)l1, (void)l2, (void)l3;                                                              \
+        exb_xtrmv_checked(P "TBSV ", F32, 1, 1, *uplo, *trans, *diag, *n, *k, a, *lda, x, *incx);  \
+    }                                                                                              \
+    FACE void FNAME(p##tpmv)(const char *uplo, const char *trans, const char *diag, const fint *n, \
+                             const T *ap, T *x, const fint *incx, size_t l1, size_t l2, size_t l3) \
+    {                                                                                              \
+        (void)l1, (void)l2, (void)l3;                                                              \
+        exb_xtrmv_checked(P "TPMV ", F32, 0, 2, *uplo, *trans, *diag, *n, 0, ap, 1, x, *incx);     \
+    }                                                                                              \
+    FACE void FNAME(p##tpsv)(const char *uplo, const char *trans, const char *diag, const fint *n, \
+                             const T *ap, T *x, const fint *incx, size_t l1, size_t l2, size_t l3) \
+    {                                                                                              \
+        (void)l1, (void)l2, (void)l3;                                                              \
+        exb_xtrmv_checked(P "TPSV ", F32, 1, 2, *uplo, *trans, *diag, *n, 0, ap, 1, x, *incx);     \
+    }                                                                                              \
+    FACE void FNAME(p##her)(const char *uplo, const fint *n, const T *alpha, const T *x,           \
+                            const fint *incx, T *a, const fint *lda, size_t lu)                    \
+    {                                                                                              \
+        (void)lu;                                                                                  \
+        double al[2] = {*alpha, 0.0};                                                              \
+        exb_xher_checked(P "HER  ", F32, 0, 0, *uplo, *n, al, x, *incx, NULL, 1, a, *lda);         \
+    }                                                                                              \
+    FACE void FNAME(p##hpr)(const char *uplo, const fint *n, const T *alpha, const T *x,           \
+                            const fint *incx, T *ap, size_t lu)                                    \
+    {                                                                                              \
+        (void)lu;                                                                                  \
+        double al[2] = {*alpha, 0.0};                                                              \
+        exb_xher_checked(P "HPR  ", F32, 0, 1, *uplo, *n, al, x, *incx, NULL, 1, ap, 1);           \
+    }                                                                                              \
+    FACE void FNAME(p##her2)(const char *uplo, const fint *n, const T *alpha, const T *x,          \
+                             const fint *incx, const T *y, const fint *incy, T *a,                 \
+                             const fint *lda, size_t lu)                                           \
+    {                                                                                              \
+        (void)lu;                                                                                  \
+        double al[2] = CPAIR(alpha);                                                               \
+        exb_xher_checked(P "HER2 ", F32, 1, 0, *uplo, *n, al, x, *incx, y, *incy, a, *lda);        \
+    }                                                                                              \
+    FACE void FNAME(p##hpr2)(const char *uplo, const fint *n, const T *alpha, const T *x,          \
+                             const fint *incx, const T *y, const fint *incy, T *ap, size_t lu)     \
+    {                                                                                              \
+        (void)lu;                                                                                  \
+        double al[2] = CPAIR(alpha);                                                               \
+        exb_xher_checked(P "HPR2 ", F32, 1, 1, *uplo, *n, al, x, *incx, y, *incy, ap, 1);          \
+    }                                                                                              \
+    FACE void FNAME(p##her2k)(const char *uplo, const char *trans, const fint *n, const fint *k,   \
+                              const T *alpha, const T *a, const fint *lda, const T *b,             \
+                              const fint *ldb, const T *beta, T *c, const fint *ldc, size_t lu,    \
+                              size_t lt)                                                           \
+    {                                                                                              \
+        (void)lu, (void)lt;                                                                        \
+        double al[2] = CPAIR(alpha), be[2] = {*beta, 0.0};                                         \
+        exb_xher2k_checked(P "HER2K", F32, 1, *uplo, *trans, *n, *k, al, a, *lda, b, *ldb, be, c,  \
+                           *ldc);                                                                  \
+    }                                                                                              \
+    FACE void FNAME(p##syr2k)(const char *uplo, const char *trans, const fint *n, const fint *k,   \
+                              const T *alpha, const T *a, const fint *lda, const T *b,             \
+                              const fint *ldb, const T *beta, T *c, const fint *ldc, size_t lu,    \
+                              size_t lt)                                                           \
+    {                                                                                              \
+        (void)lu, (void)lt;                                                                        \
+        double al[2] = CPAIR(alpha), be[2] = CPAIR(beta);                                          \
+        exb_xher2k_checked(P "SYR2K", F32, 0, *uplo, *trans, *n, *k, al, a, *lda, b, *ldb, be, c,  \
+                           *ldc);                                                                  \
+    }                                                                                              \
+    FACE void FNAME(p##trmm)(const char *side, const char *uplo, const char *transa,               \
+                             const char *diag, const fint *m, const fint *n, const T *alpha,       \
+                             const T *a, const fint *lda, T *b, const fint *ldb, size_t l1,        \
+                             size_t l2, size_t l3, size_t l4)                                      \
+    {                                                                                              \
+        (void)l1, (void)l2, (void)l3, (void)l4;                                                    \
+        double al[2] = CPAIR(alpha);                                                               \
+        exb_xtrmm_checked(P "TRMM ", F32, 0, *side, *uplo, *transa, *diag, *m, *n, al, a, *lda, b, \
+                          *ldb);                                                                   \
+    }                                                                                              \
+    FACE void FNAME(p##trsm)(const char *side, const char *uplo, const char *transa,               \
+                             const char *diag, const fint *m, const fint *n, const T *alpha,       \
+                             const T *a, const fint *lda, T *b, const fint *ldb, size_t l1,        \
+                             size_t l2, size_t l3, size_t l4)                                      \
+    {                                                                                              \
+        (void)l1, (void)l2, (void)l3, (void)l4;                                                    \
+        double al[2] = CPAIR(alpha);                                                               \
+        exb_xtrmm_checked(P "TRSM ", F32, 1, *side, *uplo, *transa, *diag, *m, *n, al, a, *lda, b, \
+                          *ldb);                                                                   \
+    }
+COMPLEX_REST(z, double, 0, "Z")
+COMPLEX_REST(c, float, 1, "C")
+
+/* ---- forwarded, NOT exact ------------------------------------------------------ */
+
 FORWARD_VOID(crotg, 4)
-FORWARD_VOID(csyr2k, 14)
-FORWARD_VOID(ctbmv, 12)
-FORWARD_VOID(ctbsv, 12)
-FORWARD_VOID(ctpmv, 10)
-FORWARD_VOID(ctpsv, 10)
-FORWARD_VOID(ctrmm, 15)
-FORWARD_VOID(ctrmv, 11)
-FORWARD_VOID(ctrsm, 15)
-FORWARD_VOID(ctrsv, 11)
-FORWARD_VOID(zgbmv, 14)
-FORWARD_VOID(zhbmv, 12)
-FORWARD_VOID(zher2, 10)
-FORWARD_VOID(zher2k, 14)
-FORWARD_VOID(zher, 8)
-FORWARD_VOID(zhpmv, 10)
-FORWARD_VOID(zhpr2, 9)
-FORWARD_VOID(zhpr, 7)
 FORWARD_VOID(zrotg, 4)
-FORWARD_VOID(zsyr2k, 14)
-FORWARD_VOID(ztbmv, 12)
-FORWARD_VOID(ztbsv, 12)
-FORWARD_VOID(ztpmv, 10)
-FORWARD_VOID(ztpsv, 10)
-FORWARD_VOID(ztrmm, 15)
-FORWARD_VOID(ztrmv, 11)
-FORWARD_VOID(ztrsm, 15)
-FORWARD_VOID(ztrsv, 11)

@@ -125,4 +125,25 @@ void exb_dtrmm_checked(const char *name, char side, char uplo, char transa, char
 void exb_strsm_checked(const char *name, char side, char uplo, char transa, char diag, long m,
                        long n, float alpha, const float *a, long lda, float *b, long ldb);
 
+/* ZHER2K, CHER2K (herm; alpha complex, beta real, trans N or C, C's
+ * diagonal real with imaginary part +0) and ZSYR2K, CSYR2K (trans N or T):
+ * the UPLO triangle of alpha op(A) op(B)^H + conj(alpha) op(B) op(A)^H +
+ * beta C (alpha (op(A) op(B)^T + op(B) op(A)^T) + beta C), each part
+ * rounded once: alpha real (or SYR2K), the GEMM rule on [A B] and [B A]
+ * (inner dimension 2k); HER2K with an imaginary part in alpha, Re =
+ * RN(ar Xr + ai Yr + br Cr), Im = RN(ar Xi + ai Yi + br Ci) with X = S1 +
+ * S2, Y = i (S1 - S2) exact.  Binary64 (re, im) alpha and beta; f32: C
+ * data. */
+void exb_xher2k_checked(const char *name, int f32, int herm, char uplo, char trans, long n, long k,
+                        const double *alpha, const void *a, long lda, const void *b, long ldb,
+                        const double *beta, void *c, long ldc);
+/* ZHER, ZHPR (packed), ZHER2, ZHPR2 (two) and the C ones: A := alpha x x^H
+ * + A (alpha real) or alpha x y^H + conj(alpha) y x^H + A, the UPLO
+ * triangle, each part rounded once (HERK's / HER2K's rule with k = 1; the
+ * diagonal's imaginary part +0 as the reference sets it).  lda ignored
+ * when packed; y, incy when not two. */
+void exb_xher_checked(const char *name, int f32, int two, int packed, char uplo, long n,
+                      const double *alpha, const void *x, long incx, const void *y, long incy,
+                      void *a, long lda);
+
 #endif

@@ -1,0 +1,505 @@
+/*
+ * zl2.c -- the structured complex Level 2 routines and the triangular Level
+ * 3 ones built on them (zlevel2.h has the rules): ZGBMV, ZHBMV, ZHPMV,
+ * ZTRMV, ZTBMV, ZTPMV, ZTRSV, ZTBSV, ZTPSV, ZTRMM, ZTRSM and their C twins.
+ *
+ * Products.  Re (alpha op(A) x + beta y)_i = ar Sr - ai Si + br yr - bi yi
+ * with Sr = sum re(a) xr - im(a) xi and Si = sum im(a) xr + re(a) xi over
+ * the entries the storage defines.  Sr and Si are real dot products of the
+ * interleaved x = (xr0, xi0, xr1, ...) with the rows (re, -im, ...) and
+ * (im, re, ...): when alpha is real or imaginary and beta real, each part
+ * is one real structured product of the real Level 2 engine (l2.h, its
+ * filter and long accumulator, binary32 rounding) with one real alpha and
+ * beta.  Otherwise each output's Sr and Si are summed exactly in long
+ * accumulators and the four-term expression rounded once
+ * (exb_superacc_round_affine2), as ZGEMM's general path.
+ *
+ * Solves.  x_i := N_i / op(A)_ii, N_i = b_i - sum_{j solved before}
+ * op(A)_ij x_j (alpha b_i for TRSM) held exactly in two long accumulators,
+ * the complex quotient rounded once per part
+ * (exb_superacc_round_cquotient: decided by exact comparisons with the
+ * candidates' midpoints, never from an inexact quotient).
+ */
+#include "zlevel2.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/f32.h"
+#include "core/fpenv.h"
+#include "core/superacc.h"
+#include "core/zerosign.h"
+#include "routines.h"
+#include "storage.h"
+#include "support/knobs.h"
+#include "support/note.h"
+#include "support/path.h"
+#include "support/xerbla.h"
+
+/* A complex matrix for the engine: s.op.a holds (re, im) pairs, s.op.f32
+ * their format; s.op.trans is 'N' or 'T' and conj conjugates op(A). */
+typedef struct zmat {
+    l2_matrix s; /* first: the engine's view */
+    int part;    /* the rows of Sr (0) or of Si (1) */
+    int conj;    /* op(A) conjugated (trans C; TRSM's side R with C) */
+} zmat;
+
+/* Entry (i, j) of op(A) as (re, im). */
+static void zentry(const zmat *A, long i, long j, double *re, double *im)
+{
+    const l2_op *op = &A->s.op;
+    long si = i, sj = j;
+    int cj = A->conj;
+    if (A->s.kind == L2_TRIANGULAR && i == j && op->diag == 'U') {
+        *re = 1.0, *im = 0.0;
+        return;
+    }
+    if (A->s.kind == L2_SYMMETRIC) { /* Hermitian: the mirror is conjugated */
+        cj = !l2_in_triangle(op, i, j);
+        if (cj)
+            si = j, sj = i;
+    } else if (op->trans != 'N') {
+        si = j, sj = i;
+    }
+    long at = 2 * l2_index(&A->s, si, sj);
+    if (op->f32)
+        *re = ((const float *)op->a)[at], *im = ((const float *)op->a)[at + 1];
+    else
+        *re = ((const double *)op->a)[at], *im = ((const double *)op->a)[at + 1];
+    if (A->s.kind == L2_SYMMETRIC && i == j)
+        *im = 0.0; /* a Hermitian diagonal is real (the reference reads only re) */
+    else if (cj)
+        *im = -*im;
+}
+
+/* Row i of op(A): its complex columns [*j0, *j1) (a solve's without the
+ * diagonal). */
+static void zrange(const zmat *A, long i, long *j0, long *j1)
+{
+    const l2_op *op = &A->s.op;
+    long lo, hi, cols = A->s.n;
+    if (A->s.kind == L2_GENERAL) {
+        int tn = op->trans == 'N';
+        lo = i - (tn ? op->kl : op->ku);
+        hi = i + (tn ? op->ku : op->kl) + 1;
+        cols = tn ? A->s.n : A->s.m;
+    } else if (A->s.kind == L2_SYMMETRIC) {
+        lo = i - op->ku;
+        hi = i + op->ku + 1;
+    } else if ((op->uplo == 'U') == (op->trans == 'N')) { /* op(A) upper */
+        lo = i + A->s.solve;
+        hi = i + op->ku + 1;
+    } else {
+        lo = i - op->ku;
+        hi = i + 1 - A->s.solve;
+    }
+    *j0 = lo > 0 ? lo : 0;
+    *j1 = hi < cols ? hi : cols;
+    if (*j1 < *j0)
+        *j1 = *j0;
+}
+
+/* The engine's rows (l2.h): Sr's (re, -im) or Si's (im, re) per entry,
+ * against the interleaved x. */
+static void zrows(const l2_op *op, long i0, long count, double *buf, long ld, long *x0, long *len,
+                  double *diag)
+{
+    const zmat *A = (const zmat *)op;
+    (void)diag;
+    for (long r = 0; r < count; r++) {
+        long j0, j1;
+        zrange(A, i0 + r, &j0, &j1);
+        x0[r] = 2 * j0;
+        len[r] = 2 * (j1 - j0);
+        double *row = buf + r * ld;
+        for (long j = j0; j < j1; j++) {
+            double re, im;
+            zentry(A, i0 + r, j, &re, &im);
+            row[2 * (j - j0)] = A->part ? im : re;
+            row[2 * (j - j0) + 1] = A->part ? re : -im;
+        }
+    }
+}
+
+/* Sizes of the engine's view; the caller set s.op.a, f32, lda, uplo, trans
+ * ('N' or 'T'), diag, kl, ku and s.storage, kind, m, n, solve, conj. */
+static void zinit(zmat *A)
+{
+    l2_op *op = &A->s.op;
+    long m = A->s.m, n = A->s.n, width;
+    if (A->s.kind == L2_GENERAL) {
+        if (A->s.storage == L2_DENSE) {
+            op->kl = m > 0 ? m - 1 : 0;
+            op->ku = n > 0 ? n - 1 : 0;
+        }
+        op->outputs = op->trans == 'N' ? m : n;
+        op->cols = op->trans == 'N' ? n : m;
+        width = op->kl + op->ku + 1;
+    } else {
+        if (A->s.storage != L2_BAND)
+            op->ku = n > 0 ? n - 1 : 0;
+        op->outputs = op->cols = n;
+        width = A->s.kind == L2_SYMMETRIC ? 2 * op->ku + 1 : op->ku + 1;
+    }
+    width = width < op->cols ? width : op->cols;
+    op->maxlen = 2 * width;
+    op->cols *= 2; /* the interleaved x */
+    op->rows = zrows;
+    op->filter_rows = NULL;
+}
+
+static double zget(const void *v, int f32, long at)
+{
+    return f32 ? (double)((const float *)v)[at] : ((const double *)v)[at];
+}
+
+static void zput(void *v, int f32, long at, double d)
+{
+    if (f32)
+        ((float *)v)[at] = (float)d;
+    else
+        ((double *)v)[at] = d;
+}
+
+/* The n complex elements of x (increment inc, from the logical first) as
+ * 2n doubles; NULL without memory. */
+static double *zgather(const void *x, int f32, long n, long inc)
+{
+    double *g = malloc((size_t)(2 * (n > 0 ? n : 1)) * sizeof *g);
+    if (!g)
+        return NULL;
+    long first = inc < 0 ? (1 - n) * inc : 0;
+    for (long j = 0; j < n; j++) {
+        g[2 * j] = zget(x, f32, 2 * (first + j * inc));
+        g[2 * j + 1] = zget(x, f32, 2 * (first + j * inc) + 1);
+    }
+    return g;
+}
+
+/* RN of a1 v1 + a2 v2 + b1 y1 + b2 y2 in the result's format. */
+static double round4(int f32, const exb_superacc *v1, double a1, const exb_superacc *v2, double a2,
+                     double b1, double y1, double b2, double y2)
+{
+    double d = exb_superacc_round_affine2(v1, a1, v2, a2, b1, y1, b2, y2);
+    if (!f32)
+        return d;
+    float below, above;
+    if (!exb_f32_midpoint(d, &below, &above))
+        return (float)d;
+    int s = exb_superacc_affine2_sign(v1, a1, v2, a2, b1, y1, b2, y2, d);
+    return s > 0 ? above : s < 0 ? below : (float)d;
+}
+
+/* Each output by its exact Sr, Si (every alpha and beta): y_i := alpha S_i
+ * + beta y_i per part; a row with no entries, or alpha = 0, y_i := beta y_i
+ * (0 for beta = 0, y not read). */
+static void zproduct_exact(const zmat *A, const double *al, const double *xg, const double *be,
+                           void *y, long incy)
+{
+    const l2_op *op = &A->s.op;
+    int f32 = op->f32, alpha0 = al[0] == 0.0 && al[1] == 0.0;
+    int read_y = be[0] != 0.0 || be[1] != 0.0;
+    long n = op->outputs, first = incy < 0 ? (1 - n) * incy : 0;
+    exb_superacc sr, si;
+    exb_superacc_clear(&sr);
+    exb_superacc_clear(&si);
+    for (long i = 0; i < n; i++) {
+        long at = 2 * (first + i * incy), j0 = 0, j1 = 0;
+        if (!read_y && (alpha0 || (zrange(A, i, &j0, &j1), j1 == j0))) {
+            zput(y, f32, at, 0.0); /* the reference's zero */
+            zput(y, f32, at + 1, 0.0);
+            continue;
+        }
+        if (!alpha0)
+            zrange(A, i, &j0, &j1);
+        exb_superacc_reset(&sr);
+        exb_superacc_reset(&si);
+        int zr = 1, zi = 1;
+        for (long j = j0; j < j1; j++) {
+            double re, im, xr = xg[2 * j], xi = xg[2 * j + 1];
+            zentry(A, i, j, &re, &im);
+            exb_superacc_add_product(&sr, re, xr);
+            exb_superacc_add_product(&sr, -im, xi);
+            exb_superacc_add_product(&si, im, xr);
+            exb_superacc_add_product(&si, re, xi);
+            zr = zr && exb_product_is_negzero(re, xr) && exb_product_is_negzero(-im, xi);
+            zi = zi && exb_product_is_negzero(im, xr) && exb_product_is_negzero(re, xi);
+        }
+        if (zr && exb_superacc_is_zero(&sr))
+            exb_superacc_set_negative_zero(&sr);
+        if (zi && exb_superacc_is_zero(&si))
+            exb_superacc_set_negative_zero(&si);
+        double a0 = j1 > j0 ? al[0] : 0.0, a1 = j1 > j0 ? al[1] : 0.0; /* no entries: no term */
+        double yr = read_y ? zget(y, f32, at) : 0.0, yi = read_y ? zget(y, f32, at + 1) : 0.0;
+        double re = round4(f32, &sr, a0, &si, -a1, be[0], yr, -be[1], yi);
+        double im = round4(f32, &si, a0, &sr, a1, be[0], yi, be[1], yr);
+        zput(y, f32, at, re);
+        zput(y, f32, at + 1, im);
+    }
+}
+
+/* y := alpha op(A) x + beta y (complex alpha, beta as (re, im)); x and y of
+ * the matrix's format, increments in complex elements; y may be x (a
+ * triangular product: alpha 1, beta 0). */
+static void zproduct(zmat *A, const double *al, const void *x, long incx, const double *be,
+                     void *y, long incy)
+{
+    zinit(A);
+    int f32 = A->s.op.f32;
+    long ncols = A->s.op.cols / 2;
+    double *xg = zgather(x, f32, ncols, incx);
+    if (!xg) {
+        exb_note("no memory for a complex Level 2 product's x of %ld elements: y left as it was",
+                 ncols);
+        return;
+    }
+    int alpha0 = al[0] == 0.0 && al[1] == 0.0;
+    if (!alpha0 && (al[0] == 0.0 || al[1] == 0.0) && be[1] == 0.0) {
+        exb_knobs knobs;
+        exb_knobs_read_rows(&knobs);
+        /* Re = ar Sr + br yr or -ai Si + br yr; Im = ar Si + br yi or ai Sr + br yi */
+        for (int p = 0; p < 2; p++) {
+            A->part = (p == 0) == (al[1] != 0.0);
+            double coef = al[1] == 0.0 ? al[0] : (p == 0 ? -al[1] : al[1]);
+            void *yp = f32 ? (void *)((float *)y + p) : (void *)((double *)y + p);
+            exb_l2_mv(&A->s.op, &knobs, coef, xg, be[0], yp, 2 * incy);
+        }
+    } else {
+        zproduct_exact(A, al, xg, be, y, incy);
+        exb_path_add(EXACTBLAS_PATH_HOST);
+    }
+    free(xg);
+}
+
+/* op(A) x = alpha b solved in place (alpha NULL: b itself, TRSV's
+ * numerator b_i - sum; else TRSM's alpha b_i, two exact products a part). */
+static void zsolve(zmat *A, const double *al, void *x, long incx)
+{
+    A->s.solve = 1;
+    zinit(A);
+    const l2_op *op = &A->s.op;
+    int f32 = op->f32;
+    long n = op->outputs, first = incx < 0 ? (1 - n) * incx : 0;
+    int forward = (op->uplo == 'L') == (op->trans == 'N');
+    double *xs = malloc((size_t)(2 * (n > 0 ? n : 1)) * sizeof *xs); /* the solved x */
+    if (!xs) {
+        exb_note("no memory for a complex triangular solve of order %ld: x left as it was", n);
+        return;
+    }
+    exb_superacc nr, ni;
+    exb_superacc_clear(&nr);
+    exb_superacc_clear(&ni);
+    for (long q = 0; q < n; q++) {
+        long i = forward ? q : n - 1 - q, at = 2 * (first + i * incx), j0, j1;
+        double br = zget(x, f32, at), bi = zget(x, f32, at + 1);
+        exb_superacc_reset(&nr);
+        exb_superacc_reset(&ni);
+        int zr, zi; /* every term of the numerator's part -0 so far */
+        if (al) {
+            exb_superacc_add_product(&nr, al[0], br);
+            exb_superacc_add_product(&nr, -al[1], bi);
+            exb_superacc_add_product(&ni, al[0], bi);
+            exb_superacc_add_product(&ni, al[1], br);
+            zr = exb_product_is_negzero(al[0], br) && exb_product_is_negzero(-al[1], bi);
+            zi = exb_product_is_negzero(al[0], bi) && exb_product_is_negzero(al[1], br);
+        } else {
+            exb_superacc_add_double(&nr, br);
+            exb_superacc_add_double(&ni, bi);
+            zr = br == 0.0 && signbit(br);
+            zi = bi == 0.0 && signbit(bi);
+        }
+        zrange(A, i, &j0, &j1);
+        for (long j = j0; j < j1; j++) {
+            double re, im, xr = xs[2 * j], xi = xs[2 * j + 1];
+            zentry(A, i, j, &re, &im);
+            /* - (re xr - im xi) and - (im xr + re xi) */
+            exb_superacc_add_product(&nr, -re, xr);
+            exb_superacc_add_product(&nr, im, xi);
+            exb_superacc_add_product(&ni, -im, xr);
+            exb_superacc_add_product(&ni, -re, xi);
+            zr = zr && exb_product_is_negzero(-re, xr) && exb_product_is_negzero(im, xi);
+            zi = zi && exb_product_is_negzero(-im, xr) && exb_product_is_negzero(-re, xi);
+        }
+        if (zr && exb_superacc_is_zero(&nr))
+            exb_superacc_set_negative_zero(&nr);
+        if (zi && exb_superacc_is_zero(&ni))
+            exb_superacc_set_negative_zero(&ni);
+        double dr, di, out[2];
+        zentry(A, i, i, &dr, &di);
+        exb_superacc_round_cquotient(&nr, &ni, dr, di, f32, out);
+        xs[2 * i] = out[0], xs[2 * i + 1] = out[1];
+        zput(x, f32, at, out[0]);
+        zput(x, f32, at + 1, out[1]);
+    }
+    free(xs);
+}
+
+/* ---- GBMV ------------------------------------------------------------------------- */
+
+void exb_xgbmv_checked(const char *name, int f32, char trans, long m, long n, long kl, long ku,
+                       const double *alpha, const void *a, long lda, const void *x, long incx,
+                       const double *beta, void *y, long incy)
+{
+    exb_path_begin();
+    int tn = exb_lsame(trans, 'N'), tt = exb_lsame(trans, 'T'), tc = exb_lsame(trans, 'C');
+    int bad = !tn && !tt && !tc     ? 1
+              : m < 0               ? 2
+              : n < 0               ? 3
+              : kl < 0              ? 4
+              : ku < 0              ? 5
+              : lda < kl + ku + 1   ? 8
+              : incx == 0           ? 10
+              : incy == 0           ? 13
+                                    : 0;
+    if (bad) {
+        exb_xerbla(name, bad);
+        return;
+    }
+    if (m == 0 || n == 0 ||
+        (alpha[0] == 0.0 && alpha[1] == 0.0 && beta[0] == 1.0 && beta[1] == 0.0))
+        return;
+    exb_fpenv env = exb_fpenv_enter();
+    zmat A = {.s = {.op = {.f32 = f32, .a = a, .lda = lda, .trans = tn ? 'N' : 'T', .kl = kl,
+                           .ku = ku},
+                    .storage = L2_BAND,
+                    .kind = L2_GENERAL,
+                    .m = m,
+                    .n = n},
+              .conj = tc};
+    zproduct(&A, alpha, x, incx, beta, y, incy);
+    exb_fpenv_leave(env);
+}
+
+/* ---- HBMV, HPMV -------------------------------------------------------------------- */
+
+void exb_xhbmv_checked(const char *name, int f32, int packed, char uplo, long n, long k,
+                       const double *alpha, const void *a, long lda, const void *x, long incx,
+                       const double *beta, void *y, long incy)
+{
+    exb_path_begin();
+    int up = exb_lsame(uplo, 'U');
+    int bad = !up && !exb_lsame(uplo, 'L')  ? 1
+              : n < 0                      ? 2
+              : !packed && k < 0           ? 3
+              : !packed && lda < k + 1     ? 6
+              : incx == 0                  ? (packed ? 6 : 8)
+              : incy == 0                  ? (packed ? 9 : 11)
+                                           : 0;
+    if (bad) {
+        exb_xerbla(name, bad);
+        return;
+    }
+    if (n == 0 || (alpha[0] == 0.0 && alpha[1] == 0.0 && beta[0] == 1.0 && beta[1] == 0.0))
+        return;
+    exb_fpenv env = exb_fpenv_enter();
+    zmat A = {.s = {.op = {.f32 = f32, .a = a, .lda = lda, .uplo = up ? 'U' : 'L', .trans = 'N',
+                           .ku = k},
+                    .storage = packed ? L2_PACKED : L2_BAND,
+                    .kind = L2_SYMMETRIC,
+                    .m = n,
+                    .n = n}};
+    zproduct(&A, alpha, x, incx, beta, y, incy);
+    exb_fpenv_leave(env);
+}
+
+/* ---- TRMV, TBMV, TPMV and the solves ---------------------------------------------- */
+
+void exb_xtrmv_checked(const char *name, int f32, int solve, int storage, char uplo, char trans,
+                       char diag, long n, long k, const void *a, long lda, void *x, long incx)
+{
+    exb_path_begin();
+    int upper = exb_lsame(uplo, 'U'), band = storage == L2_BAND, dense = storage == L2_DENSE;
+    int tn = exb_lsame(trans, 'N'), tc = exb_lsame(trans, 'C');
+    int unit = exb_lsame(diag, 'U');
+    int bad = !upper && !exb_lsame(uplo, 'L')        ? 1
+              : !tn && !tc && !exb_lsame(trans, 'T') ? 2
+              : !unit && !exb_lsame(diag, 'N')       ? 3
+              : n < 0                                ? 4
+              : band && k < 0                        ? 5
+              : dense && lda < (n > 1 ? n : 1)       ? 6
+              : band && lda < k + 1                  ? 7
+              : incx == 0                            ? (dense  ? 8
+                                                        : band ? 9
+                                                               : 7)
+                                                     : 0;
+    if (bad) {
+        exb_xerbla(name, bad);
+        return;
+    }
+    if (n == 0)
+        return;
+    exb_fpenv env = exb_fpenv_enter();
+    zmat A = {.s = {.op = {.f32 = f32,
+                           .a = a,
+                           .lda = lda,
+                           .uplo = upper ? 'U' : 'L',
+                           .trans = tn ? 'N' : 'T',
+                           .diag = unit ? 'U' : 'N',
+                           .ku = k},
+                    .storage = (l2_storage)storage,
+                    .kind = L2_TRIANGULAR,
+                    .m = n,
+                    .n = n},
+              .conj = tc};
+    if (solve) {
+        zsolve(&A, NULL, x, incx);
+        exb_path_add(EXACTBLAS_PATH_HOST);
+    } else {
+        static const double one[2] = {1.0, 0.0}, zero[2] = {0.0, 0.0};
+        zproduct(&A, one, x, incx, zero, x, incx);
+    }
+    exb_fpenv_leave(env);
+}
+
+/* ---- TRMM, TRSM: a column (side L) or a row (side R) at a time --------------------- */
+
+void exb_xtrmm_checked(const char *name, int f32, int solve, char side, char uplo, char transa,
+                       char diag, long m, long n, const double *alpha, const void *a, long lda,
+                       void *b, long ldb)
+{
+    exb_path_begin();
+    int bad = exb_trsm_check(side, uplo, transa, diag, m, n, lda, ldb);
+    if (bad) {
+        exb_xerbla(name, bad);
+        return;
+    }
+    if (m == 0 || n == 0)
+        return;
+    exb_fpenv env = exb_fpenv_enter();
+    size_t w = f32 ? sizeof(float) : sizeof(double);
+    if (alpha[0] == 0.0 && alpha[1] == 0.0) { /* B := 0, as the reference */
+        for (long j = 0; j < n; j++)
+            memset((char *)b + (size_t)(2 * j * ldb) * w, 0, (size_t)(2 * m) * w);
+        exb_fpenv_leave(env);
+        return;
+    }
+    int left = exb_lsame(side, 'L'), tn = exb_lsame(transa, 'N'), tc = exb_lsame(transa, 'C');
+    long na = left ? m : n;
+    /* side L: each column b_j := alpha op(A) b_j (or the solve);
+     * side R: each row as a column, b_i^T := alpha op(A)^T b_i^T, with
+     * op(A)^T = A^T (N), A (T), conj(A) (C) */
+    zmat A = {.s = {.op = {.f32 = f32,
+                           .a = a,
+                           .lda = lda,
+                           .uplo = exb_lsame(uplo, 'U') ? 'U' : 'L',
+                           .trans = left == tn ? 'N' : 'T',
+                           .diag = exb_lsame(diag, 'U') ? 'U' : 'N'},
+                    .storage = L2_DENSE,
+                    .kind = L2_TRIANGULAR,
+                    .m = na,
+                    .n = na},
+              .conj = tc};
+    static const double zero[2] = {0.0, 0.0};
+    long count = left ? n : m, step = left ? 2 * ldb : 2, inc = left ? 1 : ldb;
+    for (long v = 0; v < count; v++) {
+        void *bv = (char *)b + (size_t)(v * step) * w;
+        zmat Av = A;
+        if (solve)
+            zsolve(&Av, alpha, bv, inc);
+        else
+            zproduct(&Av, alpha, bv, inc, zero, bv, inc);
+    }
+    exb_path_add(EXACTBLAS_PATH_HOST);
+    exb_fpenv_leave(env);
+}
