@@ -704,3 +704,51 @@ double tl_terms_round_affine2(tl_terms *t1, double a1, tl_terms *t2, double a2, 
         mpfr_clear(part[q]);
     return d;
 }
+
+double tl_terms_round_cquotient(tl_terms *t1, double a1, tl_terms *t2, double a2, double dr,
+                                double di)
+{
+    terms *s[2] = {&t1->s, &t2->s};
+    double a[2] = {a1, a2}, zero_term[2] = {-0.0, -0.0};
+    mpfr_t sum, part[2];
+    mpfr_ptr ptr[2];
+    int n = 0;
+    for (int q = 0; q < 2; q++) {
+        terms_exact_sum(s[q], sum);
+        if (mpfr_zero_p(sum)) {
+            zero_term[q] = terms_zero(s[q]) * a[q];
+        } else {
+            mpfr_init2(part[n], mpfr_get_prec(sum) + 64);
+            check_exact(mpfr_mul_d(part[n], sum, a[q], MPFR_RNDN));
+            ptr[n] = part[n];
+            n++;
+        }
+        mpfr_clear(sum);
+    }
+    if (n == 0) /* P is the sum of two zero terms; P / D keeps its sign */
+        return in_format(zero_term[0] + zero_term[1]);
+    mpfr_t total, den, sq, quot;
+    for (mpfr_prec_t prec = 4600;; prec *= 2) {
+        mpfr_init2(total, prec);
+        if (mpfr_sum(total, ptr, (unsigned long)n, MPFR_RNDN) == 0)
+            break;
+        mpfr_clear(total);
+    }
+    for (int q = 0; q < n; q++)
+        mpfr_clear(part[q]);
+    double d = 0.0;
+    if (!mpfr_zero_p(total)) {
+        mpfr_inits2(4400, den, sq, (mpfr_ptr)0); /* dr^2 + di^2 exactly */
+        check_exact(mpfr_set_d(den, dr, MPFR_RNDN));
+        check_exact(mpfr_mul_d(den, den, dr, MPFR_RNDN));
+        check_exact(mpfr_set_d(sq, di, MPFR_RNDN));
+        check_exact(mpfr_mul_d(sq, sq, di, MPFR_RNDN));
+        check_exact(mpfr_add(den, den, sq, MPFR_RNDN));
+        mpfr_init2(quot, 64);
+        tl_make_odd(quot, mpfr_div(quot, total, den, MPFR_RNDZ));
+        d = final_rounding(quot);
+        mpfr_clears(den, sq, quot, (mpfr_ptr)0);
+    }
+    mpfr_clear(total);
+    return d;
+}

@@ -90,6 +90,14 @@ double tl_terms_round_sqrt(tl_terms *t);
 double tl_terms_round_affine2(tl_terms *t1, double a1, tl_terms *t2, double a2, double b1,
                               double y1, double b2, double y2);
 
+/* RN((a1 S1 + a2 S2) / (dr^2 + di^2)), every quantity exact and the
+ * quotient rounded once (a part of the complex quotient N / d: Re with S1 =
+ * Nr, a1 = dr, S2 = Ni, a2 = di); finite terms and coefficients, dr and di
+ * nonzero.  A zero numerator: the IEEE sum of its two terms' zeros (each S's
+ * zero signed by the product rule) when both S are zero, else +0. */
+double tl_terms_round_cquotient(tl_terms *t1, double a1, tl_terms *t2, double a2, double dr,
+                                double di);
+
 /* ---- checking ------------------------------------------------------------- */
 /* Compares got[0..len) with expected[0..len) bit for bit (any NaN matches
  * NaN: payloads are not part of the contract); prints the first mismatches

@@ -25,10 +25,9 @@
 #include <string.h>
 
 #include "exactblas.h"
+#include "complexlib.h"
 #include "level2lib.h"
 #include "level3/level3.h"
-
-#define COUNT(a) ((int)(sizeof a / sizeof a[0]))
 
 static const char *knob_lines[] = {
     "EXACTBLAS_DEVICE=host",
@@ -36,80 +35,6 @@ static const char *knob_lines[] = {
     "EXACTBLAS_DEVICE=host EXACTBLAS_GEMM_PATH=early EXACTBLAS_THREADS=1",
     "EXACTBLAS_DEVICE=host EXACTBLAS_GEMM_PATH=general EXACTBLAS_FILTER=0",
 };
-
-enum { NARROW, WIDE, TINY, INTS, ZEROS, SPECIAL, CLASSES };
-static const char *class_names[] = {"narrow", "wide", "tiny", "ints", "zeros", "special"};
-
-static long draw(tl_rng *r, long lo, long hi)
-{
-    return lo + (long)(tl_rng_u64(r) % (uint64_t)(hi - lo + 1));
-}
-
-static double value(tl_rng *r, int cls, int f32)
-{
-    double v;
-    switch (cls) {
-    case NARROW:
-        v = tl_rng_sign(r) * (0.5 + tl_rng_uniform(r));
-        break;
-    case WIDE:
-        v = tl_rng_sign(r) * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? 127 : 1023);
-        break;
-    case TINY:
-        v = tl_rng_sign(r) * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? -120 : -1000);
-        break;
-    case INTS:
-        v = (double)draw(r, -3, 3);
-        break;
-    case ZEROS:
-        v = draw(r, 0, 2) ? (draw(r, 0, 1) ? -0.0 : 0.0) : tl_rng_sign(r) * 0.25;
-        break;
-    default: {
-        static const double sp[] = {NAN, INFINITY, -INFINITY, 0.0, -0.0, 1.0, -2.0};
-        v = draw(r, 0, 5) ? tl_rng_sign(r) * tl_rng_uniform(r) : sp[draw(r, 0, COUNT(sp) - 1)];
-    }
-    }
-    if (f32) {
-        float f = (float)v;
-        if (!isnan(v) && !isinf(v) && isinf(f))
-            f = copysignf(0x1.fffffep127f, f);
-        v = f;
-    }
-    return v;
-}
-
-static double rd(int f32, const void *p, long k)
-{
-    return f32 ? (double)((const float *)p)[k] : ((const double *)p)[k];
-}
-
-static void wr(int f32, void *p, long k, double v)
-{
-    if (f32)
-        ((float *)p)[k] = (float)v;
-    else
-        ((double *)p)[k] = v;
-}
-
-/* op(X)(i, l) of a stored complex matrix, conjugated for 'C'. */
-static void op_entry(int f32, const void *x, long ld, char op, long i, long l, double *re,
-                     double *im)
-{
-    long at = op == 'N' ? i + l * ld : l + i * ld;
-    *re = rd(f32, x, 2 * at);
-    *im = rd(f32, x, 2 * at + 1);
-    if (op == 'C')
-        *im = -*im;
-}
-
-static int same(int f32, double want, double got)
-{
-    if (isnan(want) || isnan(got))
-        return isnan(want) && isnan(got) && memcmp(&want, &got, 8) == 0;
-    if (f32)
-        return (float)want == (float)got && signbit(want) == signbit(got);
-    return memcmp(&want, &got, 8) == 0;
-}
 
 static tl_terms *T1, *T2;
 static long slots, mismatches, cases_panels, cases_elements;
