@@ -110,6 +110,14 @@ static void report_blas(const char *lib)
     }
     memcpy(names, list, (size_t)count * sizeof *names);
     qsort(names, (size_t)count, sizeof *names, by_name);
+    if (count == 0) {
+        printf("%s: %s, the ExactBLAS drop-in; every routine it exports is exact (none forwards "
+               "to the reference BLAS)\n",
+               lib, file);
+        free(names);
+        dlclose(h);
+        return;
+    }
     printf("%s: %s, the ExactBLAS drop-in; %d of its routines forward to the reference BLAS "
            "%s and are NOT exact (a CBLAS name of a real routine is exact when its Fortran "
            "name is):\n",

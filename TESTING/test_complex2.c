@@ -12,7 +12,10 @@
  *   updates   HER, HPR, HER2, HPR2, HER2K, SYR2K: X = S1 + S2, Y = i (S1 -
  *             S2) exact, Re = RN(ar Xr + ai Yr + ...), every slot of A / C
  *             (the other triangle and the padding unchanged, the Hermitian
- *             diagonal's imaginary part +0).
+ *             diagonal's imaginary part +0);
+ *   ZROTG     c = sqrt(F / H), s = conj(g) f / sqrt(F H), r = f sqrt(H / F)
+ *             (f = 0, g = 0 as the reference), each part against MPFR: the
+ *             ratio rounded to odd at 400 bits, its root to odd at 64.
  * Data classes: narrow, the whole exponent range, tiny (subnormal
  * products), small integers that cancel, signed zeros, NaN and Inf, and
  * for the solves quotient ties (divisors 1 + i, 2i, 1 - i with numerators
@@ -23,12 +26,14 @@
  * usage: test_complex2 [cases [seed]]
  */
 #include <math.h>
+#include <mpfr.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "complexlib.h"
 #include "exactblas.h"
+#include "level1/level1.h"
 #include "level2/zlevel2.h"
 #include "level2lib.h"
 #include "level3/level3.h"
@@ -711,6 +716,128 @@ static void run_rank2(tl_rng *r, long serial)
     free(yc);
 }
 
+/* ---- ZROTG, CROTG ------------------------------------------------------------------- */
+
+/* RN(+-sqrt(A / B)) for exact A > 0, B > 0: A / B rounded to odd at 400
+ * bits, its root to odd at 64, then once to the format (the odd roundings
+ * keep every midpoint's side: a 64-bit root's square has 128 bits). */
+static double oracle_sqrt_ratio(mpfr_t A, mpfr_t B, int neg)
+{
+    mpfr_t t, q;
+    mpfr_init2(t, 400);
+    mpfr_init2(q, 64);
+    tl_make_odd(t, mpfr_div(t, A, B, MPFR_RNDZ));
+    tl_make_odd(q, mpfr_sqrt(q, t, MPFR_RNDZ));
+    double d = tl_round_once(q);
+    mpfr_clears(t, q, (mpfr_ptr)0);
+    return neg ? -d : d;
+}
+
+/* v := x y + z w exactly. */
+static void exact2(mpfr_t v, double x, double y, double z, double w)
+{
+    mpfr_t t;
+    mpfr_init2(t, 4400);
+    mpfr_set_d(v, x, MPFR_RNDN);
+    mpfr_mul_d(v, v, y, MPFR_RNDN);
+    mpfr_set_d(t, z, MPFR_RNDN);
+    mpfr_mul_d(t, t, w, MPFR_RNDN);
+    mpfr_add(v, v, t, MPFR_RNDN);
+    mpfr_clear(t);
+}
+
+/* RN(P / sqrt(B)), P = x y + z w: a zero P is -0 when both products are. */
+static double oracle_over_sqrt(double x, double y, double z, double w, mpfr_t B)
+{
+    mpfr_t P, A;
+    mpfr_inits2(9000, P, A, (mpfr_ptr)0);
+    exact2(P, x, y, z, w);
+    double d;
+    if (mpfr_zero_p(P)) {
+        d = (x * y == 0.0 && signbit(x * y) && z * w == 0.0 && signbit(z * w)) ? -0.0 : 0.0;
+    } else {
+        mpfr_mul(A, P, P, MPFR_RNDN);
+        d = oracle_sqrt_ratio(A, B, mpfr_sgn(P) < 0);
+    }
+    mpfr_clears(P, A, (mpfr_ptr)0);
+    return d;
+}
+
+static void run_rotg(tl_rng *r, long serial)
+{
+    int f32 = (int)draw(r, 0, 1), cls = (int)draw(r, 0, CLASSES - 1);
+    double f[2], g[2];
+    for (int p = 0; p < 2; p++) {
+        f[p] = value(r, cls, f32);
+        g[p] = value(r, draw(r, 0, 1) ? cls : NARROW, f32);
+    }
+    if (draw(r, 0, 7) == 0)
+        f[0] = f[1] = draw(r, 0, 1) ? 0.0 : -0.0;
+    else if (draw(r, 0, 7) == 0)
+        g[0] = g[1] = 0.0;
+    tl_set_binary32(f32);
+    double want[5]; /* c, s (2), r (2) */
+    int finite = isfinite(f[0]) && isfinite(f[1]) && isfinite(g[0]) && isfinite(g[1]);
+    int g0 = g[0] == 0.0 && g[1] == 0.0, f0 = f[0] == 0.0 && f[1] == 0.0;
+    if (g0) {
+        want[0] = 1.0, want[1] = want[2] = 0.0, want[3] = f[0], want[4] = f[1];
+    } else if (!finite) {
+        for (int q = 0; q < 5; q++)
+            want[q] = NAN;
+    } else {
+        mpfr_t F, G, H, FH, A;
+        mpfr_inits2(9000, F, G, H, FH, A, (mpfr_ptr)0);
+        exact2(F, f[0], f[0], f[1], f[1]);
+        exact2(G, g[0], g[0], g[1], g[1]);
+        mpfr_add(H, F, G, MPFR_RNDN);
+        if (f0) {
+            want[0] = 0.0;
+            mpfr_set_ui(A, 1, MPFR_RNDN);
+            want[3] = oracle_sqrt_ratio(G, A, 0), want[4] = 0.0;
+            want[1] = oracle_over_sqrt(g[0], 1.0, -0.0, 1.0, G);
+            want[2] = oracle_over_sqrt(-g[1], 1.0, -0.0, 1.0, G);
+        } else {
+            want[0] = oracle_sqrt_ratio(F, H, 0);
+            for (int p = 0; p < 2; p++) {
+                if (f[p] == 0.0) {
+                    want[3 + p] = f[p];
+                    continue;
+                }
+                mpfr_set_d(A, f[p], MPFR_RNDN);
+                mpfr_mul(A, A, A, MPFR_RNDN);
+                mpfr_mul(A, A, H, MPFR_RNDN);
+                want[3 + p] = oracle_sqrt_ratio(A, F, f[p] < 0);
+            }
+            mpfr_mul(FH, F, H, MPFR_RNDN);
+            want[1] = oracle_over_sqrt(g[0], f[0], g[1], f[1], FH);
+            want[2] = oracle_over_sqrt(g[0], f[1], -g[1], f[0], FH);
+        }
+        mpfr_clears(F, G, H, FH, A, (mpfr_ptr)0);
+    }
+    double got[5];
+    if (f32) {
+        float a[2] = {(float)f[0], (float)f[1]}, b[2] = {(float)g[0], (float)g[1]}, c, sv[2];
+        exb_crotg_checked(a, b, &c, sv);
+        got[0] = c, got[1] = sv[0], got[2] = sv[1], got[3] = a[0], got[4] = a[1];
+    } else {
+        double a[2] = {f[0], f[1]}, b[2] = {g[0], g[1]}, c, sv[2];
+        exb_zrotg_checked(a, b, &c, sv);
+        got[0] = c, got[1] = sv[0], got[2] = sv[1], got[3] = a[0], got[4] = a[1];
+    }
+    for (int q = 0; q < 5; q++) {
+        slots++;
+        double w = tl_canonical(want[q]);
+        if (!same(f32, w, got[q])) {
+            mismatches++;
+            if (mismatches <= 25)
+                printf("MISMATCH case %ld %cROTG f=(%a,%a) g=(%a,%a) %s: output %d (c, sr, si, rr, "
+                       "ri) expected %a, got %a\n",
+                       serial, f32 ? 'C' : 'Z', f[0], f[1], g[0], g[1], class_names[cls], q, w,
+                       got[q]);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     long cases = argc > 1 ? atol(argv[1]) : 2000;
@@ -727,8 +854,10 @@ int main(int argc, char **argv)
             run_solve(&r, c);
         else if (pick < 8)
             run_trmm(&r, c);
-        else
+        else if (pick < 9 || c % 2)
             run_rank2(&r, c);
+        else
+            run_rotg(&r, c);
     }
     tl_apply_knobs("");
     if (mismatches) {

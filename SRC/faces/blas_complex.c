@@ -1,16 +1,12 @@
 /*
- * blas_complex.c -- the complex routines of the drop-in libblas.so.3.  All
- * but xROTG are exact (level1/complex.c, level2/zl2.c, level3/zgemm3.c have
- * the rules); xROTG forwards their call unchanged to the same routine of the
- * system's reference BLAS, loaded by its own file name (refblas.h): those
- * results are the reference's, NOT exact; exactblas_probe lists them.
- *
- * (forward.h says how a forwarder works.)
+ * blas_complex.c -- the complex routines of the drop-in libblas.so.3, all
+ * exact (level1/complex.c, level1/zrotg.c, level2/zl2.c, level3/zgemm3.c
+ * have the rules).
  */
 #include <complex.h>
 #include <math.h>
 
-#include "forward.h"
+#include "fint.h"
 #include "level1/level1.h"
 #include "level2/zlevel2.h"
 #include "level3/level3.h"
@@ -333,7 +329,13 @@ FACE float FNAME(scabs1)(const float *z)
 COMPLEX_REST(z, double, 0, "Z")
 COMPLEX_REST(c, float, 1, "C")
 
-/* ---- forwarded, NOT exact ------------------------------------------------------ */
+/* ZROTG, CROTG: c real, s complex, r into a (level1/zrotg.c). */
+FACE void FNAME(zrotg)(double *a, const double *b, double *c, double *s)
+{
+    exb_zrotg_checked(a, b, c, s);
+}
 
-FORWARD_VOID(crotg, 4)
-FORWARD_VOID(zrotg, 4)
+FACE void FNAME(crotg)(float *a, const float *b, float *c, float *s)
+{
+    exb_crotg_checked(a, b, c, s);
+}

@@ -1,19 +1,13 @@
 /*
- * cblas_complex.c -- the complex CBLAS routines of the drop-in libblas.so.3.
- * Level 1 (level1/complex.c) is exact; the others, not computed by
- * ExactBLAS yet, forward their call to the same CBLAS routine of the
- * system's reference BLAS (refblas.h), NOT exact.  The
- * reference's CBLAS calls the complex Fortran routines (forwarded too) and
- * shares the CBLAS_CallFromC and RowMajorStrg globals and cblas_xerbla with
- * this library (the dynamic linker binds its references here first).
- * Those with only integer and pointer arguments go through forward.h; those
- * with a real scalar (passed in a floating-point register) have their
- * prototype here.
+ * cblas_complex.c -- the complex CBLAS routines of the drop-in libblas.so.3,
+ * all exact: Level 1 on level1/complex.c and level1/zrotg.c directly;
+ * Levels 2 and 3 through the exact Fortran routines (blas_complex.c), with
+ * the reference CBLAS's option checks and row-major mapping (below).  The
+ * complex GEMV and GEMM are in cblas_real.c.
  */
 #include <complex.h>
 
 #include "cblas_common.h"
-#include "forward.h"
 #include "level1/level1.h"
 
 #include <math.h>
@@ -575,7 +569,12 @@ static char herk_letter(int t, int row_major)
 CBLAS_COMPLEX23(c, float, 1)
 CBLAS_COMPLEX23(z, double, 0)
 
-/* ---- forwarded, NOT exact ---------------------------------------------------- */
+FACE void CNAME(cblas_zrotg)(void *a, void *b, double *c, void *s)
+{
+    exb_zrotg_checked(a, b, c, s);
+}
 
-FORWARD_C_VOID(cblas_crotg, 4)
-FORWARD_C_VOID(cblas_zrotg, 4)
+FACE void CNAME(cblas_crotg)(void *a, void *b, float *c, void *s)
+{
+    exb_crotg_checked(a, b, c, s);
+}

@@ -62,6 +62,13 @@ void exb_srotm_checked(long n, float *x, long incx, float *y, long incy, const f
 void exb_drotm_checked(long n, double *x, long incx, double *y, long incy, const double *param);
 void exb_srotg_checked(float *a, float *b, float *c, float *s);
 void exb_drotg_checked(double *a, double *b, double *c, double *s);
+/* ZROTG, CROTG (zrotg.c): with f = a, g = b, F = |f|^2, H = F + |g|^2, each
+ * part of c = sqrt(F / H), s = conj(g) f / sqrt(F H) and r = f sqrt(H / F)
+ * (into a) correctly rounded from its exact value (f = 0: c = 0, s =
+ * conj(g) / |g|, r = |g|; g = 0: c = 1, s = 0, r = f); a NaN or an
+ * infinity in f or g (g nonzero): c, s, r the canonical NaN. */
+void exb_zrotg_checked(double *a, const double *b, double *c, double *s);
+void exb_crotg_checked(float *a, const float *b, float *c, float *s);
 void exb_srotmg_checked(float *d1, float *d2, float *x1, float y1, float *param);
 void exb_drotmg_checked(double *d1, double *d2, double *x1, double y1, double *param);
 
