@@ -34,10 +34,11 @@ static const char *knob_lines[] = {
     "EXACTBLAS_DEVICE=host EXACTBLAS_GEMM_PATH=crt",
     "EXACTBLAS_DEVICE=host EXACTBLAS_GEMM_PATH=early EXACTBLAS_THREADS=1",
     "EXACTBLAS_DEVICE=host EXACTBLAS_GEMM_PATH=general EXACTBLAS_FILTER=0",
+    "EXACTBLAS_DEVICE=opencl",
 };
 
 static tl_terms *T1, *T2;
-static long slots, mismatches, cases_panels, cases_elements;
+static long slots, mismatches, cases_panels, cases_elements, cases_opencl;
 
 /* want (the slots of C, ldc) := the exact GEMM's parts rounded once:
  * alpha op(A) op(B) + beta C (a zero part of alpha or beta no term;
@@ -153,7 +154,14 @@ static void run_case(tl_rng *r, long serial)
      * never sets it; every computing call sets HOST */
     int vnni = __builtin_cpu_supports("avx512vnni") && __builtin_cpu_supports("avx512bw") &&
                __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
-    int bad_path = !quick && !(path & EXACTBLAS_PATH_HOST);
+    /* the OpenCL line: the panels on the device (its absence: skipped) */
+    int ocl = strstr(knobs, "DEVICE=opencl") != NULL;
+    if (ocl && !tl_opencl_available()) {
+        free(A), free(B), free(C), free(want);
+        return;
+    }
+    int bad_path = !quick && !(path & (ocl && panels ? EXACTBLAS_PATH_OPENCL : EXACTBLAS_PATH_HOST));
+    cases_opencl += ocl && panels && (path & EXACTBLAS_PATH_OPENCL);
     if (!quick && !panels && (path & EXACTBLAS_PATH_RESIDUE))
         bad_path = 1;
     if (panels && vnni && cls != SPECIAL && strstr(knobs, "GEMM_PATH=crt") &&
@@ -493,8 +501,8 @@ int main(int argc, char **argv)
         printf("complex3: FAILED: %ld of %ld slots differ\n", mismatches, slots);
         return 1;
     }
-    printf("complex3: PASSED: %ld cases (%ld on the real engines, %ld on the long accumulators), "
-           "%ld slots bit-exact against MPFR\n",
-           cases, cases_panels, cases_elements, slots);
+    printf("complex3: PASSED: %ld cases (%ld on the real engines, %ld of them on the OpenCL "
+           "device, %ld on the long accumulators), %ld slots bit-exact against MPFR\n",
+           cases, cases_panels, cases_opencl, cases_elements, slots);
     return 0;
 }
