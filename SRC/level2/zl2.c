@@ -28,9 +28,11 @@
 
 #include "core/f32.h"
 #include "core/fpenv.h"
+#include "core/filter.h"
 #include "core/superacc.h"
 #include "core/zerosign.h"
 #include "routines.h"
+#include "host/kernels.h"
 #include "storage.h"
 #include "support/knobs.h"
 #include "support/note.h"
@@ -272,67 +274,149 @@ static void zproduct(zmat *A, const double *al, const void *x, long incx, const 
     free(xg);
 }
 
+/* Part p of N / d decided from approximations: Nr within br of hr + lr, Ni
+ * within bi of hi + li, dr and di nonzero.  A candidate q (from the
+ * doubles, then corrected once by its residual) is RN(P / D) when the
+ * residual P - q D, P = Nr dr + Ni di (p = 0) or Ni dr - Nr di, is below D
+ * times half the smaller gap next to q: the residual is a sum of exact
+ * products (q dr and q di split by TwoProduct) through the filter of
+ * core/filter.h, its bound with the numerator's bounds times |dr|, |di|
+ * added.  1 with *out = q, else 0 (magnitudes outside the ranges where
+ * nothing underflows or overflows, or too near a midpoint). */
+static int cq_filter_part(int p, double hr, double lr, double br, double hi, double li, double bi,
+                          double dr, double di, double *out)
+{
+    double ar = fabs(dr), ai = fabs(di), nr = hr + lr, ni = hi + li;
+    if (!(ar >= 0x1p-300 && ar <= 0x1p300 && ai >= 0x1p-300 && ai <= 0x1p300) ||
+        !(fabs(nr) <= 0x1p600 && fabs(ni) <= 0x1p600) || !isfinite(br + bi))
+        return 0;
+    /* P's terms: (x1 + x2) c1 + (y1 + y2) c2 */
+    double x1 = p ? hi : hr, x2 = p ? li : lr, y1 = p ? -hr : hi, y2 = p ? -lr : li;
+    double c1 = dr, c2 = di, dev0 = (p ? bi : br) * ar + (p ? br : bi) * ai;
+    double D = dr * dr + di * di;
+    double q = ((x1 + x2) * c1 + (y1 + y2) * c2) / D;
+    for (int step = 0; step < 2; step++) {
+        if (!(fabs(q) >= 0x1p-400 && fabs(q) <= 0x1p400))
+            return 0;
+        double a1 = q * dr, a2 = fma(q, dr, -a1), b1 = q * di, b2 = fma(q, di, -b1);
+        double h = 0.0, lo = 0.0, ce = 0.0;
+        exb_filter_add(&h, &lo, &ce, x1, c1);
+        exb_filter_add(&h, &lo, &ce, x2, c1);
+        exb_filter_add(&h, &lo, &ce, y1, c2);
+        exb_filter_add(&h, &lo, &ce, y2, c2);
+        exb_filter_add(&h, &lo, &ce, -a1, dr);
+        exb_filter_add(&h, &lo, &ce, -a2, dr);
+        exb_filter_add(&h, &lo, &ce, -b1, di);
+        exb_filter_add(&h, &lo, &ce, -b2, di);
+        double R = h + lo;
+        if (step == 0) { /* the candidate corrected by its residual */
+            q += R / D;
+            continue;
+        }
+        double dev = fabs(R) * (1.0 + 0x1p-50) + (exb_filter_bound(8.0, ce) + dev0) * (1.0 + 0x1p-50);
+        double limit = D * (1.0 - 0x1p-48) * exb_filter_half_gap(q);
+        if (!(dev < limit))
+            return 0;
+    }
+    *out = q;
+    return 1;
+}
+
 /* op(A) x = alpha b solved in place (alpha NULL: b itself, TRSV's
- * numerator b_i - sum; else TRSM's alpha b_i, two exact products a part). */
+ * numerator b_i - sum; else TRSM's alpha b_i, two exact products a part).
+ * Binary64 without alpha: each numerator through the host's filter (the
+ * interleaved rows against -x) and the quotient decided by cq_filter_part
+ * or the real filter's quotient where it can; the rest exactly. */
 static void zsolve(zmat *A, const double *al, void *x, long incx)
 {
     A->s.solve = 1;
     zinit(A);
     const l2_op *op = &A->s.op;
     int f32 = op->f32;
-    long n = op->outputs, first = incx < 0 ? (1 - n) * incx : 0;
+    long n = op->outputs, first = incx < 0 ? (1 - n) * incx : 0, ld = op->maxlen > 0 ? op->maxlen : 1;
     int forward = (op->uplo == 'L') == (op->trans == 'N');
-    double *xs = malloc((size_t)(2 * (n > 0 ? n : 1)) * sizeof *xs); /* the solved x */
-    if (!xs) {
+    exb_knobs knobs;
+    exb_knobs_read_rows(&knobs);
+    const exb_filter_kernels *filter =
+        f32 || al ? NULL
+                  : exb_kernels_filter(exb_host_kernels_get(knobs.host_generic), knobs.fpe,
+                                       knobs.front, knobs.filter);
+    double *nx = malloc((size_t)(2 * (n > 0 ? n : 1)) * sizeof *nx); /* -x once solved */
+    double *rows = malloc((size_t)(2 * ld) * sizeof *rows);         /* Sr's and Si's rows */
+    if (!nx || !rows) {
         exb_note("no memory for a complex triangular solve of order %ld: x left as it was", n);
+        free(nx);
+        free(rows);
         return;
     }
     exb_superacc nr, ni;
     exb_superacc_clear(&nr);
     exb_superacc_clear(&ni);
+    int decided_any = 0;
+    static const double one = 1.0;
     for (long q = 0; q < n; q++) {
-        long i = forward ? q : n - 1 - q, at = 2 * (first + i * incx), j0, j1;
-        double br = zget(x, f32, at), bi = zget(x, f32, at + 1);
-        exb_superacc_reset(&nr);
-        exb_superacc_reset(&ni);
-        int zr, zi; /* every term of the numerator's part -0 so far */
-        if (al) {
-            exb_superacc_add_product(&nr, al[0], br);
-            exb_superacc_add_product(&nr, -al[1], bi);
-            exb_superacc_add_product(&ni, al[0], bi);
-            exb_superacc_add_product(&ni, al[1], br);
-            zr = exb_product_is_negzero(al[0], br) && exb_product_is_negzero(-al[1], bi);
-            zi = exb_product_is_negzero(al[0], bi) && exb_product_is_negzero(al[1], br);
-        } else {
-            exb_superacc_add_double(&nr, br);
-            exb_superacc_add_double(&ni, bi);
-            zr = br == 0.0 && signbit(br);
-            zi = bi == 0.0 && signbit(bi);
+        long i = forward ? q : n - 1 - q, at = 2 * (first + i * incx), x0, len;
+        double b[2] = {zget(x, f32, at), zget(x, f32, at + 1)}, dr, di, out[2];
+        for (int p = 0; p < 2; p++) {
+            A->part = p;
+            zrows(op, i, 1, rows + p * ld, ld, &x0, &len, NULL);
         }
-        zrange(A, i, &j0, &j1);
-        for (long j = j0; j < j1; j++) {
-            double re, im, xr = xs[2 * j], xi = xs[2 * j + 1];
-            zentry(A, i, j, &re, &im);
-            /* - (re xr - im xi) and - (im xr + re xi) */
-            exb_superacc_add_product(&nr, -re, xr);
-            exb_superacc_add_product(&nr, im, xi);
-            exb_superacc_add_product(&ni, -im, xr);
-            exb_superacc_add_product(&ni, -re, xi);
-            zr = zr && exb_product_is_negzero(-re, xr) && exb_product_is_negzero(im, xi);
-            zi = zi && exb_product_is_negzero(-im, xr) && exb_product_is_negzero(-re, xi);
-        }
-        if (zr && exb_superacc_is_zero(&nr))
-            exb_superacc_set_negative_zero(&nr);
-        if (zi && exb_superacc_is_zero(&ni))
-            exb_superacc_set_negative_zero(&ni);
-        double dr, di, out[2];
         zentry(A, i, i, &dr, &di);
-        exb_superacc_round_cquotient(&nr, &ni, dr, di, f32, out);
-        xs[2 * i] = out[0], xs[2 * i + 1] = out[1];
+        int done = 0;
+        if (filter) {
+            double h[2], lo[2], bd[2];
+            for (int p = 0; p < 2; p++) {
+                double ce = 0.0;
+                h[p] = lo[p] = 0.0;
+                if (len > 0)
+                    filter->dot(rows + p * ld, nx + x0, len, &h[p], &lo[p], &ce);
+                filter->add_terms(&h[p], &lo[p], &ce, &one, 0, &b[p], 1);
+                bd[p] = exb_filter_bound((double)len + 1.0 + 33.0, ce);
+            }
+            if (di == 0.0)
+                done = filter->quotient(h[0], lo[0], bd[0], dr, &out[0]) &&
+                       filter->quotient(h[1], lo[1], bd[1], dr, &out[1]);
+            else if (dr == 0.0) /* (Ni - i Nr) / di */
+                done = filter->quotient(h[1], lo[1], bd[1], di, &out[0]) &&
+                       filter->quotient(h[0], lo[0], bd[0], di, &out[1]) &&
+                       (out[1] = -out[1], 1);
+            else
+                done = cq_filter_part(0, h[0], lo[0], bd[0], h[1], lo[1], bd[1], dr, di, &out[0]) &&
+                       cq_filter_part(1, h[0], lo[0], bd[0], h[1], lo[1], bd[1], dr, di, &out[1]);
+            decided_any |= done;
+        }
+        if (!done) {
+            exb_superacc *acc[2] = {&nr, &ni};
+            for (int p = 0; p < 2; p++) {
+                exb_superacc *s = acc[p];
+                int z; /* every term of the numerator's part -0 so far */
+                exb_superacc_reset(s);
+                if (al) {
+                    double c1 = al[0], c2 = p ? al[1] : -al[1];
+                    exb_superacc_add_product(s, c1, b[p]);
+                    exb_superacc_add_product(s, c2, b[1 - p]);
+                    z = exb_product_is_negzero(c1, b[p]) && exb_product_is_negzero(c2, b[1 - p]);
+                } else {
+                    exb_superacc_add_double(s, b[p]);
+                    z = b[p] == 0.0 && signbit(b[p]);
+                }
+                const double *row = rows + p * ld;
+                for (long t = 0; t < len; t++) {
+                    exb_superacc_add_product(s, row[t], nx[x0 + t]);
+                    z = z && exb_product_is_negzero(row[t], nx[x0 + t]);
+                }
+                if (z && exb_superacc_is_zero(s))
+                    exb_superacc_set_negative_zero(s);
+            }
+            exb_superacc_round_cquotient(&nr, &ni, dr, di, f32, out);
+        }
+        nx[2 * i] = -out[0], nx[2 * i + 1] = -out[1];
         zput(x, f32, at, out[0]);
         zput(x, f32, at + 1, out[1]);
     }
-    free(xs);
+    free(nx);
+    free(rows);
+    exb_path_add(EXACTBLAS_PATH_HOST | (decided_any ? EXACTBLAS_PATH_EARLY : 0));
 }
 
 /* ---- GBMV ------------------------------------------------------------------------- */
