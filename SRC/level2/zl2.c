@@ -102,24 +102,106 @@ static void zrange(const zmat *A, long i, long *j0, long *j1)
         *j1 = *j0;
 }
 
+/* Entry (re, im) of op(A) into position t of a row of part p: Sr's (re,
+ * -im) or Si's (im, re). */
+static inline void put_entry(double *row, long t, int p, double re, double im)
+{
+    row[2 * t] = p ? im : re;
+    row[2 * t + 1] = p ? re : -im;
+}
+
+/* A stored entry's parts, binary64 or binary32. */
+static inline void stored_at(const l2_op *op, long at, double *re, double *im)
+{
+    if (op->f32)
+        *re = ((const float *)op->a)[2 * at], *im = ((const float *)op->a)[2 * at + 1];
+    else
+        *re = ((const double *)op->a)[2 * at], *im = ((const double *)op->a)[2 * at + 1];
+}
+
+/* Dense storage read in memory order: entries A(i, j) of the rows' stored
+ * part with j in [lo_r, hi_r) column by column across the panel (a column's
+ * entries of consecutive rows are adjacent), conjugated when cj, into
+ * positions j - base_r.  Entries (j, i) when mirror: a row of A^T is a
+ * column of A, contiguous. */
+static void dense_part(const zmat *A, long i0, long count, const long *lo, const long *hi,
+                       const long *base, int mirror, int cj, double *buf, long ld)
+{
+    const l2_op *op = &A->s.op;
+    int p = A->part;
+    if (mirror) {
+        for (long r = 0; r < count; r++)
+            for (long j = lo[r]; j < hi[r]; j++) {
+                double re, im;
+                stored_at(op, j + (i0 + r) * op->lda, &re, &im);
+                put_entry(buf + r * ld, j - base[r], p, re, cj ? -im : im);
+            }
+        return;
+    }
+    long jmin = -1, jmax = -1;
+    for (long r = 0; r < count; r++)
+        if (lo[r] < hi[r]) {
+            jmin = jmin < 0 || lo[r] < jmin ? lo[r] : jmin;
+            jmax = hi[r] > jmax ? hi[r] : jmax;
+        }
+    for (long j = jmin; jmin >= 0 && j < jmax; j++)
+        for (long r = 0; r < count; r++) {
+            if (j < lo[r] || j >= hi[r])
+                continue;
+            double re, im;
+            stored_at(op, i0 + r + j * op->lda, &re, &im);
+            put_entry(buf + r * ld, j - base[r], p, re, cj ? -im : im);
+        }
+}
+
 /* The engine's rows (l2.h): Sr's (re, -im) or Si's (im, re) per entry,
- * against the interleaved x. */
+ * against the interleaved x.  Dense matrices are read in memory order
+ * (dense_part); band and packed ones entry by entry. */
 static void zrows(const l2_op *op, long i0, long count, double *buf, long ld, long *x0, long *len,
                   double *diag)
 {
     const zmat *A = (const zmat *)op;
-    (void)diag;
+    if (count > L2_WIDE) { /* (no caller asks for more) */
+        for (long c = 0; c < count; c += L2_WIDE)
+            zrows(op, i0 + c, count - c < L2_WIDE ? count - c : L2_WIDE, buf + c * ld, ld, x0 + c,
+                  len + c, diag);
+        return;
+    }
+    long j0[L2_WIDE], j1[L2_WIDE];
     for (long r = 0; r < count; r++) {
-        long j0, j1;
-        zrange(A, i0 + r, &j0, &j1);
-        x0[r] = 2 * j0;
-        len[r] = 2 * (j1 - j0);
+        zrange(A, i0 + r, &j0[r], &j1[r]);
+        x0[r] = 2 * j0[r];
+        len[r] = 2 * (j1[r] - j0[r]);
+    }
+    if (A->s.storage == L2_DENSE && count <= L2_WIDE) {
+        long lo[L2_WIDE], hi[L2_WIDE];
+        if (A->s.kind == L2_SYMMETRIC) { /* the stored triangle, then the mirror */
+            int up = op->uplo == 'U';
+            for (long r = 0; r < count; r++) /* lower: j <= i stored as (i, j) */
+                lo[r] = up ? i0 + r : j0[r], hi[r] = up ? j1[r] : i0 + r + 1;
+            dense_part(A, i0, count, lo, hi, j0, 0, 0, buf, ld);
+            for (long r = 0; r < count; r++)
+                lo[r] = up ? j0[r] : i0 + r + 1, hi[r] = up ? i0 + r : j1[r];
+            dense_part(A, i0, count, lo, hi, j0, 1, 1, buf, ld);
+            for (long r = 0; r < count; r++) { /* a real diagonal */
+                double re, im;
+                stored_at(op, (i0 + r) * (op->lda + 1), &re, &im);
+                put_entry(buf + r * ld, i0 + r - j0[r], A->part, re, 0.0);
+            }
+        } else {
+            dense_part(A, i0, count, j0, j1, j0, op->trans != 'N', A->conj, buf, ld);
+            if (A->s.kind == L2_TRIANGULAR && op->diag == 'U' && !A->s.solve)
+                for (long r = 0; r < count; r++)
+                    put_entry(buf + r * ld, i0 + r - j0[r], A->part, 1.0, 0.0);
+        }
+        return;
+    }
+    for (long r = 0; r < count; r++) {
         double *row = buf + r * ld;
-        for (long j = j0; j < j1; j++) {
+        for (long j = j0[r]; j < j1[r]; j++) {
             double re, im;
             zentry(A, i0 + r, j, &re, &im);
-            row[2 * (j - j0)] = A->part ? im : re;
-            row[2 * (j - j0) + 1] = A->part ? re : -im;
+            put_entry(row, j - j0[r], A->part, re, im);
         }
     }
 }
@@ -341,8 +423,13 @@ static void zsolve(zmat *A, const double *al, void *x, long incx)
         f32 || al ? NULL
                   : exb_kernels_filter(exb_host_kernels_get(knobs.host_generic), knobs.fpe,
                                        knobs.front, knobs.filter);
-    double *nx = malloc((size_t)(2 * (n > 0 ? n : 1)) * sizeof *nx); /* -x once solved */
-    double *rows = malloc((size_t)(2 * ld) * sizeof *rows);         /* Sr's and Si's rows */
+    /* Dense op(A) = A^T or A^H, binary64: row i is column i of A, read in
+     * place against vectors that give Sr and Si (v[0], v[1] below). */
+    int in_place = op->trans != 'N' && A->s.storage == L2_DENSE && !f32;
+    int cj = A->conj;
+    double *nx = malloc((size_t)(4 * (n > 0 ? n : 1)) * sizeof *nx); /* -x once solved, ... */
+    double *v[2] = {nx, in_place ? nx + 2 * (n > 0 ? n : 1) : nx};
+    double *rows = malloc((size_t)(2 * L2_PANEL * ld) * sizeof *rows); /* Sr's, Si's rows */
     if (!nx || !rows) {
         exb_note("no memory for a complex triangular solve of order %ld: x left as it was", n);
         free(nx);
@@ -354,13 +441,29 @@ static void zsolve(zmat *A, const double *al, void *x, long incx)
     exb_superacc_clear(&ni);
     int decided_any = 0;
     static const double one = 1.0;
+    long px0[L2_PANEL], plen[L2_PANEL];
     for (long q = 0; q < n; q++) {
-        long i = forward ? q : n - 1 - q, at = 2 * (first + i * incx), x0, len;
-        double b[2] = {zget(x, f32, at), zget(x, f32, at + 1)}, dr, di, out[2];
-        for (int p = 0; p < 2; p++) {
-            A->part = p;
-            zrows(op, i, 1, rows + p * ld, ld, &x0, &len, NULL);
+        long i = forward ? q : n - 1 - q, at = 2 * (first + i * incx);
+        long pnl = i / L2_PANEL, i0 = pnl * L2_PANEL, r = i - i0;
+        if (!in_place && (q == 0 || r == (forward ? 0 : (n - i0 < L2_PANEL ? n - i0 : L2_PANEL) - 1))) {
+            long count = n - i0 < L2_PANEL ? n - i0 : L2_PANEL; /* a new panel of rows */
+            for (int p = 0; p < 2; p++) {
+                A->part = p;
+                zrows(op, i0, count, rows + p * L2_PANEL * ld, ld, px0, plen, NULL);
+            }
         }
+        long x0, len;
+        const double *row2[2];
+        if (in_place) { /* the column's entries j in [j0, j1) */
+            long j0, j1;
+            zrange(A, i, &j0, &j1);
+            x0 = 2 * j0, len = 2 * (j1 - j0);
+            row2[0] = row2[1] = (const double *)op->a + 2 * (j0 + i * op->lda);
+        } else {
+            x0 = px0[r], len = plen[r];
+            row2[0] = rows + r * ld, row2[1] = rows + (L2_PANEL + r) * ld;
+        }
+        double b[2] = {zget(x, f32, at), zget(x, f32, at + 1)}, dr, di, out[2];
         zentry(A, i, i, &dr, &di);
         int done = 0;
         if (filter) {
@@ -369,7 +472,7 @@ static void zsolve(zmat *A, const double *al, void *x, long incx)
                 double ce = 0.0;
                 h[p] = lo[p] = 0.0;
                 if (len > 0)
-                    filter->dot(rows + p * ld, nx + x0, len, &h[p], &lo[p], &ce);
+                    filter->dot(row2[p], v[p] + x0, len, &h[p], &lo[p], &ce);
                 filter->add_terms(&h[p], &lo[p], &ce, &one, 0, &b[p], 1);
                 bd[p] = exb_filter_bound((double)len + 1.0 + 33.0, ce);
             }
@@ -400,10 +503,10 @@ static void zsolve(zmat *A, const double *al, void *x, long incx)
                     exb_superacc_add_double(s, b[p]);
                     z = b[p] == 0.0 && signbit(b[p]);
                 }
-                const double *row = rows + p * ld;
+                const double *row = row2[p];
                 for (long t = 0; t < len; t++) {
-                    exb_superacc_add_product(s, row[t], nx[x0 + t]);
-                    z = z && exb_product_is_negzero(row[t], nx[x0 + t]);
+                    exb_superacc_add_product(s, row[t], v[p][x0 + t]);
+                    z = z && exb_product_is_negzero(row[t], v[p][x0 + t]);
                 }
                 if (z && exb_superacc_is_zero(s))
                     exb_superacc_set_negative_zero(s);
@@ -411,6 +514,12 @@ static void zsolve(zmat *A, const double *al, void *x, long incx)
             exb_superacc_round_cquotient(&nr, &ni, dr, di, f32, out);
         }
         nx[2 * i] = -out[0], nx[2 * i + 1] = -out[1];
+        if (in_place) {
+            /* A's column (ar, ai) against v[0] gives -Sr, against v[1] -Si:
+             * A^H: (-xr, -xi), (-xi, xr); A^T: (-xr, xi), (-xi, -xr) */
+            nx[2 * i + 1] = cj ? -out[1] : out[1];
+            v[1][2 * i] = -out[1], v[1][2 * i + 1] = cj ? out[0] : -out[0];
+        }
         zput(x, f32, at, out[0]);
         zput(x, f32, at + 1, out[1]);
     }
@@ -585,5 +694,91 @@ void exb_xtrmm_checked(const char *name, int f32, int solve, char side, char upl
             zproduct(&Av, alpha, bv, inc, zero, bv, inc);
     }
     exb_path_add(EXACTBLAS_PATH_HOST);
+    exb_fpenv_leave(env);
+}
+
+/* ---- the dense GEMV and HEMV on the Level 2 engine -------------------------------- */
+
+/* ZGEMV with alpha real or imaginary and beta real: each part one real
+ * EXDGEMV of the same terms.  T and C: row i of op(A) is column i of A, 2m
+ * doubles (re, im, ...) in place; Sr and Si are its dot products with
+ * (xr, -xi, ...) and (xi, xr, ...) (T) or (xr, xi, ...) and (xi, -xr, ...)
+ * (C).  N: blocks of rows copied as [Ar Ai] (m_b x 2n), Sr = [Ar Ai] [xr;
+ * -xi], Si = [Ar Ai] [xi; xr].  0 when out of memory (nothing written). */
+static int gemv_real_parts(char trans, long m, long n, const double *al, const double *a,
+                           long lda, const double *x, long incx, double br, double *y, long incy)
+{
+    int tn = exb_lsame(trans, 'N'), cj = exb_lsame(trans, 'C');
+    long lenx = tn ? n : m, leny = tn ? m : n, x0 = incx < 0 ? (lenx - 1) * -incx : 0;
+    double *v = malloc((size_t)(4 * lenx) * sizeof *v); /* the Sr and Si vectors */
+    if (!v)
+        return 0;
+    for (long j = 0; j < lenx; j++) {
+        double xr = x[2 * (x0 + j * incx)], xi = x[2 * (x0 + j * incx) + 1];
+        if (tn) { /* [xr; -xi] and [xi; xr] */
+            v[j] = xr, v[lenx + j] = -xi;
+            v[2 * lenx + j] = xi, v[3 * lenx + j] = xr;
+        } else {
+            v[2 * j] = xr, v[2 * j + 1] = cj ? xi : -xi;
+            v[2 * lenx + 2 * j] = xi, v[2 * lenx + 2 * j + 1] = cj ? -xr : xr;
+        }
+    }
+    enum { MB = 128 };
+    double *w = tn ? malloc((size_t)(MB * 2 * n) * sizeof *w) : NULL;
+    if (tn && !w) {
+        free(v);
+        return 0;
+    }
+    /* Re = ar Sr + br yr or -ai Si + br yr; Im = ar Si + br yi or ai Sr + br yi */
+    double coef[2];
+    const double *vec[2];
+    for (int p = 0; p < 2; p++) {
+        int use_si = (p == 0) == (al[1] != 0.0);
+        coef[p] = al[1] == 0.0 ? al[0] : (p == 0 ? -al[1] : al[1]);
+        vec[p] = v + (use_si ? 2 * lenx : 0);
+    }
+    if (!tn) {
+        for (int p = 0; p < 2; p++)
+            exb_dgemv_checked("ZGEMV ", 'T', 2 * m, n, coef[p], a, 2 * lda, vec[p], 1, br, y + p,
+                              2 * incy);
+    }
+    for (long i0 = 0; tn && i0 < m; i0 += MB) {
+        long mb = m - i0 < MB ? m - i0 : MB;
+        for (long j = 0; j < n; j++)
+            for (long r = 0; r < mb; r++) {
+                w[r + j * mb] = a[2 * (i0 + r + j * lda)];
+                w[r + (n + j) * mb] = a[2 * (i0 + r + j * lda) + 1];
+            }
+        /* y's logical elements i0 .. i0+mb-1, from their first in storage */
+        long first = incy < 0 ? (leny - i0 - mb) * -incy : i0 * incy;
+        for (int p = 0; p < 2; p++)
+            exb_dgemv_checked("ZGEMV ", 'N', mb, 2 * n, coef[p], w, mb, vec[p], 1, br,
+                              y + 2 * first + p, 2 * incy);
+    }
+    free(v);
+    free(w);
+    return 1;
+}
+
+void exb_xgemv_dense(int f32, int herm, char uplo, char trans, long m, long n,
+                     const double *alpha, const void *a, long lda, const void *x, long incx,
+                     const double *beta, void *y, long incy)
+{
+    if (!f32 && !herm && (alpha[0] != 0.0) != (alpha[1] != 0.0) && beta[1] == 0.0 &&
+        gemv_real_parts(trans, m, n, alpha, a, lda, x, incx, beta[0], y, incy))
+        return;
+    exb_fpenv env = exb_fpenv_enter();
+    int tn = exb_lsame(trans, 'N');
+    zmat A = {.s = {.op = {.f32 = f32,
+                           .a = a,
+                           .lda = lda,
+                           .uplo = exb_lsame(uplo, 'U') ? 'U' : 'L',
+                           .trans = herm || tn ? 'N' : 'T'},
+                    .storage = L2_DENSE,
+                    .kind = herm ? L2_SYMMETRIC : L2_GENERAL,
+                    .m = m,
+                    .n = n},
+              .conj = !herm && exb_lsame(trans, 'C')};
+    zproduct(&A, alpha, x, incx, beta, y, incy);
     exb_fpenv_leave(env);
 }

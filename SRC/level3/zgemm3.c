@@ -22,6 +22,8 @@
 #include <string.h>
 
 #include "routines.h"
+#include "level2/zlevel2.h"
+#include "support/knobs.h"
 #include "core/f32.h"
 #include "core/fpenv.h"
 #include "core/superacc.h"
@@ -286,6 +288,13 @@ static void gemv_complex(const char *name, int f32, char trans, long m, long n, 
     int alpha0 = alpha[0] == 0.0 && alpha[1] == 0.0;
     if (m == 0 || n == 0 || (alpha0 && beta[0] == 1.0 && beta[1] == 0.0))
         return;
+    exb_knobs knobs;
+    exb_knobs_read(&knobs);
+    if (knobs.use_opencl != EXB_DEVICE_OPENCL) { /* the host's Level 2 engine */
+        exb_xgemv_dense(f32, 0, 'U', trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
+        return;
+    }
+    /* EXACTBLAS_DEVICE=opencl: the GEMM of one column, on the device */
     int tn = exb_lsame(trans, 'N');
     long lenx = tn ? n : m, leny = tn ? m : n;
     size_t w = f32 ? sizeof(float) : sizeof(double);
@@ -525,7 +534,13 @@ static void hemv_complex(const char *name, int f32, char uplo, long n, const dou
     }
     if (n == 0 || (alpha[0] == 0.0 && alpha[1] == 0.0 && beta[0] == 1.0 && beta[1] == 0.0))
         return;
-    void *f = full_of(f32, 1, up, n, a, lda);
+    exb_knobs knobs;
+    exb_knobs_read(&knobs);
+    if (knobs.use_opencl != EXB_DEVICE_OPENCL) { /* the host's Level 2 engine */
+        exb_xgemv_dense(f32, 1, uplo, 'N', n, n, alpha, a, lda, x, incx, beta, y, incy);
+        return;
+    }
+    void *f = full_of(f32, 1, up, n, a, lda); /* the dense twin's GEMV on the device */
     if (!f) {
         exb_note("no memory for %s's full matrix: y left as it was", name);
         return;
