@@ -401,7 +401,7 @@ static void run_solve(tl_rng *r, long serial)
     smat s = {.f32 = f32, .kind = 'T', .uplo = draw(r, 0, 1) ? 'U' : 'L',
               .diag = draw(r, 0, 2) ? 'N' : 'U', .trans = ops[draw(r, 0, 2)]};
     s.store = which == 0 ? 'D' : which == 1 ? 'B' : 'P';
-    long n = draw(r, 0, 9) ? draw(r, 1, 12) : draw(r, 0, 30);
+    long n = draw(r, 0, 9) ? draw(r, 1, 12) : draw(r, 0, 1) ? draw(r, 0, 30) : draw(r, 33, 90);
     s.m = s.n = n;
     s.ku = which == 1 ? draw(r, 0, 4) : n > 0 ? n - 1 : 0;
     long rows = s.store == 'D' ? n : s.ku + 1;

@@ -426,10 +426,17 @@ static void zsolve(zmat *A, const double *al, void *x, long incx)
     /* Dense op(A) = A^T or A^H, binary64: row i is column i of A, read in
      * place against vectors that give Sr and Si (v[0], v[1] below). */
     int in_place = op->trans != 'N' && A->s.storage == L2_DENSE && !f32;
+    /* Dense op(A) = A, binary64, filtered: blocked (below) */
+    int blocked = filter && op->trans == 'N' && A->s.storage == L2_DENSE && !A->conj;
     int cj = A->conj;
-    double *nx = malloc((size_t)(4 * (n > 0 ? n : 1)) * sizeof *nx); /* -x once solved, ... */
-    double *v[2] = {nx, in_place ? nx + 2 * (n > 0 ? n : 1) : nx};
+    long n1 = n > 0 ? n : 1;
+    double *nx = malloc((size_t)(5 * n1) * sizeof *nx); /* -x once solved, ... */
+    double *v[2] = {nx, in_place ? nx + 2 * n1 : nx};
+    double *u1 = nx + 2 * n1, *u2 = u1 + n1, *u3 = u2 + n1; /* -xr, xi, -xi (blocked) */
     double *rows = malloc((size_t)(2 * L2_PANEL * ld) * sizeof *rows); /* Sr's, Si's rows */
+    enum { BP = 32 };                                               /* blocked: panel rows */
+    double ph[2][BP], pl[2][BP], pc[2][BP]; /* a panel's off-panel sums, Re and Im */
+    double H1[2 * BP], L1[2 * BP], S1[2 * BP], H2[2 * BP], L2[2 * BP], S2[2 * BP];
     if (!nx || !rows) {
         exb_note("no memory for a complex triangular solve of order %ld: x left as it was", n);
         free(nx);
@@ -442,10 +449,37 @@ static void zsolve(zmat *A, const double *al, void *x, long incx)
     int decided_any = 0;
     static const double one = 1.0;
     long px0[L2_PANEL], plen[L2_PANEL];
+    const double *ad = (const double *)op->a;
+    long lda2 = 2 * op->lda;
     for (long q = 0; q < n; q++) {
         long i = forward ? q : n - 1 - q, at = 2 * (first + i * incx);
         long pnl = i / L2_PANEL, i0 = pnl * L2_PANEL, r = i - i0;
-        if (!in_place && (q == 0 || r == (forward ? 0 : (n - i0 < L2_PANEL ? n - i0 : L2_PANEL) - 1))) {
+        long b0 = i / BP * BP, bcnt = n - b0 < BP ? n - b0 : BP, br = i - b0;
+        if (blocked && (q == 0 || br == (forward ? 0 : bcnt - 1))) {
+            /* a new panel: its rows' sums over the columns solved before it,
+             * from A's interleaved real view (rows 2i: re, 2i+1: im) by the
+             * rows kernel against -xr and xi: Re = (re . -xr) + (im . xi),
+             * Im = -(re . xi) + (im . -xr) */
+            long c0 = forward ? 0 : b0 + bcnt, c1 = forward ? b0 : n;
+            for (long t = 0; t < bcnt; t++)
+                for (int p = 0; p < 2; p++)
+                    ph[p][t] = pl[p][t] = pc[p][t] = 0.0;
+            if (c1 > c0) {
+                const double *blk = ad + 2 * b0 + c0 * lda2;
+                filter->rows(blk, lda2, 2 * bcnt, u1 + c0, c1 - c0, H1, L1, S1);
+                filter->rows(blk, lda2, 2 * bcnt, u2 + c0, c1 - c0, H2, L2, S2);
+                for (long t = 0; t < bcnt; t++) {
+                    ph[0][t] = H1[2 * t], pl[0][t] = L1[2 * t], pc[0][t] = S1[2 * t];
+                    exb_filter_join(&ph[0][t], &pl[0][t], &pc[0][t], H2[2 * t + 1], L2[2 * t + 1],
+                                    S2[2 * t + 1]);
+                    ph[1][t] = -H2[2 * t], pl[1][t] = -L2[2 * t], pc[1][t] = S2[2 * t];
+                    exb_filter_join(&ph[1][t], &pl[1][t], &pc[1][t], H1[2 * t + 1], L1[2 * t + 1],
+                                    S1[2 * t + 1]);
+                }
+            }
+        }
+        if (!in_place && !blocked &&
+            (q == 0 || r == (forward ? 0 : (n - i0 < L2_PANEL ? n - i0 : L2_PANEL) - 1))) {
             long count = n - i0 < L2_PANEL ? n - i0 : L2_PANEL; /* a new panel of rows */
             for (int p = 0; p < 2; p++) {
                 A->part = p;
@@ -459,6 +493,9 @@ static void zsolve(zmat *A, const double *al, void *x, long incx)
             zrange(A, i, &j0, &j1);
             x0 = 2 * j0, len = 2 * (j1 - j0);
             row2[0] = row2[1] = (const double *)op->a + 2 * (j0 + i * op->lda);
+        } else if (blocked) { /* gathered only if the filter cannot decide */
+            x0 = len = 0;
+            row2[0] = row2[1] = NULL;
         } else {
             x0 = px0[r], len = plen[r];
             row2[0] = rows + r * ld, row2[1] = rows + (L2_PANEL + r) * ld;
@@ -468,13 +505,28 @@ static void zsolve(zmat *A, const double *al, void *x, long incx)
         int done = 0;
         if (filter) {
             double h[2], lo[2], bd[2];
-            for (int p = 0; p < 2; p++) {
+            for (int p = 0; p < 2 && !blocked; p++) {
                 double ce = 0.0;
                 h[p] = lo[p] = 0.0;
                 if (len > 0)
                     filter->dot(row2[p], v[p] + x0, len, &h[p], &lo[p], &ce);
                 filter->add_terms(&h[p], &lo[p], &ce, &one, 0, &b[p], 1);
                 bd[p] = exb_filter_bound((double)len + 1.0 + 33.0, ce);
+            }
+            if (blocked) { /* the off-panel sums, the panel's own terms, b */
+                long jlo = forward ? b0 : i + 1, jhi = forward ? i : b0 + bcnt, m = jhi - jlo;
+                const double *re = ad + 2 * i + jlo * lda2, *im = re + 1;
+                long cols = forward ? b0 : n - b0 - bcnt;
+                for (int p = 0; p < 2; p++) {
+                    double ce = pc[p][br];
+                    h[p] = ph[p][br], lo[p] = pl[p][br];
+                    if (m > 0) {
+                        filter->add_terms(&h[p], &lo[p], &ce, re, lda2, (p ? u3 : u1) + jlo, m);
+                        filter->add_terms(&h[p], &lo[p], &ce, im, lda2, (p ? u1 : u2) + jlo, m);
+                    }
+                    filter->add_terms(&h[p], &lo[p], &ce, &one, 0, &b[p], 1);
+                    bd[p] = exb_filter_bound(2.0 * (double)(cols + m) + 8.0, ce);
+                }
             }
             if (di == 0.0)
                 done = filter->quotient(h[0], lo[0], bd[0], dr, &out[0]) &&
@@ -487,6 +539,13 @@ static void zsolve(zmat *A, const double *al, void *x, long incx)
                 done = cq_filter_part(0, h[0], lo[0], bd[0], h[1], lo[1], bd[1], dr, di, &out[0]) &&
                        cq_filter_part(1, h[0], lo[0], bd[0], h[1], lo[1], bd[1], dr, di, &out[1]);
             decided_any |= done;
+        }
+        if (!done && blocked) { /* the row, gathered */
+            for (int p = 0; p < 2; p++) {
+                A->part = p;
+                zrows(op, i, 1, rows + p * L2_PANEL * ld, ld, &x0, &len, NULL);
+            }
+            row2[0] = rows, row2[1] = rows + L2_PANEL * ld;
         }
         if (!done) {
             exb_superacc *acc[2] = {&nr, &ni};
@@ -514,6 +573,8 @@ static void zsolve(zmat *A, const double *al, void *x, long incx)
             exb_superacc_round_cquotient(&nr, &ni, dr, di, f32, out);
         }
         nx[2 * i] = -out[0], nx[2 * i + 1] = -out[1];
+        if (blocked)
+            u1[i] = -out[0], u2[i] = out[1], u3[i] = -out[1];
         if (in_place) {
             /* A's column (ar, ai) against v[0] gives -Sr, against v[1] -Si:
              * A^H: (-xr, -xi), (-xi, xr); A^T: (-xr, xi), (-xi, -xr) */
