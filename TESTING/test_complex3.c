@@ -204,6 +204,12 @@ static void run_gemv(tl_rng *r, long serial)
          incy = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2);
     long lenx = t == 'N' ? n : m, leny = t == 'N' ? m : n;
     double al[2] = {value(r, NARROW, f32), draw(r, 0, 2) ? 0.0 : value(r, NARROW, f32)};
+    if (draw(r, 0, 2) == 0) { /* a power of two, real or imaginary: the filtered paths */
+        static const double p2[] = {1.0, -1.0, 2.0, 0.5, -4.0};
+        al[0] = p2[draw(r, 0, COUNT(p2) - 1)], al[1] = 0.0;
+        if (draw(r, 0, 1))
+            al[1] = al[0], al[0] = 0.0;
+    }
     double be[2] = {draw(r, 0, 3) ? value(r, NARROW, f32) : 0.0, draw(r, 0, 3) ? 0.0 : 0.5};
     if (draw(r, 0, 6) == 0)
         al[0] = al[1] = 0.0;
