@@ -406,6 +406,23 @@ static int cq_filter_part(int p, double hr, double lr, double br, double hi, dou
     return 1;
 }
 
+/* The numerator's first terms into the filter: b's part p, or alpha b's
+ * (ar br - ai bi, ar bi + ai br; a zero part of alpha is no term). */
+static void add_b(const exb_filter_kernels *f, double *h, double *lo, double *ce, const double *al,
+                  const double *b, int p)
+{
+    static const double one = 1.0;
+    if (!al) {
+        f->add_terms(h, lo, ce, &one, 0, &b[p], 1);
+        return;
+    }
+    double c1 = al[0], c2 = p ? al[1] : -al[1];
+    if (c1 != 0.0)
+        f->add_terms(h, lo, ce, &c1, 0, &b[p], 1);
+    if (c2 != 0.0)
+        f->add_terms(h, lo, ce, &c2, 0, &b[1 - p], 1);
+}
+
 /* op(A) x = alpha b solved in place (alpha NULL: b itself, TRSV's
  * numerator b_i - sum; else TRSM's alpha b_i, two exact products a part).
  * Binary64 without alpha: each numerator through the host's filter (the
@@ -422,9 +439,9 @@ static void zsolve(zmat *A, const double *al, void *x, long incx)
     exb_knobs knobs;
     exb_knobs_read_rows(&knobs);
     const exb_filter_kernels *filter =
-        f32 || al ? NULL
-                  : exb_kernels_filter(exb_host_kernels_get(knobs.host_generic), knobs.fpe,
-                                       knobs.front, knobs.filter);
+        f32 ? NULL
+            : exb_kernels_filter(exb_host_kernels_get(knobs.host_generic), knobs.fpe, knobs.front,
+                                 knobs.filter);
     /* Dense op(A) = A^T or A^H, binary64: row i is column i of A, read in
      * place against vectors that give Sr and Si (v[0], v[1] below). */
     int in_place = op->trans != 'N' && A->s.storage == L2_DENSE && !f32;
@@ -449,7 +466,6 @@ static void zsolve(zmat *A, const double *al, void *x, long incx)
     exb_superacc_clear(&nr);
     exb_superacc_clear(&ni);
     int decided_any = 0;
-    static const double one = 1.0;
     long px0[L2_PANEL], plen[L2_PANEL];
     const double *ad = (const double *)op->a;
     long lda2 = 2 * op->lda;
@@ -512,8 +528,8 @@ static void zsolve(zmat *A, const double *al, void *x, long incx)
                 h[p] = lo[p] = 0.0;
                 if (len > 0)
                     filter->dot(row2[p], v[p] + x0, len, &h[p], &lo[p], &ce);
-                filter->add_terms(&h[p], &lo[p], &ce, &one, 0, &b[p], 1);
-                bd[p] = exb_filter_bound((double)len + 1.0 + 33.0, ce);
+                add_b(filter, &h[p], &lo[p], &ce, al, b, p);
+                bd[p] = exb_filter_bound((double)len + 2.0 + 33.0, ce);
             }
             if (blocked) { /* the off-panel sums, the panel's own terms, b */
                 long jlo = forward ? b0 : i + 1, jhi = forward ? i : b0 + bcnt, m = jhi - jlo;
@@ -526,8 +542,8 @@ static void zsolve(zmat *A, const double *al, void *x, long incx)
                         filter->add_terms(&h[p], &lo[p], &ce, re, lda2, (p ? u3 : u1) + jlo, m);
                         filter->add_terms(&h[p], &lo[p], &ce, im, lda2, (p ? u1 : u2) + jlo, m);
                     }
-                    filter->add_terms(&h[p], &lo[p], &ce, &one, 0, &b[p], 1);
-                    bd[p] = exb_filter_bound(2.0 * (double)(cols + m) + 8.0, ce);
+                    add_b(filter, &h[p], &lo[p], &ce, al, b, p);
+                    bd[p] = exb_filter_bound(2.0 * (double)(cols + m) + 9.0, ce);
                 }
             }
             if (di == 0.0)
@@ -555,11 +571,17 @@ static void zsolve(zmat *A, const double *al, void *x, long incx)
                 exb_superacc *s = acc[p];
                 int z; /* every term of the numerator's part -0 so far */
                 exb_superacc_reset(s);
-                if (al) {
+                if (al) { /* alpha b's part; a zero part of alpha is no term */
                     double c1 = al[0], c2 = p ? al[1] : -al[1];
-                    exb_superacc_add_product(s, c1, b[p]);
-                    exb_superacc_add_product(s, c2, b[1 - p]);
-                    z = exb_product_is_negzero(c1, b[p]) && exb_product_is_negzero(c2, b[1 - p]);
+                    z = 1;
+                    if (c1 != 0.0) {
+                        exb_superacc_add_product(s, c1, b[p]);
+                        z = exb_product_is_negzero(c1, b[p]);
+                    }
+                    if (c2 != 0.0) {
+                        exb_superacc_add_product(s, c2, b[1 - p]);
+                        z = z && exb_product_is_negzero(c2, b[1 - p]);
+                    }
                 } else {
                     exb_superacc_add_double(s, b[p]);
                     z = b[p] == 0.0 && signbit(b[p]);

@@ -22,8 +22,8 @@
  *   TRMM               B := alpha op(A) B or alpha B op(A) over the
  *                      triangle; alpha = 0: B := 0
  *   TRSM               op(A) X = alpha B or X op(A) = alpha B by TRSV's
- *                      rule with the numerator alpha b_i - sum (exact);
- *                      alpha = 0: B := 0
+ *                      rule with the numerator alpha b_i - sum (exact; a
+ *                      zero part of alpha is no term); alpha = 0: B := 0
  */
 #ifndef EXACTBLAS_LEVEL2_ZLEVEL2_H
 #define EXACTBLAS_LEVEL2_ZLEVEL2_H
