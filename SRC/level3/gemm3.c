@@ -139,7 +139,8 @@ static void gemm_triangle(const char *name, int f32, int upper, char ta, char tb
                           double beta, void *c, long ldc, int *path)
 {
     size_t es = f32 ? sizeof(float) : sizeof(double);
-    void *t = malloc((size_t)NB * NB * es);
+    long nbmax = n < NB ? n : NB;
+    void *t = malloc((size_t)nbmax * (size_t)nbmax * es);
     if (!t) {
         exb_note("no memory for a triangle block: C left as it was");
         return;
@@ -156,7 +157,7 @@ static void gemm_triangle(const char *name, int f32, int upper, char ta, char tb
                      lda, bj, ldb, beta, at(f32, c, i1, j0, ldc), ldc, path);
         }
         /* the diagonal block through a copy: its other triangle is not C's */
-        memset(t, 0, (size_t)NB * NB * es);
+        memset(t, 0, (size_t)nb * (size_t)nb * es); /* the nb x nb block only */
         for (long j = 0; j < nb && beta != 0.0; j++)
             for (long i = upper ? 0 : j; i < (upper ? j + 1 : nb); i++)
                 memcpy(at(f32, t, i, j, nb), at(f32, c, j0 + i, j0 + j, ldc), es);
