@@ -14,11 +14,20 @@
  * accumulators and the four-term expression rounded once
  * (exb_superacc_round_affine2), as ZGEMM's general path.
  *
+ * Dense matrices are read in memory order; ZGEMV (alpha real or
+ * imaginary, beta real) runs on EXDGEMV or, for N, on the host's rows
+ * kernel over A's interleaved real view (four partial sums a row joined
+ * into Sr and Si), ZHEMV on the engine above.
+ *
  * Solves.  x_i := N_i / op(A)_ii, N_i = b_i - sum_{j solved before}
- * op(A)_ij x_j (alpha b_i for TRSM) held exactly in two long accumulators,
- * the complex quotient rounded once per part
- * (exb_superacc_round_cquotient: decided by exact comparisons with the
- * candidates' midpoints, never from an inexact quotient).
+ * op(A)_ij x_j (alpha b_i for TRSM), each part of the complex quotient
+ * rounded once.  Binary64: the numerators through the host's filter (dense
+ * N blocked, the rows kernel over the solved columns 32 rows a panel;
+ * dense T and C on A's columns in place; others on gathered rows) and the
+ * quotient decided by a residual test where it can (cq_filter_part);
+ * otherwise, and always in binary32, the numerator exact in two long
+ * accumulators and the quotient by exb_superacc_round_cquotient (exact
+ * comparisons with the candidates' midpoints, never an inexact quotient).
  */
 #include "zlevel2.h"
 
