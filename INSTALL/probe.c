@@ -103,21 +103,20 @@ static void report_blas(const char *lib)
     int count = 0;
     const char *ref = "";
     const char *const *list = forwarded(&count, &ref);
-    const char **names = malloc((size_t)(count > 0 ? count : 1) * sizeof *names);
+    if (count <= 0 || !list) { /* (no forwarder: the list may be NULL) */
+        printf("%s: %s, the ExactBLAS drop-in; every routine it exports is exact (none forwards "
+               "to the reference BLAS)\n",
+               lib, file);
+        dlclose(h);
+        return;
+    }
+    const char **names = malloc((size_t)count * sizeof *names);
     if (!names) {
         dlclose(h);
         return;
     }
     memcpy(names, list, (size_t)count * sizeof *names);
     qsort(names, (size_t)count, sizeof *names, by_name);
-    if (count == 0) {
-        printf("%s: %s, the ExactBLAS drop-in; every routine it exports is exact (none forwards "
-               "to the reference BLAS)\n",
-               lib, file);
-        free(names);
-        dlclose(h);
-        return;
-    }
     printf("%s: %s, the ExactBLAS drop-in; %d of its routines forward to the reference BLAS "
            "%s and are NOT exact (a CBLAS name of a real routine is exact when its Fortran "
            "name is):\n",
