@@ -805,7 +805,7 @@ typedef struct gemv_n_task {
     long m, n, lda, incy;
     const double *al, *a, *xg, *u;
     double br, coef[2], beta2[2];
-    int use_si[2], decided[2];
+    int use_si[2], decided; /* set (atomically) by any share */
     double *y;
 } gemv_n_task;
 
@@ -843,7 +843,7 @@ static void gemv_n_share(void *arg, int share, int parts)
             long left = f->decide(cnt, sh[q], sl[q], sc[q], 2.0 * (double)n + 2.0, t->coef[p],
                                   t->br != 0.0 ? &t->beta2[p] : NULL, ynew[p], 1, undecided);
             if (left < cnt)
-                t->decided[share > 0] = 1;
+                __atomic_store_n(&t->decided, 1, __ATOMIC_RELAXED);
             for (long j = 0; j < left; j++)
                 exact[undecided[j]] = 1;
         }
@@ -906,7 +906,7 @@ static int gemv_n_filtered(long m, long n, const double *al, const double *a, lo
         exb_parallel((int)threads, gemv_n_share, &t);
     free(xg);
     free(u);
-    exb_path_add(EXACTBLAS_PATH_HOST | (t.decided[0] || t.decided[1] ? EXACTBLAS_PATH_EARLY : 0));
+    exb_path_add(EXACTBLAS_PATH_HOST | (t.decided ? EXACTBLAS_PATH_EARLY : 0));
     return 1;
 }
 
