@@ -101,4 +101,18 @@ static inline int layout_of(int layout, const char *rout)
 
 #define ROUT(name) "cblas_" #name
 
+/* The triangular ones: UPLO and TRANS flip for row-major; checks at 2, 3, 4. */
+#define TRIANGULAR_OPTIONS(rout)                                                                   \
+    int rm = layout_of(layout, rout);                                                              \
+    if (rm < 0)                                                                                    \
+        return;                                                                                    \
+    start(rm);                                                                                     \
+    char u = uplo_letter(uplo, rm), t = trans_letter(trans, rm), d = diag_letter(diag);            \
+    if (!u)                                                                                        \
+        return bad(2, rout, "Uplo", uplo);                                                         \
+    if (!t)                                                                                        \
+        return bad(3, rout, "TransA", trans);                                                      \
+    if (!d)                                                                                        \
+    return bad(4, rout, "Diag", diag)
+
 #endif

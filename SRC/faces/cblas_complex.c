@@ -552,19 +552,6 @@ static char herk_letter(int t, int row_major)
         return bad(5, ROUT(name), "Diag", diag);                                                   \
     FNAME(name)(&s, &u, &t, &d, rm ? &n : &m, rm ? &m : &n, alpha, a, &lda, b, &ldb, 1, 1, 1, 1);  \
     finish()
-/* the triangular options (as cblas_real.c's) */
-#define TRIANGULAR_OPTIONS(rout)                                                                   \
-    int rm = layout_of(layout, rout);                                                              \
-    if (rm < 0)                                                                                    \
-        return;                                                                                    \
-    start(rm);                                                                                     \
-    char u = uplo_letter(uplo, rm), t = trans_letter(trans, rm), d = diag_letter(diag);            \
-    if (!u)                                                                                        \
-        return bad(2, rout, "Uplo", uplo);                                                         \
-    if (!t)                                                                                        \
-        return bad(3, rout, "TransA", trans);                                                      \
-    if (!d)                                                                                        \
-    return bad(4, rout, "Diag", diag)
 
 CBLAS_COMPLEX23(c, float, 1)
 CBLAS_COMPLEX23(z, double, 0)

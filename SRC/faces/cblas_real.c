@@ -242,19 +242,6 @@ LEVEL2(d, double)
 SYMMETRIC2(s, float)
 SYMMETRIC2(d, double)
 
-/* The triangular ones: UPLO and TRANS flip for row-major; checks at 2, 3, 4. */
-#define TRIANGULAR_OPTIONS(rout)                                                                   \
-    int rm = layout_of(layout, rout);                                                              \
-    if (rm < 0)                                                                                    \
-        return;                                                                                    \
-    start(rm);                                                                                     \
-    char u = uplo_letter(uplo, rm), t = trans_letter(trans, rm), d = diag_letter(diag);            \
-    if (!u)                                                                                        \
-        return bad(2, rout, "Uplo", uplo);                                                         \
-    if (!t)                                                                                        \
-        return bad(3, rout, "TransA", trans);                                                      \
-    if (!d)                                                                                        \
-    return bad(4, rout, "Diag", diag)
 #define TRIANGULAR2(P, T, op)                                                                      \
     FACE void CNAME(cblas_##P##tr##op)(const int layout, const int uplo, const int trans,          \
                                        const int diag, const fint n, const T *a, const fint lda,   \

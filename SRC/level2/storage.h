@@ -51,6 +51,11 @@ static inline int l2_in_triangle(const l2_op *op, long i, long j)
     return op->uplo == 'U' ? i <= j : i >= j;
 }
 
+/* The reference's argument checks of xTRMV/xTBMV/xTPMV and their solves
+ * (real and complex: TRANS N, T or C): the XERBLA position, 0 when legal. */
+int exb_l2_triangular_check(l2_storage storage, char uplo, char trans, char diag, long n, long k,
+                            long lda, long incx);
+
 /* The rows function of every storage and kind (l2.h), in level2/storage.c. */
 void exb_l2_matrix_rows(const l2_op *op, long i0, long count, double *buf, long ld, long *x0,
                         long *len, double *diag);

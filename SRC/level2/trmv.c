@@ -26,20 +26,9 @@ static void triangular(const char *name, int f32, int solve, l2_storage storage,
                        long incx)
 {
     exb_path_begin();
-    int upper = exb_lsame(uplo, 'U'), band = storage == L2_BAND, dense = storage == L2_DENSE;
-    char t = exb_lsame(trans, 'N') ? 'N' : exb_lsame(trans, 'T') || exb_lsame(trans, 'C') ? 'T' : 0;
-    int unit = exb_lsame(diag, 'U');
-    int bad = !upper && !exb_lsame(uplo, 'L')  ? 1
-              : !t                             ? 2
-              : !unit && !exb_lsame(diag, 'N') ? 3
-              : n < 0                          ? 4
-              : band && k < 0                  ? 5
-              : dense && lda < (n > 1 ? n : 1) ? 6
-              : band && lda < k + 1            ? 7
-              : incx == 0                      ? (dense  ? 8
-                                                  : band ? 9
-                                                         : 7)
-                                               : 0;
+    int upper = exb_lsame(uplo, 'U'), unit = exb_lsame(diag, 'U');
+    char t = exb_lsame(trans, 'N') ? 'N' : 'T';
+    int bad = exb_l2_triangular_check(storage, uplo, trans, diag, n, k, lda, incx);
     if (bad) {
         exb_xerbla(name, bad);
         return;

@@ -696,20 +696,9 @@ void exb_xtrmv_checked(const char *name, int f32, int solve, int storage, char u
                        char diag, long n, long k, const void *a, long lda, void *x, long incx)
 {
     exb_path_begin();
-    int upper = exb_lsame(uplo, 'U'), band = storage == L2_BAND, dense = storage == L2_DENSE;
+    int upper = exb_lsame(uplo, 'U'), unit = exb_lsame(diag, 'U');
     int tn = exb_lsame(trans, 'N'), tc = exb_lsame(trans, 'C');
-    int unit = exb_lsame(diag, 'U');
-    int bad = !upper && !exb_lsame(uplo, 'L')        ? 1
-              : !tn && !tc && !exb_lsame(trans, 'T') ? 2
-              : !unit && !exb_lsame(diag, 'N')       ? 3
-              : n < 0                                ? 4
-              : band && k < 0                        ? 5
-              : dense && lda < (n > 1 ? n : 1)       ? 6
-              : band && lda < k + 1                  ? 7
-              : incx == 0                            ? (dense  ? 8
-                                                        : band ? 9
-                                                               : 7)
-                                                     : 0;
+    int bad = exb_l2_triangular_check((l2_storage)storage, uplo, trans, diag, n, k, lda, incx);
     if (bad) {
         exb_xerbla(name, bad);
         return;
