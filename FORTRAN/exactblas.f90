@@ -63,6 +63,19 @@ module exactblas
       double precision, intent(in) :: a(lda, *)
       double precision, intent(inout) :: b(ldb, *)
     end subroutine exdtrsm
+    subroutine exdgesvxx(n, nrhs, a, lda, b, ldb, x, ldx, proven, bound, info)
+      integer, intent(in) :: n, nrhs, lda, ldb, ldx
+      double precision, intent(in) :: a(lda, *), b(ldb, *)
+      double precision, intent(out) :: x(ldx, *), bound(ldx, *)
+      integer, intent(out) :: proven(ldx, *), info
+    end subroutine exdgesvxx
+    subroutine exdposvxx(uplo, n, nrhs, a, lda, b, ldb, x, ldx, proven, bound, info)
+      character, intent(in) :: uplo
+      integer, intent(in) :: n, nrhs, lda, ldb, ldx
+      double precision, intent(in) :: a(lda, *), b(ldb, *)
+      double precision, intent(out) :: x(ldx, *), bound(ldx, *)
+      integer, intent(out) :: proven(ldx, *), info
+    end subroutine exdposvxx
     ! the double-float GEMMs (not exact, not correctly rounded; README)
     subroutine exdgemmdf(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
       character, intent(in) :: transa, transb

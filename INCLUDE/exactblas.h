@@ -162,6 +162,30 @@ EXACTBLAS_API void exactblas_dtrsvx(char uplo, char trans, char diag, int n, con
 EXACTBLAS_API void exactblas_dtrsm(char side, char uplo, char transa, char diag, int m, int n,
                                    double alpha, const double *a, int lda, double *b, int ldb);
 
+/* EXDGESVXX: the correctly rounded solution of A X = B, proven per
+ * component (doc/CONTRACT.md, "Linear systems").  A (n x n) and B (n x nrhs)
+ * are not changed; X (n x nrhs, ldx >= max(1,n)) gets x_ij, proven
+ * (int, ld ldx) 1 where x_ij is proven to be RN of the exact solution's
+ * component, bound (ld ldx) a rigorous bound on |x*_ij - x_ij| (+Inf where
+ * none).  info: 0 every component proven; -i argument i illegal (XERBLA
+ * 'EXDGESVXX': 1 n, 2 nrhs, 4 lda, 6 ldb, 8 ldx); i in 1..n: U(i,i) of the
+ * LU factorization with partial pivoting is exactly zero, X untouched;
+ * n+1: some components not proven (too close to a rounding boundary for
+ * the enclosure); n+2: too ill-conditioned to verify (the rigorous bound
+ * on ||I - R A||_inf is not below 1, or A or B not finite), X is the
+ * refined approximation; n+3: no memory for the workspace (about
+ * 7 n^2 + 8 n nrhs doubles), X untouched. */
+EXACTBLAS_API void exactblas_dgesvxx(int n, int nrhs, const double *a, int lda, const double *b,
+                                     int ldb, double *x, int ldx, int *proven, double *bound,
+                                     int *info);
+/* EXDPOSVXX: the same for symmetric positive definite A, only its uplo
+ * triangle read, Cholesky in place of LU (info i in 1..n: the leading minor
+ * of order i is not positive definite); XERBLA 'EXDPOSVXX' positions 1 uplo,
+ * 2 n, 3 nrhs, 5 lda, 7 ldb, 9 ldx. */
+EXACTBLAS_API void exactblas_dposvxx(char uplo, int n, int nrhs, const double *a, int lda,
+                                     const double *b, int ldb, double *x, int ldx, int *proven,
+                                     double *bound, int *info);
+
 /* Fortran symbols (gfortran convention: every argument by reference, the
  * hidden lengths of CHARACTER arguments last). */
 EXACTBLAS_API double exdsum_(const int *n, const double *x, const int *incx);
@@ -195,6 +219,13 @@ EXACTBLAS_API void exdtrsm_(const char *side, const char *uplo, const char *tran
                             const char *diag, const int *m, const int *n, const double *alpha,
                             const double *a, const int *lda, double *b, const int *ldb,
                             size_t side_len, size_t uplo_len, size_t transa_len, size_t diag_len);
+EXACTBLAS_API void exdgesvxx_(const int *n, const int *nrhs, const double *a, const int *lda,
+                              const double *b, const int *ldb, double *x, const int *ldx,
+                              int *proven, double *bound, int *info);
+EXACTBLAS_API void exdposvxx_(const char *uplo, const int *n, const int *nrhs, const double *a,
+                              const int *lda, const double *b, const int *ldb, double *x,
+                              const int *ldx, int *proven, double *bound, int *info,
+                              size_t uplo_len);
 
 /* Which path computed the calling thread's last call of an ExactBLAS
  * routine: a combination of the bits below (0 after a quick return or an

@@ -52,6 +52,14 @@ void exb_dtrsm_checked(const char *name, char side, char uplo, char transa, char
 void exb_dsyrk_checked(const char *name, char uplo, char trans, long n, long k, double alpha,
                        const double *a, long lda, double beta, double *c, long ldc);
 
+/* EXDGESVXX and EXDPOSVXX (exdgesvxx.c). */
+void exb_dgesvxx_checked(const char *name, long n, long nrhs, const double *a, long lda,
+                         const double *b, long ldb, double *x, long ldx, int *proven,
+                         double *bound, int *info);
+void exb_dposvxx_checked(const char *name, char uplo, long n, long nrhs, const double *a, long lda,
+                         const double *b, long ldb, double *x, long ldx, int *proven,
+                         double *bound, int *info);
+
 /* Level 1 of the BLAS face (level1.c): no argument is illegal. */
 double exb_dasum_checked(long n, const double *x, long incx);
 double exb_dnrm2_checked(long n, const double *x, long incx);

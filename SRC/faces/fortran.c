@@ -91,3 +91,18 @@ void exdtrsm_(const char *side, const char *uplo, const char *transa, const char
     (void)diag_len;
     exb_dtrsm_checked("EXDTRSM", *side, *uplo, *transa, *diag, *m, *n, *alpha, a, *lda, b, *ldb);
 }
+
+void exdgesvxx_(const int *n, const int *nrhs, const double *a, const int *lda, const double *b,
+                const int *ldb, double *x, const int *ldx, int *proven, double *bound, int *info)
+{
+    exb_dgesvxx_checked("EXDGESVXX", *n, *nrhs, a, *lda, b, *ldb, x, *ldx, proven, bound, info);
+}
+
+void exdposvxx_(const char *uplo, const int *n, const int *nrhs, const double *a, const int *lda,
+                const double *b, const int *ldb, double *x, const int *ldx, int *proven,
+                double *bound, int *info, size_t uplo_len)
+{
+    (void)uplo_len;
+    exb_dposvxx_checked("EXDPOSVXX", *uplo, *n, *nrhs, a, *lda, b, *ldb, x, *ldx, proven, bound,
+                        info);
+}

@@ -1,0 +1,526 @@
+/*
+ * exdgesvxx.c -- EXDGESVXX and EXDPOSVXX: the correctly rounded solution of
+ * A X = B, proven component by component.
+ *
+ *   SUBROUTINE EXDGESVXX(N, NRHS, A, LDA, B, LDB, X, LDX, PROVEN, BOUND, INFO)
+ *   SUBROUTINE EXDPOSVXX(UPLO, N, NRHS, A, LDA, B, LDB, X, LDX, PROVEN, BOUND,
+ *                        INFO)
+ *   A, B (in)      untouched; EXDPOSVXX reads the UPLO triangle of A
+ *   X (out)        N x NRHS
+ *   PROVEN (out)   INTEGER(LDX,*): 1 where X(i,j) is proven to be RN of the
+ *                  exact solution's component, else 0
+ *   BOUND (out)    DOUBLE(LDX,*): a rigorous bound on |x*(i,j) - X(i,j)|
+ *                  (+Inf where none was found)
+ *   INFO (out)     0: every component proven;
+ *                  -i: argument i is illegal (XERBLA);
+ *                  i in 1..N: U(i,i) is exactly zero (the LU factorization
+ *                    with partial pivoting, as DGESV), or the leading minor
+ *                    of order i is not positive definite (the Cholesky
+ *                    factorization, as DPOSV): X untouched;
+ *                  N+1: an enclosure was found, some components are not
+ *                    proven (their flags are 0: the exact value lies too
+ *                    close to a rounding boundary for the enclosure);
+ *                  N+2: too ill-conditioned to verify: the rigorous bound
+ *                    on ||I - R A||_inf is not below 1 (or A, B are not
+ *                    finite); X holds the refined approximation;
+ *                  N+3: no memory for the workspace; X untouched.
+ *
+ * The method (doc/CONTRACT.md states it with the proof):
+ *  1. Factor a copy of A: LU with partial pivoting, recursive (LAPACK's
+ *     DGETRF2), its updates on the exact face (EXDTRSM, EXDGEMM), the
+ *     panels of 16 columns in plain, fixed-order arithmetic; or Cholesky on
+ *     EXDTRSM and the exact DSYRK.  Every step is deterministic, so X does
+ *     not depend on the machine or the number of threads.
+ *  2. R = (LU)^-1 P (or L^-T L^-1) by two exact TRSMs, and C = RN(I - R A),
+ *     one rounding per element (EXDGEMM, beta = 1 on the identity).  alpha
+ *     is a rigorous upper bound on ||I - R A||_inf from |C| (each element
+ *     within 2^-53 of its rounded value plus the subnormal unit, each
+ *     addition rounded upward by `up`).
+ *  3. The iterate is an expansion x~ = t0 + t1 + t2 per component, t0 =
+ *     RN(x~).  Each step: r = RN(b - A x~), the exact residual rounded once
+ *     (EXDGEMM on [A A A] and the stacked terms); d = RN(R r) exactly
+ *     rounded; the enclosure; then x~ := x~ + d, renormalised exactly.
+ *  4. The enclosure: with e = x* - x~, R A e = R r_exact, so e = R r_exact
+ *     + C e, hence ||e|| <= ||R r_exact|| / (1 - alpha) =: eta and
+ *     |e_i| <= |R r_exact|_i + (|I - R A| 1)_i eta.  |R r_exact|_i <=
+ *     |d_i| (1 + 2^-53) + 2^-1075 + (|R| 1)_i max_j |r_exact - r|_j, and
+ *     |r_exact - r| <= 2^-53 |r| + 2^-1075 (one rounding).  Every bound is
+ *     computed in round-to-nearest and then raised by `up`, which covers the
+ *     one rounding of that operation.
+ *  5. Component i is proven when RN(x~_i - e_i) = RN(x~_i + e_i) (both ends
+ *     rounded exactly in a long accumulator): RN is monotone, so every
+ *     value between, x*_i included, has that rounding; X_i = t0_i =
+ *     RN(x~_i) lies there too.  e_i = 0 (an exact residual of zero) proves
+ *     x~ exact, ties included.
+ *  Steps repeat until every component is proven, the largest bound stops
+ *  halving, or 40 steps; without a valid alpha the correction is the LU
+ *  solve of r and the steps stop when RN(x~) stops moving (at most 10).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exactblas.h"
+#include "core/fpenv.h"
+#include "core/superacc.h"
+#include "routines.h"
+#include "support/path.h"
+#include "support/xerbla.h"
+
+#define PANEL 16     /* columns factored with plain loops */
+#define MAX_STEPS 40 /* refinement steps with a valid enclosure */
+#define MAX_PLAIN 10 /* refinement steps without one */
+#define TERMS 3      /* the expansion's length */
+
+/* For y the RN result of one operation whose exact value y* >= 0:
+ * y* <= y (1 + 2^-53) + 2^-1075 <= up(y) (the margin 2^-50 - 2^-53 covers
+ * up's own two roundings, 2^-1070 the subnormal unit). */
+static double up(double y)
+{
+    return y + y * 0x1p-50 + 0x1p-1070;
+}
+
+typedef struct solver {
+    const char *name;
+    long n, nrhs;
+    int spd;       /* Cholesky: f holds L (lower) */
+    double *af;    /* A (full, symmetric for EXDPOSVXX), n x n */
+    double *f;     /* the factors, n x n */
+    long *ipiv;    /* LU's row interchanges (0-based) */
+    double *r;     /* R, n x n */
+    double *rrow;  /* (|R| 1)_i, upper bounds */
+    double *crow;  /* (|I - R A| 1)_i, upper bounds */
+    double alpha;  /* ||I - R A||_inf, upper bound; >= 1 or NaN: none */
+} solver;
+
+/* ---- the factorizations --------------------------------------------------- */
+
+static void swap_rows(double *a, long lda, long ncols, long i, long p)
+{
+    if (i == p)
+        return;
+    for (long j = 0; j < ncols; j++) {
+        double t = a[i + j * lda];
+        a[i + j * lda] = a[p + j * lda];
+        a[p + j * lda] = t;
+    }
+}
+
+/* LU with partial pivoting of the m x n panel a (DGETRF2's recursion);
+ * ipiv[j] is the row (relative to a) swapped with row j.  Returns the first
+ * exactly zero pivot (1-based) or 0. */
+static long lu_rec(const char *name, long m, long n, double *a, long lda, long *ipiv)
+{
+    long mn = m < n ? m : n, info = 0;
+    if (n <= PANEL) {
+        for (long j = 0; j < mn; j++) {
+            long p = j;
+            double big = fabs(a[j + j * lda]);
+            for (long i = j + 1; i < m; i++)
+                if (fabs(a[i + j * lda]) > big) {
+                    big = fabs(a[i + j * lda]);
+                    p = i;
+                }
+            ipiv[j] = p;
+            double *col = a + j * lda;
+            if (a[p + j * lda] != 0.0) {
+                swap_rows(a, lda, n, j, p);
+                double piv = col[j];
+                for (long i = j + 1; i < m; i++)
+                    col[i] /= piv;
+            } else if (!info) {
+                info = j + 1;
+            }
+            for (long k = j + 1; k < n; k++) {
+                double u = a[j + k * lda];
+                if (u != 0.0)
+                    for (long i = j + 1; i < m; i++)
+                        a[i + k * lda] -= col[i] * u;
+            }
+        }
+        return info;
+    }
+    long n1 = mn / 2, n2 = n - n1;
+    double *a12 = a + n1 * lda, *a21 = a + n1, *a22 = a12 + n1;
+    info = lu_rec(name, m, n1, a, lda, ipiv);
+    for (long j = 0; j < n1; j++)
+        swap_rows(a12, lda, n2, j, ipiv[j]);
+    exb_dtrsm_checked(name, 'L', 'L', 'N', 'U', n1, n2, 1.0, a, lda, a12, lda);
+    if (m > n1)
+        exb_dgemm_checked(name, 'N', 'N', m - n1, n2, n1, -1.0, a21, lda, a12, lda, 1.0, a22, lda);
+    long info2 = m > n1 ? lu_rec(name, m - n1, n2, a22, lda, ipiv + n1) : 0;
+    if (!info && info2)
+        info = info2 + n1;
+    for (long j = n1; j < mn; j++) {
+        ipiv[j] += n1;
+        swap_rows(a, lda, n1, j, ipiv[j]);
+    }
+    return info;
+}
+
+/* Cholesky A = L L^T of the lower triangle of a (n x n); the order of the
+ * first leading minor found not positive definite, or 0. */
+static long chol_rec(const char *name, long n, double *a, long lda)
+{
+    if (n <= PANEL) {
+        for (long j = 0; j < n; j++) {
+            double d = a[j + j * lda];
+            for (long k = 0; k < j; k++)
+                d -= a[j + k * lda] * a[j + k * lda];
+            if (!(d > 0.0) || isinf(d))
+                return j + 1;
+            double l = sqrt(d);
+            a[j + j * lda] = l;
+            for (long i = j + 1; i < n; i++) {
+                double s = a[i + j * lda];
+                for (long k = 0; k < j; k++)
+                    s -= a[i + k * lda] * a[j + k * lda];
+                a[i + j * lda] = s / l;
+            }
+        }
+        return 0;
+    }
+    long n1 = n / 2, n2 = n - n1;
+    double *a21 = a + n1, *a22 = a + n1 + n1 * lda;
+    long info = chol_rec(name, n1, a, lda);
+    if (info)
+        return info;
+    exb_dtrsm_checked(name, 'R', 'L', 'T', 'N', n2, n1, 1.0, a, lda, a21, lda);
+    exb_dsyrk_checked(name, 'L', 'N', n2, n1, -1.0, a21, lda, 1.0, a22, lda);
+    info = chol_rec(name, n2, a22, lda);
+    return info ? info + n1 : 0;
+}
+
+/* y (n x nrhs, ld n) := A^-1 y with the factors. */
+static void factor_solve(const solver *s, double *y, long nrhs)
+{
+    long n = s->n;
+    if (s->spd) {
+        exb_dtrsm_checked(s->name, 'L', 'L', 'N', 'N', n, nrhs, 1.0, s->f, n, y, n);
+        exb_dtrsm_checked(s->name, 'L', 'L', 'T', 'N', n, nrhs, 1.0, s->f, n, y, n);
+        return;
+    }
+    for (long i = 0; i < n; i++)
+        swap_rows(y, n, nrhs, i, s->ipiv[i]);
+    exb_dtrsm_checked(s->name, 'L', 'L', 'N', 'U', n, nrhs, 1.0, s->f, n, y, n);
+    exb_dtrsm_checked(s->name, 'L', 'U', 'N', 'N', n, nrhs, 1.0, s->f, n, y, n);
+}
+
+/* R := A^-1 from the factors, C := RN(I - R A) exactly rounded, and the
+ * bounds alpha, (|R| 1) and (|I - R A| 1); c is n x n scratch. */
+static void inverse_and_bound(solver *s, double *c)
+{
+    long n = s->n;
+    double *r = s->r;
+    memset(r, 0, (size_t)n * n * sizeof *r);
+    for (long i = 0; i < n; i++)
+        r[i + i * n] = 1.0;
+    factor_solve(s, r, n);
+    memset(c, 0, (size_t)n * n * sizeof *c);
+    for (long i = 0; i < n; i++)
+        c[i + i * n] = 1.0;
+    exb_dgemm_checked(s->name, 'N', 'N', n, n, n, -1.0, r, n, s->af, n, 1.0, c, n);
+    for (long i = 0; i < n; i++)
+        s->rrow[i] = s->crow[i] = 0.0;
+    for (long j = 0; j < n; j++)
+        for (long i = 0; i < n; i++) {
+            s->rrow[i] = up(s->rrow[i] + up(fabs(r[i + j * n])));
+            s->crow[i] = up(s->crow[i] + up(fabs(c[i + j * n])));
+        }
+    double alpha = 0.0;
+    for (long i = 0; i < n; i++)
+        if (!(s->crow[i] <= alpha)) /* NaN wins */
+            alpha = s->crow[i];
+    s->alpha = alpha;
+}
+
+/* ---- the expansion ---------------------------------------------------------- */
+
+/* t (TERMS blocks of n x nrhs, block stride `bs`) := the first TERMS
+ * roundings of t + d, exactly: t0 = RN(sum), t1 = RN(sum - t0), ... */
+static void renormalise(double *t, long bs, const double *d, long count, exb_superacc *acc)
+{
+    for (long e = 0; e < count; e++) {
+        exb_superacc_reset(acc);
+        for (int k = 0; k < TERMS; k++)
+            exb_superacc_add_double(acc, t[e + k * bs]);
+        exb_superacc_add_double(acc, d[e]);
+        for (int k = 0; k < TERMS; k++) {
+            double v = exb_superacc_round(acc);
+            if (!isfinite(v)) { /* overflow or NaN: the value, no tail */
+                t[e] = v;
+                for (int q = 1; q < TERMS; q++)
+                    t[e + q * bs] = 0.0;
+                break;
+            }
+            t[e + k * bs] = v;
+            exb_superacc_add_double(acc, -v);
+        }
+    }
+}
+
+/* RN(t0 + t1 + t2 + w) exactly. */
+static double round_with(const double *t, long bs, long e, double w, exb_superacc *acc)
+{
+    exb_superacc_reset(acc);
+    for (int k = 0; k < TERMS; k++)
+        exb_superacc_add_double(acc, t[e + k * bs]);
+    exb_superacc_add_double(acc, w);
+    return exb_superacc_round(acc);
+}
+
+/* Is b - A x~ exactly zero (x~ = t0 + t1 + t2, column of t at tj)?  Asked
+ * only when its rounding r is zero everywhere (a nonzero residual below
+ * 2^-1075 rounds to zero too), each row then summed exactly. */
+static int residual_is_zero(const solver *s, const double *b, const double *tj, long bs,
+                            const double *r, exb_superacc *acc)
+{
+    long n = s->n;
+    for (long i = 0; i < n; i++)
+        if (r[i] != 0.0)
+            return 0;
+    for (long i = 0; i < n; i++) {
+        exb_superacc_reset(acc);
+        exb_superacc_add_double(acc, b[i]);
+        for (int k = 0; k < TERMS; k++)
+            for (long j = 0; j < n; j++)
+                exb_superacc_add_product(acc, -s->af[i + j * n], tj[j + k * bs]);
+        if (!exb_superacc_is_zero(acc))
+            return 0;
+    }
+    return 1;
+}
+
+/* ---- the driver --------------------------------------------------------------- */
+
+static int all_finite(long m, long n, const double *a, long lda)
+{
+    for (long j = 0; j < n; j++)
+        for (long i = 0; i < m; i++)
+            if (!isfinite(a[i + j * lda]))
+                return 0;
+    return 1;
+}
+
+/* Solves with the factored solver s: X, PROVEN, BOUND; returns INFO (0,
+ * N+1, N+2 or N+3). */
+static long refine_and_prove(solver *s, const double *b, long ldb, double *x, long ldx,
+                             int *proven, double *bound)
+{
+    long n = s->n, nrhs = s->nrhs, nn = n * nrhs, bs = nn;
+    double *aa = malloc((size_t)n * TERMS * n * sizeof *aa);
+    double *t = malloc((size_t)TERMS * nn * sizeof *t);
+    double *rb = malloc(3 * (size_t)nn * sizeof *rb);
+    double *stack = malloc((size_t)TERMS * nn * sizeof *stack);
+    double *prev = malloc((size_t)nrhs * sizeof *prev);
+    int *done = malloc((size_t)nn * sizeof *done);
+    exb_superacc *acc = malloc(sizeof *acc);
+    if (!aa || !t || !rb || !stack || !prev || !done || !acc) {
+        free(aa), free(t), free(rb), free(stack), free(prev), free(done), free(acc);
+        return n + 3;
+    }
+    double *r = rb, *d = rb + nn, *e = rb + 2 * nn;
+    exb_superacc_clear(acc);
+    for (int k = 0; k < TERMS; k++)
+        memcpy(aa + (size_t)k * n * n, s->af, (size_t)n * n * sizeof *aa);
+    /* the first solution */
+    memset(t, 0, (size_t)TERMS * nn * sizeof *t);
+    for (long j = 0; j < nrhs; j++)
+        memcpy(t + j * n, b + j * ldb, (size_t)n * sizeof *t);
+    factor_solve(s, t, nrhs);
+    for (long q = 0; q < nn; q++)
+        t[q] = exb_canonical_nan(t[q]);
+    int valid = s->alpha < 1.0;
+    for (long q = 0; q < nn; q++) {
+        done[q] = 0;
+        e[q] = INFINITY;
+    }
+    for (long j = 0; j < nrhs; j++)
+        prev[j] = INFINITY;
+    int steps = valid ? MAX_STEPS : MAX_PLAIN;
+    for (int step = 0; step <= steps; step++) {
+        /* r = RN(b - A (t0 + t1 + t2)), the stacked terms as one GEMM */
+        for (long j = 0; j < nrhs; j++)
+            memcpy(r + j * n, b + j * ldb, (size_t)n * sizeof *r);
+        for (long j = 0; j < nrhs; j++)
+            for (int k = 0; k < TERMS; k++)
+                memcpy(stack + j * TERMS * n + k * n, t + k * bs + j * n, (size_t)n * sizeof *t);
+        exb_dgemm_checked(s->name, 'N', 'N', n, nrhs, TERMS * n, -1.0, aa, n, stack, TERMS * n,
+                          1.0, r, n);
+        int progress = 0, open = 0;
+        if (valid) {
+            exb_dgemm_checked(s->name, 'N', 'N', n, nrhs, n, 1.0, s->r, n, r, n, 0.0, d, n);
+            double den = (1.0 - s->alpha) * (1.0 - 0x1p-50);
+            for (long j = 0; j < nrhs; j++) {
+                double rmax = 0.0, zmax = 0.0, emax = 0.0;
+                for (long i = 0; i < n; i++) {
+                    double ri = up(up(fabs(r[i + j * n]) * 0x1p-53) + 0x1p-1074);
+                    if (!(ri <= rmax))
+                        rmax = ri;
+                }
+                for (long i = 0; i < n; i++) {
+                    double z = up(up(fabs(d[i + j * n])) + up(s->rrow[i] * rmax));
+                    e[i + j * n] = z;
+                    if (!(z <= zmax))
+                        zmax = z;
+                }
+                double eta = up(zmax / den);
+                int exact = residual_is_zero(s, b + j * ldb, t + j * n, bs, r + j * n, acc);
+                for (long i = 0; i < n; i++) {
+                    long q = i + j * n;
+                    double ei = up(e[q] + up(s->crow[i] * eta));
+                    if (exact)
+                        ei = 0.0; /* x~ is the exact solution of this column */
+                    e[q] = ei;
+                    if (!(ei <= emax))
+                        emax = ei;
+                    done[q] = isfinite(ei) && isfinite(t[q]) &&
+                              round_with(t, bs, q, -ei, acc) == round_with(t, bs, q, ei, acc);
+                    if (!done[q])
+                        open++;
+                }
+                if (emax < 0.5 * prev[j] || (emax == 0.0 && prev[j] != 0.0))
+                    progress = 1;
+                prev[j] = emax;
+            }
+            if (!open || !progress)
+                break;
+        } else {
+            memcpy(d, r, (size_t)nn * sizeof *d);
+            factor_solve(s, d, nrhs);
+        }
+        if (step == steps)
+            break;
+        /* x~ := x~ + d; without an enclosure, stop once RN(x~) stands */
+        int moved = 0;
+        for (long q = 0; q < nn; q++)
+            d[q] = exb_canonical_nan(d[q]);
+        double *old0 = e; /* e is free here when !valid */
+        if (!valid)
+            memcpy(old0, t, (size_t)nn * sizeof *t);
+        renormalise(t, bs, d, nn, acc);
+        if (!valid) {
+            for (long q = 0; q < nn; q++)
+                if (memcmp(&old0[q], &t[q], sizeof t[q]) != 0)
+                    moved = 1;
+            if (!moved)
+                break;
+        }
+    }
+    long info = 0;
+    for (long j = 0; j < nrhs; j++)
+        for (long i = 0; i < n; i++) {
+            long q = i + j * n;
+            x[i + j * ldx] = t[q] + 0.0; /* an exact zero is +0 */
+            int ok = valid && done[q];
+            proven[i + j * ldx] = ok;
+            double tail = up(up(fabs(t[q + bs])) + up(fabs(t[q + 2 * bs])));
+            bound[i + j * ldx] = valid && isfinite(e[q]) ? up(tail + e[q]) : INFINITY;
+            if (!ok && !info)
+                info = valid ? n + 1 : n + 2;
+        }
+    if (!valid)
+        info = n + 2;
+    free(aa), free(t), free(rb), free(stack), free(prev), free(done), free(acc);
+    return info;
+}
+
+static void fail_outputs(long n, long nrhs, int *proven, double *bound, long ldx)
+{
+    for (long j = 0; j < nrhs; j++)
+        for (long i = 0; i < n; i++) {
+            proven[i + j * ldx] = 0;
+            bound[i + j * ldx] = INFINITY;
+        }
+}
+
+static void solve_driver(const char *name, int spd, char uplo, long n, long nrhs, const double *a,
+                         long lda, const double *b, long ldb, double *x, long ldx, int *proven,
+                         double *bound, int *info)
+{
+    exb_path_begin();
+    int bad = 0, o = spd; /* EXDPOSVXX's positions are one further */
+    if (spd && !exb_lsame(uplo, 'U') && !exb_lsame(uplo, 'L'))
+        bad = 1;
+    else if (n < 0)
+        bad = 1 + o;
+    else if (nrhs < 0)
+        bad = 2 + o;
+    else if (lda < (n > 1 ? n : 1))
+        bad = 4 + o;
+    else if (ldb < (n > 1 ? n : 1))
+        bad = 6 + o;
+    else if (ldx < (n > 1 ? n : 1))
+        bad = 8 + o;
+    if (bad) {
+        *info = -bad;
+        exb_xerbla(name, bad);
+        return;
+    }
+    *info = 0;
+    if (n == 0 || nrhs == 0)
+        return;
+    exb_fpenv env = exb_fpenv_enter();
+    solver s = {name, n, nrhs, spd, NULL, NULL, NULL, NULL, NULL, NULL, 0.0};
+    size_t nn2 = (size_t)n * n;
+    s.af = malloc(nn2 * sizeof *s.af);
+    s.f = malloc(nn2 * sizeof *s.f);
+    s.r = malloc(nn2 * sizeof *s.r);
+    s.ipiv = malloc((size_t)n * sizeof *s.ipiv);
+    s.rrow = malloc(2 * (size_t)n * sizeof *s.rrow);
+    double *c = malloc(nn2 * sizeof *c);
+    long res;
+    if (!s.af || !s.f || !s.r || !s.ipiv || !s.rrow || !c) {
+        res = n + 3;
+    } else {
+        s.crow = s.rrow + n;
+        int lower = spd && exb_lsame(uplo, 'L');
+        for (long j = 0; j < n; j++)
+            for (long i = 0; i < n; i++) {
+                int mirror = spd && (lower ? i < j : i > j);
+                s.af[i + j * n] = mirror ? a[j + i * lda] : a[i + j * lda];
+            }
+        memcpy(s.f, s.af, nn2 * sizeof *s.f);
+        res = spd ? chol_rec(name, n, s.f, n) : lu_rec(name, n, n, s.f, n, s.ipiv);
+        if (res == 0) {
+            if (all_finite(n, n, s.af, n) && all_finite(n, nrhs, b, ldb))
+                inverse_and_bound(&s, c);
+            else
+                s.alpha = INFINITY;
+            free(c);
+            c = NULL;
+            res = refine_and_prove(&s, b, ldb, x, ldx, proven, bound);
+        }
+    }
+    if (res >= 1 && res <= n + 3 && res != n + 1 && res != n + 2)
+        fail_outputs(n, nrhs, proven, bound, ldx);
+    *info = (int)res;
+    free(s.af), free(s.f), free(s.r), free(s.ipiv), free(s.rrow), free(c);
+    exb_fpenv_leave(env);
+}
+
+void exb_dgesvxx_checked(const char *name, long n, long nrhs, const double *a, long lda,
+                         const double *b, long ldb, double *x, long ldx, int *proven,
+                         double *bound, int *info)
+{
+    solve_driver(name, 0, 'N', n, nrhs, a, lda, b, ldb, x, ldx, proven, bound, info);
+}
+
+void exb_dposvxx_checked(const char *name, char uplo, long n, long nrhs, const double *a, long lda,
+                         const double *b, long ldb, double *x, long ldx, int *proven,
+                         double *bound, int *info)
+{
+    solve_driver(name, 1, uplo, n, nrhs, a, lda, b, ldb, x, ldx, proven, bound, info);
+}
+
+void exactblas_dgesvxx(int n, int nrhs, const double *a, int lda, const double *b, int ldb,
+                       double *x, int ldx, int *proven, double *bound, int *info)
+{
+    exb_dgesvxx_checked("EXDGESVXX", n, nrhs, a, lda, b, ldb, x, ldx, proven, bound, info);
+}
+
+void exactblas_dposvxx(char uplo, int n, int nrhs, const double *a, int lda, const double *b,
+                       int ldb, double *x, int ldx, int *proven, double *bound, int *info)
+{
+    exb_dposvxx_checked("EXDPOSVXX", uplo, n, nrhs, a, lda, b, ldb, x, ldx, proven, bound, info);
+}
