@@ -61,15 +61,16 @@
 #include <string.h>
 
 #include "exactblas.h"
+#include "backend/gemm.h"
 #include "core/fpenv.h"
 #include "core/superacc.h"
 #include "routines.h"
+#include "support/knobs.h"
 #include "support/path.h"
 #include "support/xerbla.h"
 
 #define PANEL 16     /* columns factored with plain loops */
-#define MAX_STEPS 40 /* refinement steps with a valid enclosure */
-#define MAX_PLAIN 10 /* refinement steps without one */
+#define MAX_STEPS 60 /* refinement steps at most */
 #define TERMS 3      /* the expansion's length */
 
 /* For y the RN result of one operation whose exact value y* >= 0:
@@ -191,35 +192,87 @@ static long chol_rec(const char *name, long n, double *a, long lda)
     return info ? info + n1 : 0;
 }
 
-/* y (n x nrhs, ld n) := A^-1 y with the factors. */
-static void factor_solve(const solver *s, double *y, long nrhs)
+/* y (n x nrhs, ld n) := A^-1 y with the factors, in plain arithmetic in a
+ * fixed order (the same bits on every machine): the first solution and
+ * the refinement's corrections. */
+static void plain_solve(const solver *s, double *y, long nrhs)
 {
     long n = s->n;
-    if (s->spd) {
-        exb_dtrsm_checked(s->name, 'L', 'L', 'N', 'N', n, nrhs, 1.0, s->f, n, y, n);
-        exb_dtrsm_checked(s->name, 'L', 'L', 'T', 'N', n, nrhs, 1.0, s->f, n, y, n);
-        return;
+    const double *f = s->f;
+    for (long c = 0; c < nrhs; c++) {
+        double *v = y + c * n;
+        if (s->spd) {
+            for (long j = 0; j < n; j++) { /* L v = b */
+                v[j] /= f[j + j * n];
+                for (long i = j + 1; i < n; i++)
+                    v[i] -= f[i + j * n] * v[j];
+            }
+            for (long j = n - 1; j >= 0; j--) { /* L^T x = v */
+                double t = v[j];
+                for (long i = j + 1; i < n; i++)
+                    t -= f[i + j * n] * v[i];
+                v[j] = t / f[j + j * n];
+            }
+            continue;
+        }
+        for (long i = 0; i < n; i++)
+            swap_rows(v, n, 1, i, s->ipiv[i]);
+        for (long j = 0; j < n; j++) /* L unit lower */
+            for (long i = j + 1; i < n; i++)
+                v[i] -= f[i + j * n] * v[j];
+        for (long j = n - 1; j >= 0; j--) { /* U */
+            v[j] /= f[j + j * n];
+            for (long i = 0; i < j; i++)
+                v[i] -= f[i + j * n] * v[j];
+        }
     }
-    for (long i = 0; i < n; i++)
-        swap_rows(y, n, nrhs, i, s->ipiv[i]);
-    exb_dtrsm_checked(s->name, 'L', 'L', 'N', 'U', n, nrhs, 1.0, s->f, n, y, n);
-    exb_dtrsm_checked(s->name, 'L', 'U', 'N', 'N', n, nrhs, 1.0, s->f, n, y, n);
 }
 
-/* R := A^-1 from the factors, C := RN(I - R A) exactly rounded, and the
- * bounds alpha, (|R| 1) and (|I - R A| 1); c is n x n scratch. */
-static void inverse_and_bound(solver *s, double *c)
+/* One triangular solve of R's: OpenBLAS's plain DTRSM where there is one
+ * (R only has to be near A^-1: the bounds below hold for any R), else the
+ * exact one. */
+static void inverse_trsm(const solver *s, char uplo, char trans, char diag, double *r, int exact)
+{
+    long n = s->n;
+    if (exact || exb_plain_dtrsm('L', uplo, trans, diag, n, n, 1.0, s->f, n, r, n) != 0)
+        exb_dtrsm_checked(s->name, 'L', uplo, trans, diag, n, n, 1.0, s->f, n, r, n);
+}
+
+/* R := A^-1 from the factors; c := upper bounds of |I - R A| element by
+ * element (the residue path's enclosure, or |RN(I - R A)| raised by `up`
+ * from EXDGEMM where that path does not run); alpha, (|R| 1) and
+ * (|I - R A| 1).  c is n x n scratch. */
+static void inverse_and_bound(solver *s, double *c, int exact)
 {
     long n = s->n;
     double *r = s->r;
     memset(r, 0, (size_t)n * n * sizeof *r);
     for (long i = 0; i < n; i++)
         r[i + i * n] = 1.0;
-    factor_solve(s, r, n);
+    if (s->spd) {
+        inverse_trsm(s, 'L', 'N', 'N', r, exact);
+        inverse_trsm(s, 'L', 'T', 'N', r, exact);
+    } else {
+        for (long i = 0; i < n; i++)
+            swap_rows(r, n, n, i, s->ipiv[i]);
+        inverse_trsm(s, 'L', 'N', 'U', r, exact);
+        inverse_trsm(s, 'U', 'N', 'N', r, exact);
+    }
+    for (long e = 0; e < n * n; e++)
+        if (!isfinite(r[e])) {
+            s->alpha = INFINITY;
+            return;
+        }
     memset(c, 0, (size_t)n * n * sizeof *c);
     for (long i = 0; i < n; i++)
         c[i + i * n] = 1.0;
-    exb_dgemm_checked(s->name, 'N', 'N', n, n, n, -1.0, r, n, s->af, n, 1.0, c, n);
+    exb_knobs knobs;
+    exb_knobs_read_rows(&knobs);
+    exb_gemm_args g = {0, 0, n, n, n, -1.0, r, n, s->af, n, 1.0, c, n};
+
+    int enclosed = exb_host_gemm_crt_available(&knobs) && exb_host_gemm_crt_bound(&g, &knobs) == 0;
+    if (!enclosed)
+        exb_dgemm_checked(s->name, 'N', 'N', n, n, n, -1.0, r, n, s->af, n, 1.0, c, n);
     for (long i = 0; i < n; i++)
         s->rrow[i] = s->crow[i] = 0.0;
     for (long j = 0; j < n; j++)
@@ -302,6 +355,54 @@ static int all_finite(long m, long n, const double *a, long lda)
     return 1;
 }
 
+/* y := RN(alpha M v + beta y) exactly rounded, M n x k, v k x nrhs (ld k),
+ * y n x nrhs (ld n): EXDGEMV per column for a few right-hand sides. */
+static void product(const solver *s, long n, long k, double alpha, const double *m,
+                    const double *v, double beta, double *y)
+{
+    if (s->nrhs < 8) {
+        for (long j = 0; j < s->nrhs; j++)
+            exb_dgemv_checked(s->name, 'N', n, k, alpha, m, n, v + j * k, 1, beta, y + j * n, 1);
+        return;
+    }
+    exb_dgemm_checked(s->name, 'N', 'N', n, s->nrhs, k, alpha, m, n, v, k, beta, y, n);
+}
+
+/* The enclosure |x* - x~| <= e of every column (r = RN(b - A x~), d =
+ * RN(R r)) and done[q] where it decides RN(x*); returns the components
+ * left undecided. */
+static long enclose(const solver *s, const double *b, long ldb, const double *t, long bs,
+                    const double *r, const double *d, double *e, int *done, exb_superacc *acc)
+{
+    long n = s->n, open = 0;
+    double den = (1.0 - s->alpha) * (1.0 - 0x1p-50); /* <= 1 - alpha */
+    for (long j = 0; j < s->nrhs; j++) {
+        double rmax = 0.0, zmax = 0.0;
+        for (long i = 0; i < n; i++) { /* |r_exact - r| <= 2^-53 |r| + 2^-1075 */
+            double ri = up(up(fabs(r[i + j * n]) * 0x1p-53) + 0x1p-1074);
+            if (!(ri <= rmax))
+                rmax = ri;
+        }
+        for (long i = 0; i < n; i++) { /* z >= |R r_exact| */
+            double z = up(up(fabs(d[i + j * n])) + up(s->rrow[i] * rmax));
+            e[i + j * n] = z;
+            if (!(z <= zmax))
+                zmax = z;
+        }
+        double eta = up(zmax / den); /* >= ||x* - x~|| */
+        int exact = residual_is_zero(s, b + j * ldb, t + j * n, bs, r + j * n, acc);
+        for (long i = 0; i < n; i++) {
+            long q = i + j * n;
+            double ei = exact ? 0.0 : up(e[q] + up(s->crow[i] * eta));
+            e[q] = ei;
+            done[q] = isfinite(ei) && isfinite(t[q]) &&
+                      round_with(t, bs, q, -ei, acc) == round_with(t, bs, q, ei, acc);
+            open += !done[q];
+        }
+    }
+    return open;
+}
+
 /* Solves with the factored solver s: X, PROVEN, BOUND; returns INFO (0,
  * N+1, N+2 or N+3). */
 static long refine_and_prove(solver *s, const double *b, long ldb, double *x, long ldx,
@@ -327,7 +428,7 @@ static long refine_and_prove(solver *s, const double *b, long ldb, double *x, lo
     memset(t, 0, (size_t)TERMS * nn * sizeof *t);
     for (long j = 0; j < nrhs; j++)
         memcpy(t + j * n, b + j * ldb, (size_t)n * sizeof *t);
-    factor_solve(s, t, nrhs);
+    plain_solve(s, t, nrhs);
     for (long q = 0; q < nn; q++)
         t[q] = exb_canonical_nan(t[q]);
     int valid = s->alpha < 1.0;
@@ -337,75 +438,44 @@ static long refine_and_prove(solver *s, const double *b, long ldb, double *x, lo
     }
     for (long j = 0; j < nrhs; j++)
         prev[j] = INFINITY;
-    int steps = valid ? MAX_STEPS : MAX_PLAIN;
-    for (int step = 0; step <= steps; step++) {
-        /* r = RN(b - A (t0 + t1 + t2)), the stacked terms as one GEMM */
+    for (int step = 0;; step++) {
+        /* r = RN(b - A (t0 + t1 + t2)), the stacked terms as one product */
         for (long j = 0; j < nrhs; j++)
             memcpy(r + j * n, b + j * ldb, (size_t)n * sizeof *r);
         for (long j = 0; j < nrhs; j++)
             for (int k = 0; k < TERMS; k++)
                 memcpy(stack + j * TERMS * n + k * n, t + k * bs + j * n, (size_t)n * sizeof *t);
-        exb_dgemm_checked(s->name, 'N', 'N', n, nrhs, TERMS * n, -1.0, aa, n, stack, TERMS * n,
-                          1.0, r, n);
-        int progress = 0, open = 0;
+        product(s, n, TERMS * n, -1.0, aa, stack, 1.0, r);
         if (valid) {
-            exb_dgemm_checked(s->name, 'N', 'N', n, nrhs, n, 1.0, s->r, n, r, n, 0.0, d, n);
-            double den = (1.0 - s->alpha) * (1.0 - 0x1p-50);
-            for (long j = 0; j < nrhs; j++) {
-                double rmax = 0.0, zmax = 0.0, emax = 0.0;
-                for (long i = 0; i < n; i++) {
-                    double ri = up(up(fabs(r[i + j * n]) * 0x1p-53) + 0x1p-1074);
-                    if (!(ri <= rmax))
-                        rmax = ri;
-                }
-                for (long i = 0; i < n; i++) {
-                    double z = up(up(fabs(d[i + j * n])) + up(s->rrow[i] * rmax));
-                    e[i + j * n] = z;
-                    if (!(z <= zmax))
-                        zmax = z;
-                }
-                double eta = up(zmax / den);
-                int exact = residual_is_zero(s, b + j * ldb, t + j * n, bs, r + j * n, acc);
-                for (long i = 0; i < n; i++) {
-                    long q = i + j * n;
-                    double ei = up(e[q] + up(s->crow[i] * eta));
-                    if (exact)
-                        ei = 0.0; /* x~ is the exact solution of this column */
-                    e[q] = ei;
-                    if (!(ei <= emax))
-                        emax = ei;
-                    done[q] = isfinite(ei) && isfinite(t[q]) &&
-                              round_with(t, bs, q, -ei, acc) == round_with(t, bs, q, ei, acc);
-                    if (!done[q])
-                        open++;
-                }
-                if (emax < 0.5 * prev[j] || (emax == 0.0 && prev[j] != 0.0))
-                    progress = 1;
-                prev[j] = emax;
-            }
-            if (!open || !progress)
-                break;
-        } else {
-            memcpy(d, r, (size_t)nn * sizeof *d);
-            factor_solve(s, d, nrhs);
+            /* the enclosure of x~ and the components it decides */
+            product(s, n, n, 1.0, s->r, r, 0.0, d);
+            if (enclose(s, b, ldb, t, bs, r, d, e, done, acc) == 0)
+                break; /* every component proven: X is unique */
         }
-        if (step == steps)
+        if (step == MAX_STEPS)
             break;
-        /* x~ := x~ + d; without an enclosure, stop once RN(x~) stands */
-        int moved = 0;
+        /* the correction: the factors' plain solve of r (the same bits
+         * everywhere); stop when it no longer halves, or is below the
+         * expansion's last term, in every column */
+        memcpy(d, r, (size_t)nn * sizeof *d);
+        plain_solve(s, d, nrhs);
+        int go = 0;
+        for (long j = 0; j < nrhs; j++) {
+            double cn = 0.0, xn = 0.0;
+            for (long i = 0; i < n; i++) {
+                double ci = fabs(d[i + j * n]), xi = fabs(t[i + j * n]);
+                cn = ci > cn || ci != ci ? ci : cn;
+                xn = xi > xn ? xi : xn;
+            }
+            if (cn > 0.0 && cn > xn * 0x1p-160 && cn <= 0.5 * prev[j])
+                go = 1;
+            prev[j] = cn;
+        }
+        if (!go)
+            break;
         for (long q = 0; q < nn; q++)
             d[q] = exb_canonical_nan(d[q]);
-        double *old0 = e; /* e is free here when !valid */
-        if (!valid)
-            memcpy(old0, t, (size_t)nn * sizeof *t);
         renormalise(t, bs, d, nn, acc);
-        if (!valid) {
-            for (long q = 0; q < nn; q++)
-                if (memcmp(&old0[q], &t[q], sizeof t[q]) != 0)
-                    moved = 1;
-            if (!moved)
-                break;
-        }
     }
     long info = 0;
     for (long j = 0; j < nrhs; j++)
@@ -483,10 +553,14 @@ static void solve_driver(const char *name, int spd, char uplo, long n, long nrhs
         memcpy(s.f, s.af, nn2 * sizeof *s.f);
         res = spd ? chol_rec(name, n, s.f, n) : lu_rec(name, n, n, s.f, n, s.ipiv);
         if (res == 0) {
-            if (all_finite(n, n, s.af, n) && all_finite(n, nrhs, b, ldb))
-                inverse_and_bound(&s, c);
-            else
+            if (all_finite(n, n, s.af, n) && all_finite(n, nrhs, b, ldb)) {
+                inverse_and_bound(&s, c, 0);
+                /* the plain inverse too far from A^-1: the exact substitution's */
+                if (!(s.alpha < 0.5))
+                    inverse_and_bound(&s, c, 1);
+            } else {
                 s.alpha = INFINITY;
+            }
             free(c);
             c = NULL;
             res = refine_and_prove(&s, b, ldb, x, ldx, proven, bound);

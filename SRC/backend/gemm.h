@@ -127,6 +127,12 @@ int exb_host_gemm_crt(const exb_gemm_args *g, const exb_knobs *knobs, int forced
  * on a CPU with AVX-512 VNNI); call it before exb_host_gemm_crt, which is
  * compiled for that CPU. */
 int exb_host_gemm_crt_available(const exb_knobs *knobs);
+/* The residue path's enclosure, for verification (EXDGESVXX): C(i,j) :=
+ * an upper bound of |alpha op(A) op(B) + beta C|(i,j), within about 2^-70
+ * of the rows' and columns' tops of the exact value (all moduli), for any
+ * data (forced).  -1 (C untouched) where alpha or beta is not finite;
+ * call it only where exb_host_gemm_crt_available says the path runs. */
+int exb_host_gemm_crt_bound(const exb_gemm_args *g, const exb_knobs *knobs);
 
 /* The same on the device's binary32 engine (slices of exb_split_bits_f32
  * bits; a round the engine cannot take is done by the host engine on the
@@ -146,6 +152,13 @@ const char *exb_gemm_engine(long m, long n, long k, const double *a, const doubl
  * several threads at once): OpenBLAS's serial build when installed (one
  * call at a time: it is not safe to call concurrently), else the blocked
  * loop. */
+/* A plain (not exact) DTRSM on OpenBLAS's, loaded as the GEMM engine is:
+ * B := alpha op(A)^-1 B (side 'L') or alpha B op(A)^-1; -1 (B untouched)
+ * where there is none.  Its bits may differ from machine to machine: only
+ * for what no result depends on (EXDGESVXX's approximate inverse). */
+int exb_plain_dtrsm(char side, char uplo, char transa, char diag, long m, long n, double alpha,
+                    const double *a, long lda, double *b, long ldb);
+
 const char *exb_gemm_engine_serial(long m, long n, long k, const double *a, const double *b,
                                    double *c);
 

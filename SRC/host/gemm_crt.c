@@ -282,6 +282,7 @@ typedef struct crt_work {
     crt_consts cc;
     exb_decider dec;
     int threads;
+    int bound; /* exb_host_gemm_crt_bound: upper bounds of |element| */
     int *top_a, *top_b;
     double *sc_a, *sc_b; /* per row of op(A) / column of op(B): sc1, then sc2 */
     long *nz_a, *nz_b;
@@ -330,13 +331,43 @@ static void wide_shift_down(exb_wide *x, int nl, int sh)
     x->x[nl - 1] = (uint64_t)((int64_t)x->x[nl - 1] >> sh);
 }
 
-/* Element (i, j) exactly into C. */
+/* For y the RN result of one operation whose exact value y* >= 0: y* <=
+ * up(y) (the margin 2^-50 - 2^-53 covers up's own roundings, 2^-1070 the
+ * subnormal unit). */
+static double up(double y)
+{
+    return y + y * 0x1p-50 + 0x1p-1070;
+}
+
+/* Element (i, j) exactly into C (bound mode: up of its magnitude). */
 static void exactly(crt_work *w, int share, long i, long j)
 {
     const exb_gemm_args *g = w->g;
     const double *row = exb_gemm_row(g, i, w->x[share]);
-    g->c[i + j * g->ldc] =
-        exb_gemm_exactly(g, w->knobs, w->dot, row, i, j, w->x[share] + g->k, w->acc[share]);
+    double v = exb_gemm_exactly(g, w->knobs, w->dot, row, i, j, w->x[share] + g->k, w->acc[share]);
+    g->c[i + j * g->ldc] = w->bound ? up(fabs(v)) : v;
+}
+
+/* Bound mode: alpha W u + beta C_ij (exact in sum after the fold) is within
+ * r units of the exact element, so |element| <= (|sum| + r) 2^lsb, read
+ * from the top 64 bits of |sum| plus one unit there and raised by `up`.
+ * 0 (the element then goes to `exactly`) when alpha or beta is not a power
+ * of two or C_ij cannot be folded. */
+static int enclose(crt_work *w, exb_wide *sum, int nl, int64_t r, int lsb, long i, long j,
+                   double *out)
+{
+    const exb_gemm_args *g = w->g;
+    double cij = g->beta != 0.0 ? g->c[i + j * g->ldc] : 0.0;
+    if (!w->dec.powers || !exb_fold_affine(&w->dec, sum, &nl, &lsb, cij))
+        return 0;
+    exb_wide mag = {{0}};
+    exb_wide_copy(&mag, sum, nl);
+    exb_wide_abs(&mag, nl);
+    int p = exb_wide_top_bit(&mag, nl), d = p > 63 ? p - 63 : 0;
+    double top = p < 0 ? 0.0 : (double)exb_wide_bits_from(&mag, nl, d) + 1.0;
+    double v = up(ldexp(up(top), d + lsb)) + up(ldexp((double)r, lsb));
+    *out = up(v);
+    return 1;
 }
 
 /* Element (i, j) of the block to the share's list (or, without memory for
@@ -418,7 +449,8 @@ static void combine_col(crt_work *w, int share, long jj)
                 r = (int64_t)(na + nbz + 1) * (INT64_C(1) << (p - sh)) + 1;
             }
             double out;
-            if (exb_decide(&w->dec, &sum, 3, r, lsb, i, j, w->acc[share], &out))
+            if (w->bound ? enclose(w, &sum, 3, r, lsb, i, j, &out)
+                         : exb_decide(&w->dec, &sum, 3, r, lsb, i, j, w->acc[share], &out))
                 g->c[i + j * g->ldc] = out;
             else
                 push(w, share, i, j);
@@ -485,7 +517,7 @@ static long convert_b(crt_work *w, long j0, long cols)
     return lost;
 }
 
-int exb_host_gemm_crt(const exb_gemm_args *g, const exb_knobs *knobs, int forced)
+static int crt_run(const exb_gemm_args *g, const exb_knobs *knobs, int forced, int bound)
 {
     long m = g->m, n = g->n, k = g->k;
     if (k < 1 || k > EXB_I8_MAX_K || !isfinite(g->alpha) || !isfinite(g->beta))
@@ -496,11 +528,14 @@ int exb_host_gemm_crt(const exb_gemm_args *g, const exb_knobs *knobs, int forced
     w->engine = exb_i8_engine(knobs->int8, NULL);
     w->g = g;
     w->knobs = knobs;
+    w->bound = bound;
     w->threads = knobs->threads > 0 ? knobs->threads : 1;
     w->dot =
         exb_kernels_sumdot(exb_host_kernels_get(knobs->host_generic), knobs->fpe, knobs->front);
     exb_decider_init(&w->dec, g);
-    consts_choose(&w->cc, exb_tuning_of(EXB_CLASS_HOST)->gemm_crt_bits, k);
+    /* bounds: the most bits the moduli give (the truncation's share of the
+     * bound is about 2^-p of the row's and column's tops) */
+    consts_choose(&w->cc, bound ? 1 << 20 : exb_tuning_of(EXB_CLASS_HOST)->gemm_crt_bits, k);
     int N = w->cc.n;
     w->top_a = malloc((size_t)m * sizeof *w->top_a);
     w->top_b = malloc((size_t)n * sizeof *w->top_b);
@@ -571,6 +606,10 @@ int exb_host_gemm_crt(const exb_gemm_args *g, const exb_knobs *knobs, int forced
             rest.b = g->transb ? g->b + j0 : g->b + j0 * g->ldb;
             rest.c = g->c + j0 * g->ldc;
             exb_host_gemm_general(&rest, knobs);
+            if (bound)
+                for (long jj = 0; jj < rest.n; jj++)
+                    for (long i = 0; i < m; i++)
+                        rest.c[i + jj * g->ldc] = up(fabs(rest.c[i + jj * g->ldc]));
             break;
         }
     }
@@ -592,4 +631,14 @@ int exb_host_gemm_crt(const exb_gemm_args *g, const exb_knobs *knobs, int forced
     if (ok)
         exb_path_add(EXACTBLAS_PATH_HOST | EXACTBLAS_PATH_RESIDUE);
     return ok ? 0 : -1;
+}
+
+int exb_host_gemm_crt(const exb_gemm_args *g, const exb_knobs *knobs, int forced)
+{
+    return crt_run(g, knobs, forced, 0);
+}
+
+int exb_host_gemm_crt_bound(const exb_gemm_args *g, const exb_knobs *knobs)
+{
+    return crt_run(g, knobs, 1, 1);
 }

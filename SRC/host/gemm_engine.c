@@ -28,8 +28,13 @@ typedef void (*dgemm_fn)(const char *, const char *, const int *, const int *, c
 #define EXB_GEMM_SERIAL_PATH ""
 #endif
 
+typedef void (*dtrsm_fn)(const char *, const char *, const char *, const char *, const int *,
+                         const int *, const double *, const double *, const int *, double *,
+                         const int *, size_t, size_t, size_t, size_t);
+
 static pthread_once_t engine_once = PTHREAD_ONCE_INIT, serial_once = PTHREAD_ONCE_INIT;
 static dgemm_fn engine_dgemm, serial_dgemm;
+static dtrsm_fn engine_dtrsm;
 static pthread_mutex_t serial_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static dgemm_fn load_dgemm(const char *path, int flags)
@@ -41,6 +46,8 @@ static dgemm_fn load_dgemm(const char *path, int flags)
 static void load_engine(void)
 {
     engine_dgemm = load_dgemm(EXB_GEMM_ENGINE_PATH, 0);
+    void *handle = engine_dgemm ? dlopen(EXB_GEMM_ENGINE_PATH, RTLD_NOW | RTLD_LOCAL) : NULL;
+    engine_dtrsm = handle ? (dtrsm_fn)dlsym(handle, "dtrsm_") : NULL;
 }
 
 /* The serial build has the same soname as the threaded one the program
@@ -136,4 +143,18 @@ const char *exb_gemm_engine_serial(long m, long n, long k, const double *a, cons
     }
     loop_gemm(m, n, k, a, b, c);
     return "host loop";
+}
+
+int exb_plain_dtrsm(char side, char uplo, char transa, char diag, long m, long n, double alpha,
+                    const double *a, long lda, double *b, long ldb)
+{
+    if (!address_space_allows_engine() || m > INT_MAX || n > INT_MAX || lda > INT_MAX ||
+        ldb > INT_MAX)
+        return -1;
+    pthread_once(&engine_once, load_engine);
+    if (!engine_dtrsm)
+        return -1;
+    int im = (int)m, in = (int)n, ia = (int)lda, ib = (int)ldb;
+    engine_dtrsm(&side, &uplo, &transa, &diag, &im, &in, &alpha, a, &ia, b, &ib, 1, 1, 1, 1);
+    return 0;
 }
