@@ -70,7 +70,7 @@
 #include "support/xerbla.h"
 
 #define PANEL 16     /* columns factored with plain loops */
-#define MAX_STEPS 60 /* refinement steps at most */
+#define MAX_STEPS 60 /* residuals computed at most, by default */
 #define TERMS 3      /* the expansion's length */
 
 /* For y the RN result of one operation whose exact value y* >= 0:
@@ -85,6 +85,8 @@ typedef struct solver {
     const char *name;
     long n, nrhs;
     int spd;       /* Cholesky: f holds L (lower) */
+    int trans;     /* LU: the system is A^T x = b, af holds A^T */
+    int maxsteps;  /* residuals computed at most */
     double *af;    /* A (full, symmetric for EXDPOSVXX), n x n */
     double *f;     /* the factors, n x n */
     long *ipiv;    /* LU's row interchanges (0-based) */
@@ -215,6 +217,23 @@ static void plain_solve(const solver *s, double *y, long nrhs)
             }
             continue;
         }
+        if (s->trans) { /* A^T = U^T L^T P^T */
+            for (long j = 0; j < n; j++) { /* U^T */
+                double t = v[j];
+                for (long i = 0; i < j; i++)
+                    t -= f[i + j * n] * v[i];
+                v[j] = t / f[j + j * n];
+            }
+            for (long j = n - 1; j >= 0; j--) { /* L^T, unit */
+                double t = v[j];
+                for (long i = j + 1; i < n; i++)
+                    t -= f[i + j * n] * v[i];
+                v[j] = t;
+            }
+            for (long i = n - 1; i >= 0; i--)
+                swap_rows(v, n, 1, i, s->ipiv[i]);
+            continue;
+        }
         for (long i = 0; i < n; i++)
             swap_rows(v, n, 1, i, s->ipiv[i]);
         for (long j = 0; j < n; j++) /* L unit lower */
@@ -257,6 +276,13 @@ static void inverse_and_bound(solver *s, double *c, int exact)
             swap_rows(r, n, n, i, s->ipiv[i]);
         inverse_trsm(s, 'L', 'N', 'U', r, exact);
         inverse_trsm(s, 'U', 'N', 'N', r, exact);
+        if (s->trans) /* (A^T)^-1 = (A^-1)^T */
+            for (long j = 0; j < n; j++)
+                for (long i = 0; i < j; i++) {
+                    double t = r[i + j * n];
+                    r[i + j * n] = r[j + i * n];
+                    r[j + i * n] = t;
+                }
     }
     for (long e = 0; e < n * n; e++)
         if (!isfinite(r[e])) {
@@ -406,7 +432,7 @@ static long enclose(const solver *s, const double *b, long ldb, const double *t,
 /* Solves with the factored solver s: X, PROVEN, BOUND; returns INFO (0,
  * N+1, N+2 or N+3). */
 static long refine_and_prove(solver *s, const double *b, long ldb, double *x, long ldx,
-                             int *proven, double *bound)
+                             int *proven, double *bound, long ldp)
 {
     long n = s->n, nrhs = s->nrhs, nn = n * nrhs, bs = nn;
     double *aa = malloc((size_t)n * TERMS * n * sizeof *aa);
@@ -452,7 +478,7 @@ static long refine_and_prove(solver *s, const double *b, long ldb, double *x, lo
             if (enclose(s, b, ldb, t, bs, r, d, e, done, acc) == 0)
                 break; /* every component proven: X is unique */
         }
-        if (step == MAX_STEPS)
+        if (step + 1 >= s->maxsteps)
             break;
         /* the correction: the factors' plain solve of r (the same bits
          * everywhere); stop when it no longer halves, or is below the
@@ -483,9 +509,9 @@ static long refine_and_prove(solver *s, const double *b, long ldb, double *x, lo
             long q = i + j * n;
             x[i + j * ldx] = t[q] + 0.0; /* an exact zero is +0 */
             int ok = valid && done[q];
-            proven[i + j * ldx] = ok;
+            proven[i + j * ldp] = ok;
             double tail = up(up(fabs(t[q + bs])) + up(fabs(t[q + 2 * bs])));
-            bound[i + j * ldx] = valid && isfinite(e[q]) ? up(tail + e[q]) : INFINITY;
+            bound[i + j * ldp] = valid && isfinite(e[q]) ? up(tail + e[q]) : INFINITY;
             if (!ok && !info)
                 info = valid ? n + 1 : n + 2;
         }
@@ -495,13 +521,199 @@ static long refine_and_prove(solver *s, const double *b, long ldb, double *x, lo
     return info;
 }
 
-static void fail_outputs(long n, long nrhs, int *proven, double *bound, long ldx)
+static void fail_outputs(long n, long nrhs, int *proven, double *bound, long ld)
 {
     for (long j = 0; j < nrhs; j++)
         for (long i = 0; i < n; i++) {
-            proven[i + j * ldx] = 0;
-            bound[i + j * ldx] = INFINITY;
+            proven[i + j * ld] = 0;
+            bound[i + j * ld] = INFINITY;
         }
+}
+
+/* 2^e nearest below 1/v for v > 0 finite (the radix scalings). */
+static double pow2_below_inverse(double v)
+{
+    int e;
+    frexp(v, &e); /* 2^(e-1) <= v < 2^e */
+    return ldexp(1.0, -e);
+}
+
+/* The estimates LAPACK's expert drivers report, from R ~ op(A)^-1:
+ * RCOND = 1 / || |R| |op(A)| 1 ||_inf (Skeel), the normwise one of
+ * Z = S op(A) and the componentwise one of Z = S op(A) diag(x) (S: powers
+ * of two making Z's row sums about 1), BERR = max_i |b - op(A) x|_i /
+ * (|op(A)| |x| + |b|)_i with the residual exactly rounded. */
+static void estimates(const solver *s, const double *b, long ldb, const double *x, long ldx,
+                      exb_xx *p)
+{
+    long n = s->n;
+    const double *a = s->af, *r = s->r;
+    double *v = malloc(3 * (size_t)n * sizeof *v);
+    if (!v)
+        return;
+    double *w = v + n, *res = v + 2 * n;
+    for (long i = 0; i < n; i++)
+        v[i] = 0.0;
+    for (long j = 0; j < n; j++)
+        for (long i = 0; i < n; i++)
+            v[i] += fabs(a[i + j * n]); /* row sums of |op(A)| */
+    if (p->rcond) {
+        double m = 0.0;
+        for (long i = 0; i < n; i++)
+            w[i] = 0.0;
+        for (long j = 0; j < n; j++)
+            for (long i = 0; i < n; i++)
+                w[i] += fabs(r[i + j * n]) * v[j];
+        for (long i = 0; i < n; i++)
+            m = w[i] > m ? w[i] : m;
+        *p->rcond = m > 0.0 && isfinite(m) ? 1.0 / m : 0.0;
+    }
+    if (p->rcond_norm) { /* Z = S A: ||Z|| ~ max S_i v_i, ||Z^-1|| = max_i sum_j |R_ij| / S_j */
+        double zn = 0.0, zi = 0.0;
+        for (long i = 0; i < n; i++)
+            w[i] = 0.0;
+        for (long j = 0; j < n; j++) {
+            double sj = v[j] > 0.0 ? pow2_below_inverse(v[j]) : 1.0;
+            zn = v[j] * sj > zn ? v[j] * sj : zn;
+            for (long i = 0; i < n; i++)
+                w[i] += fabs(r[i + j * n]) / sj;
+        }
+        for (long i = 0; i < n; i++)
+            zi = w[i] > zi ? w[i] : zi;
+        *p->rcond_norm = zi > 0.0 && isfinite(zi) ? 1.0 / (zn * zi) : 0.0;
+    }
+    for (long c = 0; c < s->nrhs; c++) {
+        const double *xc = x + c * ldx, *bc = b + c * ldb;
+        if (p->rcond_comp) { /* Z = S A diag(x): Z^-1 = diag(1/x) R S^-1 */
+            double zn = 0.0, zi = 0.0;
+            int zero = 0;
+            for (long i = 0; i < n; i++) {
+                double t = 0.0;
+                for (long j = 0; j < n; j++)
+                    t += fabs(a[i + j * n] * xc[j]);
+                res[i] = t;
+                zero |= xc[i] == 0.0;
+            }
+            for (long i = 0; i < n; i++)
+                w[i] = 0.0;
+            for (long j = 0; j < n; j++) {
+                double sj = res[j] > 0.0 ? pow2_below_inverse(res[j]) : 1.0;
+                zn = res[j] * sj > zn ? res[j] * sj : zn;
+                for (long i = 0; i < n; i++)
+                    w[i] += fabs(r[i + j * n]) / sj;
+            }
+            for (long i = 0; i < n && !zero; i++)
+                zi = w[i] / fabs(xc[i]) > zi ? w[i] / fabs(xc[i]) : zi;
+            p->rcond_comp[c] = !zero && zi > 0.0 && isfinite(zi) ? 1.0 / (zn * zi) : 0.0;
+        }
+        if (p->berr) {
+            memcpy(res, bc, (size_t)n * sizeof *res);
+            exb_dgemv_checked(s->name, 'N', n, n, -1.0, a, n, xc, 1, 1.0, res, 1);
+            double be = 0.0;
+            for (long i = 0; i < n; i++) {
+                double den = fabs(bc[i]);
+                for (long j = 0; j < n; j++)
+                    den += fabs(a[i + j * n] * xc[j]);
+                double q = res[i] == 0.0 ? 0.0 : fabs(res[i]) / den;
+                be = q > be || q != q ? q : be;
+            }
+            p->berr[c] = be;
+        }
+    }
+    free(v);
+}
+
+long exb_xx_solve(exb_xx *p)
+{
+    long n = p->n, nrhs = p->nrhs, res;
+    const char *name = p->name;
+    int spd = p->spd, lower = spd && exb_lsame(p->uplo, 'L');
+    solver s = {name, n, nrhs, spd, !spd && p->trans, p->maxsteps > 0 ? p->maxsteps : MAX_STEPS,
+                NULL, NULL, NULL, NULL, NULL, NULL, 0.0};
+    size_t nn2 = (size_t)n * n;
+    s.af = malloc(nn2 * sizeof *s.af);
+    s.f = malloc(nn2 * sizeof *s.f);
+    s.r = malloc(nn2 * sizeof *s.r);
+    s.ipiv = malloc((size_t)n * sizeof *s.ipiv);
+    s.rrow = malloc(2 * (size_t)n * sizeof *s.rrow);
+    int *pv = malloc((size_t)n * nrhs * sizeof *pv);
+    double *bd = malloc((size_t)n * nrhs * sizeof *bd);
+    double *c = malloc(nn2 * sizeof *c);
+    if (!s.af || !s.f || !s.r || !s.ipiv || !s.rrow || !pv || !bd || !c) {
+        res = n + 3;
+        goto out;
+    }
+    s.crow = s.rrow + n;
+    const double *a = p->a;
+    long lda = p->lda;
+    for (long j = 0; j < n; j++)
+        for (long i = 0; i < n; i++) {
+            int mirror = spd ? (lower ? i < j : i > j) : s.trans;
+            s.af[i + j * n] = mirror ? a[j + i * lda] : a[i + j * lda];
+        }
+    if (p->factored) { /* the caller's factors (LAPACK's layout) */
+        for (long j = 0; j < n; j++)
+            for (long i = 0; i < n; i++)
+                s.f[i + j * n] = spd && !lower && i > j ? p->af[j + i * p->ldaf]
+                                                        : p->af[i + j * p->ldaf];
+        res = 0;
+        for (long i = 0; i < n && !spd; i++) {
+            s.ipiv[i] = p->ipiv[i] - 1;
+            if (s.ipiv[i] < i || s.ipiv[i] >= n) {
+                res = n + 3; /* not a pivot sequence of GETRF: nothing to trust */
+                goto out;
+            }
+            if (s.f[i + i * n] == 0.0 && !res)
+                res = i + 1;
+        }
+        for (long i = 0; i < n && spd; i++)
+            if (!(s.f[i + i * n] > 0.0) && !res)
+                res = i + 1;
+    } else {
+        for (long j = 0; j < n; j++)
+            for (long i = 0; i < n; i++) /* A itself: af holds A^T for TRANS */
+                s.f[i + j * n] = s.trans ? s.af[j + i * n] : s.af[i + j * n];
+        res = spd ? chol_rec(name, n, s.f, n) : lu_rec(name, n, n, s.f, n, s.ipiv);
+        if (p->af) /* the factors to the caller */
+            for (long j = 0; j < n; j++)
+                for (long i = 0; i < n; i++) {
+                    if (spd && (lower ? i < j : i > j))
+                        continue;
+                    p->af[i + j * p->ldaf] =
+                        spd && !lower ? s.f[j + i * n] : s.f[i + j * n];
+                }
+        if (p->ipiv && !spd)
+            for (long i = 0; i < n; i++)
+                p->ipiv[i] = (int)(s.ipiv[i] + 1);
+    }
+    if (res != 0)
+        goto out;
+    if (all_finite(n, n, s.af, n) && all_finite(n, nrhs, p->b, p->ldb)) {
+        inverse_and_bound(&s, c, 0);
+        /* the plain inverse too far from A^-1: the exact substitution's */
+        if (!(s.alpha < 0.5))
+            inverse_and_bound(&s, c, 1);
+    } else {
+        s.alpha = INFINITY;
+    }
+    free(c);
+    c = NULL;
+    res = refine_and_prove(&s, p->b, p->ldb, p->x, p->ldx, pv, bd, n);
+    if (res <= n + 2 && (p->rcond || p->rcond_norm || p->rcond_comp || p->berr))
+        estimates(&s, p->b, p->ldb, p->x, p->ldx, p);
+out:
+    if (pv && bd && res >= 1 && res <= n + 3 && res != n + 1 && res != n + 2)
+        fail_outputs(n, nrhs, pv, bd, n);
+    if (pv && bd)
+        for (long j = 0; j < nrhs; j++)
+            for (long i = 0; i < n; i++) {
+                if (p->proven)
+                    p->proven[i + j * p->ldp] = pv[i + j * n];
+                if (p->bound)
+                    p->bound[i + j * p->ldp] = bd[i + j * n];
+            }
+    free(s.af), free(s.f), free(s.r), free(s.ipiv), free(s.rrow), free(c), free(pv), free(bd);
+    return res;
 }
 
 static void solve_driver(const char *name, int spd, char uplo, long n, long nrhs, const double *a,
@@ -531,45 +743,22 @@ static void solve_driver(const char *name, int spd, char uplo, long n, long nrhs
     if (n == 0 || nrhs == 0)
         return;
     exb_fpenv env = exb_fpenv_enter();
-    solver s = {name, n, nrhs, spd, NULL, NULL, NULL, NULL, NULL, NULL, 0.0};
-    size_t nn2 = (size_t)n * n;
-    s.af = malloc(nn2 * sizeof *s.af);
-    s.f = malloc(nn2 * sizeof *s.f);
-    s.r = malloc(nn2 * sizeof *s.r);
-    s.ipiv = malloc((size_t)n * sizeof *s.ipiv);
-    s.rrow = malloc(2 * (size_t)n * sizeof *s.rrow);
-    double *c = malloc(nn2 * sizeof *c);
-    long res;
-    if (!s.af || !s.f || !s.r || !s.ipiv || !s.rrow || !c) {
-        res = n + 3;
-    } else {
-        s.crow = s.rrow + n;
-        int lower = spd && exb_lsame(uplo, 'L');
-        for (long j = 0; j < n; j++)
-            for (long i = 0; i < n; i++) {
-                int mirror = spd && (lower ? i < j : i > j);
-                s.af[i + j * n] = mirror ? a[j + i * lda] : a[i + j * lda];
-            }
-        memcpy(s.f, s.af, nn2 * sizeof *s.f);
-        res = spd ? chol_rec(name, n, s.f, n) : lu_rec(name, n, n, s.f, n, s.ipiv);
-        if (res == 0) {
-            if (all_finite(n, n, s.af, n) && all_finite(n, nrhs, b, ldb)) {
-                inverse_and_bound(&s, c, 0);
-                /* the plain inverse too far from A^-1: the exact substitution's */
-                if (!(s.alpha < 0.5))
-                    inverse_and_bound(&s, c, 1);
-            } else {
-                s.alpha = INFINITY;
-            }
-            free(c);
-            c = NULL;
-            res = refine_and_prove(&s, b, ldb, x, ldx, proven, bound);
-        }
-    }
-    if (res >= 1 && res <= n + 3 && res != n + 1 && res != n + 2)
-        fail_outputs(n, nrhs, proven, bound, ldx);
-    *info = (int)res;
-    free(s.af), free(s.f), free(s.r), free(s.ipiv), free(s.rrow), free(c);
+    exb_xx p = {0};
+    p.name = name;
+    p.spd = spd;
+    p.uplo = uplo;
+    p.n = n;
+    p.nrhs = nrhs;
+    p.a = a;
+    p.lda = lda;
+    p.b = b;
+    p.ldb = ldb;
+    p.x = x;
+    p.ldx = ldx;
+    p.proven = proven;
+    p.bound = bound;
+    p.ldp = ldx;
+    *info = (int)exb_xx_solve(&p);
     exb_fpenv_leave(env);
 }
 

@@ -53,6 +53,32 @@ void exb_dsyrk_checked(const char *name, char uplo, char trans, long n, long k, 
                        const double *a, long lda, double beta, double *c, long ldc);
 
 /* EXDGESVXX and EXDPOSVXX (exdgesvxx.c). */
+/* The proven solve shared by EXDGESVXX, EXDPOSVXX and LAPACK's expert
+ * drivers (faces/lapack_xx.c): op(A) X = B (spd: A symmetric positive
+ * definite, its uplo triangle read); factors computed (written to af/ipiv
+ * when given, LAPACK's layout, ipiv 1-based) or the caller's (factored).
+ * Returns EXDGESVXX's INFO (0, 1..n, n+1, n+2, n+3); proven/bound (ld ldp,
+ * NULL: not returned) and the optional estimates (NULL: not computed). */
+typedef struct exb_xx {
+    const char *name;
+    int spd, trans, factored, maxsteps; /* maxsteps <= 0: the default */
+    char uplo;
+    long n, nrhs;
+    const double *a;
+    long lda;
+    double *af;
+    long ldaf;
+    int *ipiv;
+    const double *b;
+    long ldb;
+    double *x;
+    long ldx;
+    int *proven;
+    double *bound;
+    long ldp;
+    double *rcond, *rcond_norm, *rcond_comp, *berr; /* comp, berr: per right-hand side */
+} exb_xx;
+long exb_xx_solve(exb_xx *p);
 void exb_dgesvxx_checked(const char *name, long n, long nrhs, const double *a, long lda,
                          const double *b, long ldb, double *x, long ldx, int *proven,
                          double *bound, int *info);
