@@ -93,6 +93,9 @@ typedef struct solver {
     double *r;     /* R, n x n */
     double *rrow;  /* (|R| 1)_i, upper bounds */
     double *crow;  /* (|I - R A| 1)_i, upper bounds */
+    double *w;     /* weights d > 0 (about |x|), or NULL */
+    double *crow_w; /* (|I - R A| d)_i, upper bounds */
+    int weighted;  /* alpha and the enclosure in the norm ||D^-1 v||_inf */
     double alpha;  /* ||I - R A||_inf, upper bound; >= 1 or NaN: none */
 } solver;
 
@@ -300,17 +303,31 @@ static void inverse_and_bound(solver *s, double *c, int exact)
     if (!enclosed)
         exb_dgemm_checked(s->name, 'N', 'N', n, n, n, -1.0, r, n, s->af, n, 1.0, c, n);
     for (long i = 0; i < n; i++)
-        s->rrow[i] = s->crow[i] = 0.0;
-    for (long j = 0; j < n; j++)
+        s->rrow[i] = s->crow[i] = s->crow_w[i] = 0.0;
+    for (long j = 0; j < n; j++) {
+        double wj = s->w ? s->w[j] : 0.0;
         for (long i = 0; i < n; i++) {
+            double cij = up(fabs(c[i + j * n]));
             s->rrow[i] = up(s->rrow[i] + up(fabs(r[i + j * n])));
-            s->crow[i] = up(s->crow[i] + up(fabs(c[i + j * n])));
+            s->crow[i] = up(s->crow[i] + cij);
+            s->crow_w[i] = up(s->crow_w[i] + up(cij * wj));
         }
-    double alpha = 0.0;
+    }
+    /* alpha >= ||I - R A||_inf, and in the weighted norm ||D^-1 (I - R A) D||_inf */
+    double alpha = 0.0, alpha_w = INFINITY;
     for (long i = 0; i < n; i++)
         if (!(s->crow[i] <= alpha)) /* NaN wins */
             alpha = s->crow[i];
-    s->alpha = alpha;
+    if (s->w) {
+        alpha_w = 0.0;
+        for (long i = 0; i < n; i++) {
+            double q = up(s->crow_w[i] / s->w[i]);
+            if (!(q <= alpha_w))
+                alpha_w = q;
+        }
+    }
+    s->weighted = alpha_w < alpha;
+    s->alpha = s->weighted ? alpha_w : alpha;
 }
 
 /* ---- the expansion ---------------------------------------------------------- */
@@ -409,17 +426,19 @@ static long enclose(const solver *s, const double *b, long ldb, const double *t,
             if (!(ri <= rmax))
                 rmax = ri;
         }
-        for (long i = 0; i < n; i++) { /* z >= |R r_exact| */
+        for (long i = 0; i < n; i++) { /* z >= |R r_exact|; zmax >= ||D^-1 z|| */
             double z = up(up(fabs(d[i + j * n])) + up(s->rrow[i] * rmax));
             e[i + j * n] = z;
-            if (!(z <= zmax))
-                zmax = z;
+            double zw = s->weighted ? up(z / s->w[i]) : z;
+            if (!(zw <= zmax))
+                zmax = zw;
         }
-        double eta = up(zmax / den); /* >= ||x* - x~|| */
+        double eta = up(zmax / den); /* >= ||D^-1 (x* - x~)||_inf */
+        const double *crow = s->weighted ? s->crow_w : s->crow;
         int exact = residual_is_zero(s, b + j * ldb, t + j * n, bs, r + j * n, acc);
         for (long i = 0; i < n; i++) {
             long q = i + j * n;
-            double ei = exact ? 0.0 : up(e[q] + up(s->crow[i] * eta));
+            double ei = exact ? 0.0 : up(e[q] + up(crow[i] * eta));
             e[q] = ei;
             done[q] = isfinite(ei) && isfinite(t[q]) &&
                       round_with(t, bs, q, -ei, acc) == round_with(t, bs, q, ei, acc);
@@ -623,19 +642,50 @@ static void estimates(const solver *s, const double *b, long ldb, const double *
     free(v);
 }
 
+/* The weights of the enclosure's norm: d_j = max over the right-hand
+ * sides of |x0_j| (x0 the plain solution),
+ * below max_j d_j 2^-60 raised to it; NULL when x0 is zero or not finite.
+ * A badly scaled A (D1 A D2) keeps ||D^-1 (I - R A) D|| small where the
+ * plain norm grows with the scales. */
+static double *weights(const solver *s, const double *b, long ldb, double *w)
+{
+    long n = s->n;
+    double *c = malloc((size_t)n * s->nrhs * sizeof *c);
+    if (!c)
+        return NULL;
+    for (long j = 0; j < s->nrhs; j++)
+        memcpy(c + j * n, b + j * ldb, (size_t)n * sizeof *c);
+    plain_solve(s, c, s->nrhs);
+    double top = 0.0;
+    for (long i = 0; i < n; i++) {
+        w[i] = 0.0;
+        for (long j = 0; j < s->nrhs; j++)
+            w[i] = fabs(c[i + j * n]) > w[i] || c[i + j * n] != c[i + j * n] ? fabs(c[i + j * n])
+                                                                              : w[i];
+        top = w[i] > top || w[i] != w[i] ? w[i] : top;
+    }
+    free(c);
+    if (!(top > 0.0) || !(top <= 0x1p1000))
+        return NULL; /* zero, huge or not finite */
+    double floor = top * 0x1p-60 > 0x1p-1000 ? top * 0x1p-60 : 0x1p-1000;
+    for (long i = 0; i < n; i++)
+        w[i] = w[i] < floor ? floor : w[i];
+    return w;
+}
+
 long exb_xx_solve(exb_xx *p)
 {
     long n = p->n, nrhs = p->nrhs, res;
     const char *name = p->name;
     int spd = p->spd, lower = spd && exb_lsame(p->uplo, 'L');
     solver s = {name, n, nrhs, spd, !spd && p->trans, p->maxsteps > 0 ? p->maxsteps : MAX_STEPS,
-                NULL, NULL, NULL, NULL, NULL, NULL, 0.0};
+                NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0.0};
     size_t nn2 = (size_t)n * n;
     s.af = malloc(nn2 * sizeof *s.af);
     s.f = malloc(nn2 * sizeof *s.f);
     s.r = malloc(nn2 * sizeof *s.r);
     s.ipiv = malloc((size_t)n * sizeof *s.ipiv);
-    s.rrow = malloc(2 * (size_t)n * sizeof *s.rrow);
+    s.rrow = malloc(4 * (size_t)n * sizeof *s.rrow);
     int *pv = malloc((size_t)n * nrhs * sizeof *pv);
     double *bd = malloc((size_t)n * nrhs * sizeof *bd);
     double *c = malloc(nn2 * sizeof *c);
@@ -644,6 +694,7 @@ long exb_xx_solve(exb_xx *p)
         goto out;
     }
     s.crow = s.rrow + n;
+    s.crow_w = s.rrow + 2 * n;
     const double *a = p->a;
     long lda = p->lda;
     for (long j = 0; j < n; j++)
@@ -689,6 +740,7 @@ long exb_xx_solve(exb_xx *p)
     if (res != 0)
         goto out;
     if (all_finite(n, n, s.af, n) && all_finite(n, nrhs, p->b, p->ldb)) {
+        s.w = weights(&s, p->b, p->ldb, s.rrow + 3 * n);
         inverse_and_bound(&s, c, 0);
         /* the plain inverse too far from A^-1: the exact substitution's */
         if (!(s.alpha < 0.5))

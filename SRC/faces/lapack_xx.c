@@ -1,0 +1,577 @@
+/*
+ * lapack_xx.c -- LAPACK's extra-precise expert drivers in the drop-in:
+ * DGESVXX, DGERFSX, DPOSVXX and DPORFSX with LAPACK's argument lists and
+ * meaning, their refinement on exact residuals (exb_xx_solve, the engine of
+ * EXDGESVXX).  Debian's LAPACK (3.11) and OpenBLAS leave them out (they
+ * need XBLAS), so a program written for them links against the drop-in
+ * libblas.so.3 and runs unchanged.
+ *
+ * What they return (doc/CONTRACT.md, "LAPACK's expert drivers"):
+ *   X           the refined solution: each component RN of the exact
+ *               solution of the (equilibrated) system wherever proven (the
+ *               proof of EXDGESVXX), its power-of-two scaling undone exactly;
+ *   ERR_BNDS_NORM(j,1..3), ERR_BNDS_COMP(j,1..3)
+ *               1: trusted (1.0) when a rigorous enclosure was found, else
+ *               0.0; 2: the rigorous bound max_i |x*_i - x_i| / max_i |x_i|
+ *               (normwise) and max_i |x*_i - x_i| / |x_i| (componentwise),
+ *               rounded up, for the original unscaled x (not an estimate
+ *               "within a factor of 10": a bound); 3: the reciprocal
+ *               condition numbers LAPACK defines, from the approximate
+ *               inverse;
+ *   RCOND       the reciprocal Skeel condition number of the (equilibrated)
+ *               op(A), from the approximate inverse;
+ *   BERR        the componentwise backward error, residual exactly rounded;
+ *   INFO        LAPACK's: 0, -i (XERBLA), i <= N (U(i,i) exactly zero, or
+ *               the leading minor of order i not positive definite), N+J
+ *               (the first right-hand side without a trusted bound).
+ * PARAMS: (1) 0.0 takes the plain solution, without refinement or bounds;
+ * (2) the most residuals computed (default 60, written back where
+ * negative); (3) 0.0: ERR_BNDS_COMP is not accessed.  WORK and IWORK are not
+ * used (the engine takes its own workspace; no memory: INFO = N+1 and X as
+ * the plain solution would be, unrefined).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fint.h"
+#include "core/fpenv.h"
+#include "routines.h"
+#include "support/xerbla.h"
+
+#define DEFAULT_STEPS 60.0
+
+static long lmax1(long n)
+{
+    return n > 1 ? n : 1;
+}
+
+/* 2^(e-1) <= v < 2^e: 2^(e-1), the largest power of two not above v > 0. */
+static double pow2_floor(double v)
+{
+    int e;
+    frexp(v, &e);
+    return ldexp(1.0, e - 1);
+}
+
+/* PARAMS read as LAPACK documents it (negative entries get the default). */
+typedef struct xx_params {
+    int refine, steps, cwise;
+} xx_params;
+
+static xx_params read_params(fint nparams, double *params)
+{
+    xx_params p = {1, (int)DEFAULT_STEPS, 1};
+    if (nparams >= 1) {
+        if (params[0] < 0.0)
+            params[0] = 1.0;
+        p.refine = params[0] != 0.0;
+    }
+    if (nparams >= 2) {
+        if (params[1] < 0.0)
+            params[1] = DEFAULT_STEPS;
+        p.steps = params[1] >= 1.0 ? (params[1] < 1e6 ? (int)params[1] : 1000000) : 1;
+    }
+    if (nparams >= 3) {
+        if (params[2] < 0.0)
+            params[2] = 1.0;
+        p.cwise = params[2] != 0.0;
+    }
+    if (!p.refine)
+        p.steps = 1; /* one residual, no correction: the plain solution */
+    return p;
+}
+
+/* Fills ERR_BNDS_NORM / ERR_BNDS_COMP (NRHS x N_ERR_BNDS) from the
+ * per-component bounds of the scaled solution (bound, ld n) times the
+ * scaling sc (NULL: none) against the final X; returns LAPACK's INFO part
+ * (0 or N+J). */
+static fint fill_bounds(long n, long nrhs, const double *x, long ldx, const double *bound,
+                        const double *sc, double rcond_norm, const double *rcond_comp,
+                        fint n_err_bnds, double *norm, double *comp, int cwise)
+{
+    fint info = 0;
+    for (long j = 0; j < nrhs; j++) {
+        double emax = 0.0, xmax = 0.0, crel = 0.0;
+        for (long i = 0; i < n; i++) {
+            double e = bound[i + j * n] * (sc ? sc[i] : 1.0);
+            e = e + e * 0x1p-50; /* rounded up */
+            double xi = fabs(x[i + j * ldx]);
+            emax = e > emax || e != e ? e : emax;
+            xmax = xi > xmax ? xi : xmax;
+            double q = e == 0.0 ? 0.0 : (xi > 0.0 ? e / xi : INFINITY);
+            crel = q > crel || q != q ? q : crel;
+        }
+        double nrel = emax == 0.0 ? 0.0 : (xmax > 0.0 ? emax / xmax : INFINITY);
+        int trust = isfinite(emax);
+        if (!trust && !info)
+            info = (fint)(n + j + 1);
+        double vn[3] = {trust ? 1.0 : 0.0, nrel + nrel * 0x1p-50, rcond_norm};
+        double vc[3] = {trust && isfinite(crel) ? 1.0 : 0.0, crel + crel * 0x1p-50,
+                        rcond_comp ? rcond_comp[j] : 0.0};
+        if (cwise && !(isfinite(crel)) && trust && !info)
+            info = (fint)(n + j + 1);
+        for (fint k = 0; k < n_err_bnds && k < 3; k++) {
+            norm[j + k * nrhs] = vn[k];
+            if (cwise)
+                comp[j + k * nrhs] = vc[k];
+        }
+    }
+    return info;
+}
+
+/* The shared part of the four drivers: solve (or refine) on the
+ * equilibrated system, undo the scaling of X, the outputs. */
+typedef struct xx_call {
+    int spd, trans, factored;
+    char uplo;
+    long n, nrhs;
+    const double *a;
+    long lda;
+    double *af;
+    long ldaf;
+    fint *ipiv;
+    const double *b;
+    long ldb;
+    double *x;
+    long ldx;
+    const double *sc; /* X := diag(sc) X afterwards (NULL: none) */
+    double *rcond, *berr;
+    fint n_err_bnds;
+    double *err_norm, *err_comp;
+    xx_params params;
+} xx_call;
+
+static fint run(const char *name, xx_call *c)
+{
+    long n = c->n, nrhs = c->nrhs;
+    int *ipiv = c->spd ? NULL : malloc((size_t)lmax1(n) * sizeof *ipiv);
+    double *bound = malloc((size_t)n * nrhs * sizeof *bound);
+    double *rcomp = malloc((size_t)lmax1(nrhs) * sizeof *rcomp);
+    double rnorm = 0.0;
+    if ((!c->spd && !ipiv) || !bound || !rcomp) {
+        free(ipiv), free(bound), free(rcomp);
+        return (fint)(n + 1);
+    }
+    if (ipiv && c->factored)
+        for (long i = 0; i < n; i++)
+            ipiv[i] = (int)c->ipiv[i];
+    exb_xx p = {0};
+    p.name = name;
+    p.spd = c->spd;
+    p.trans = c->trans;
+    p.factored = c->factored;
+    p.maxsteps = c->params.steps;
+    p.uplo = c->uplo;
+    p.n = n;
+    p.nrhs = nrhs;
+    p.a = c->a;
+    p.lda = c->lda;
+    p.af = c->af;
+    p.ldaf = c->ldaf;
+    p.ipiv = ipiv;
+    p.b = c->b;
+    p.ldb = c->ldb;
+    p.x = c->x;
+    p.ldx = c->ldx;
+    p.bound = bound;
+    p.ldp = n;
+    p.rcond = c->rcond;
+    p.rcond_norm = &rnorm;
+    p.rcond_comp = rcomp;
+    p.berr = c->berr;
+    long res = exb_xx_solve(&p);
+    if (ipiv && !c->factored)
+        for (long i = 0; i < n; i++)
+            c->ipiv[i] = ipiv[i];
+    fint info;
+    if (res >= 1 && res <= n) {
+        info = (fint)res; /* singular: X not computed */
+        if (c->rcond)
+            *c->rcond = 0.0;
+    } else if (res == n + 3) {
+        info = (fint)(n + 1);
+    } else {
+        if (c->sc)
+            for (long j = 0; j < nrhs; j++)
+                for (long i = 0; i < n; i++)
+                    c->x[i + j * c->ldx] *= c->sc[i];
+        info = c->params.refine ? fill_bounds(n, nrhs, c->x, c->ldx, bound, c->sc, rnorm, rcomp,
+                                              c->n_err_bnds, c->err_norm, c->err_comp,
+                                              c->params.cwise)
+                                : 0;
+    }
+    free(ipiv), free(bound), free(rcomp);
+    return info;
+}
+
+/* ---- equilibration (LAPACK's DGEEQUB/DLAQGE and DPOEQUB/DLAQSY, radix 2) */
+
+#define THRESH 0.1
+#define SMLNUM 0x1p-1022
+#define SMALL (0x1p-1022 / 0x1p-53) /* dlamch('S') / dlamch('P') */
+
+/* Row and column scalings (powers of two); 0, or i (row i is zero) or n+j
+ * (column j is zero), as DGEEQUB. */
+static long geequb(long n, const double *a, long lda, double *r, double *c, double *rowcnd,
+                   double *colcnd, double *amax)
+{
+    double rcmin = INFINITY, rcmax = 0.0;
+    *amax = 0.0;
+    for (long i = 0; i < n; i++)
+        r[i] = 0.0;
+    for (long j = 0; j < n; j++)
+        for (long i = 0; i < n; i++) {
+            double v = fabs(a[i + j * lda]);
+            r[i] = v > r[i] ? v : r[i];
+            *amax = v > *amax ? v : *amax;
+        }
+    for (long i = 0; i < n; i++) {
+        if (r[i] == 0.0)
+            return i + 1;
+        r[i] = pow2_floor(r[i]);
+        rcmin = r[i] < rcmin ? r[i] : rcmin;
+        rcmax = r[i] > rcmax ? r[i] : rcmax;
+    }
+    for (long i = 0; i < n; i++)
+        r[i] = 1.0 / r[i]; /* exact: a power of two within range */
+    *rowcnd = rcmin / rcmax;
+    rcmin = INFINITY;
+    rcmax = 0.0;
+    for (long j = 0; j < n; j++) {
+        double m = 0.0;
+        for (long i = 0; i < n; i++) {
+            double v = fabs(a[i + j * lda]) * r[i];
+            m = v > m ? v : m;
+        }
+        if (m == 0.0)
+            return n + j + 1;
+        c[j] = pow2_floor(m);
+        rcmin = c[j] < rcmin ? c[j] : rcmin;
+        rcmax = c[j] > rcmax ? c[j] : rcmax;
+    }
+    for (long j = 0; j < n; j++)
+        c[j] = 1.0 / c[j];
+    *colcnd = rcmin / rcmax;
+    return 0;
+}
+
+static int lsame(char c, char want)
+{
+    return exb_lsame(c, want);
+}
+
+FACE void FNAME(dgesvxx)(const char *fact, const char *trans, const fint *n, const fint *nrhs,
+                         double *a, const fint *lda, double *af, const fint *ldaf, fint *ipiv,
+                         char *equed, double *r, double *c, double *b, const fint *ldb,
+                         double *x, const fint *ldx, double *rcond, double *rpvgrw, double *berr,
+                         const fint *n_err_bnds, double *err_bnds_norm, double *err_bnds_comp,
+                         const fint *nparams, double *params, double *work, fint *iwork,
+                         fint *info, size_t fact_len, size_t trans_len, size_t equed_len)
+{
+    (void)work, (void)iwork, (void)fact_len, (void)trans_len, (void)equed_len;
+    long N = *n, NRHS = *nrhs;
+    int nofact = lsame(*fact, 'N'), equil = lsame(*fact, 'E'), notran = lsame(*trans, 'N');
+    int rowequ = 0, colequ = 0, bad = 0;
+    if (!nofact && !equil) {
+        rowequ = lsame(*equed, 'R') || lsame(*equed, 'B');
+        colequ = lsame(*equed, 'C') || lsame(*equed, 'B');
+    }
+    if (!nofact && !equil && !lsame(*fact, 'F'))
+        bad = 1;
+    else if (!notran && !lsame(*trans, 'T') && !lsame(*trans, 'C'))
+        bad = 2;
+    else if (N < 0)
+        bad = 3;
+    else if (NRHS < 0)
+        bad = 4;
+    else if (*lda < lmax1(N))
+        bad = 6;
+    else if (*ldaf < lmax1(N))
+        bad = 8;
+    else if (lsame(*fact, 'F') && !(rowequ || colequ || lsame(*equed, 'N')))
+        bad = 10;
+    if (!bad && rowequ)
+        for (long i = 0; i < N; i++)
+            if (!(r[i] > 0.0))
+                bad = 11;
+    if (!bad && colequ)
+        for (long j = 0; j < N; j++)
+            if (!(c[j] > 0.0))
+                bad = 12;
+    if (!bad && *ldb < lmax1(N))
+        bad = 14;
+    else if (!bad && *ldx < lmax1(N))
+        bad = 16;
+    if (bad) {
+        *info = -bad;
+        exb_xerbla("DGESVXX", bad);
+        return;
+    }
+    *info = 0;
+    exb_fpenv env = exb_fpenv_enter();
+    xx_params prm = read_params(*nparams, params);
+    if (equil) {
+        double rowcnd, colcnd, amax;
+        *equed = 'N';
+        if (N > 0 && geequb(N, a, *lda, r, c, &rowcnd, &colcnd, &amax) == 0) {
+            int big = amax < SMALL || amax > 1.0 / SMALL;
+            rowequ = rowcnd < THRESH || big;
+            colequ = colcnd < THRESH;
+            if (rowequ || colequ) /* DLAQGE */
+                for (long j = 0; j < N; j++)
+                    for (long i = 0; i < N; i++)
+                        a[i + j * *lda] *= (rowequ ? r[i] : 1.0) * (colequ ? c[j] : 1.0);
+            *equed = rowequ && colequ ? 'B' : rowequ ? 'R' : colequ ? 'C' : 'N';
+        }
+    }
+    if (nofact)
+        *equed = 'N';
+    /* B := diag(R) B (N) or diag(C) B (T) */
+    const double *bs = notran ? (rowequ ? r : NULL) : (colequ ? c : NULL);
+    if (bs)
+        for (long j = 0; j < NRHS; j++)
+            for (long i = 0; i < N; i++)
+                b[i + j * *ldb] *= bs[i];
+    if (N == 0 || NRHS == 0) {
+        *rpvgrw = 1.0;
+        if (N == 0)
+            *rcond = 1.0;
+        exb_fpenv_leave(env);
+        return;
+    }
+    xx_call call = {0, !notran, !(nofact || equil), 'N', N, NRHS, a, *lda, af, *ldaf, ipiv, b,
+                    *ldb, x, *ldx, notran ? (colequ ? c : NULL) : (rowequ ? r : NULL), rcond,
+                    berr, *n_err_bnds, err_bnds_norm, err_bnds_comp, prm};
+    *info = run("DGESVXX", &call);
+    /* RPVGRW = min_j max_i |A(i,j)| / max_i |U(i,j)| over the columns
+     * factored (the leading INFO - 1 when U is singular) */
+    long ncols = *info >= 1 && *info <= N ? *info - 1 : N;
+    double rp = 1.0;
+    for (long j = 0; j < ncols; j++) {
+        double am = 0.0, um = 0.0;
+        for (long i = 0; i < N; i++)
+            am = fabs(a[i + j * *lda]) > am ? fabs(a[i + j * *lda]) : am;
+        for (long i = 0; i <= j; i++)
+            um = fabs(af[i + j * *ldaf]) > um ? fabs(af[i + j * *ldaf]) : um;
+        if (um != 0.0 && am / um < rp)
+            rp = am / um;
+    }
+    *rpvgrw = rp;
+    exb_fpenv_leave(env);
+}
+
+FACE void FNAME(dgerfsx)(const char *trans, const char *equed, const fint *n, const fint *nrhs,
+                         const double *a, const fint *lda, const double *af, const fint *ldaf,
+                         const fint *ipiv, const double *r, const double *c, const double *b,
+                         const fint *ldb, double *x, const fint *ldx, double *rcond, double *berr,
+                         const fint *n_err_bnds, double *err_bnds_norm, double *err_bnds_comp,
+                         const fint *nparams, double *params, double *work, fint *iwork,
+                         fint *info, size_t trans_len, size_t equed_len)
+{
+    (void)work, (void)iwork, (void)trans_len, (void)equed_len;
+    long N = *n, NRHS = *nrhs;
+    int notran = lsame(*trans, 'N');
+    int rowequ = lsame(*equed, 'R') || lsame(*equed, 'B');
+    int colequ = lsame(*equed, 'C') || lsame(*equed, 'B');
+    int bad = 0;
+    if (!notran && !lsame(*trans, 'T') && !lsame(*trans, 'C'))
+        bad = 1;
+    else if (!rowequ && !colequ && !lsame(*equed, 'N'))
+        bad = 2;
+    else if (N < 0)
+        bad = 3;
+    else if (NRHS < 0)
+        bad = 4;
+    else if (*lda < lmax1(N))
+        bad = 6;
+    else if (*ldaf < lmax1(N))
+        bad = 8;
+    else if (*ldb < lmax1(N))
+        bad = 13;
+    else if (*ldx < lmax1(N))
+        bad = 15;
+    if (bad) {
+        *info = -bad;
+        exb_xerbla("DGERFSX", bad);
+        return;
+    }
+    *info = 0;
+    if (N == 0 || NRHS == 0) {
+        *rcond = 1.0;
+        return;
+    }
+    exb_fpenv env = exb_fpenv_enter();
+    xx_params prm = read_params(*nparams, params);
+    /* X and its bounds stay those of the (equilibrated) system given */
+    (void)r, (void)c;
+    fint *piv = malloc((size_t)N * sizeof *piv);
+    if (!piv) {
+        *info = (fint)(N + 1);
+    } else {
+        memcpy(piv, ipiv, (size_t)N * sizeof *piv);
+        xx_call call = {0, !notran, 1, 'N', N, NRHS, a, *lda, (double *)af, *ldaf, piv, b,
+                        *ldb, x, *ldx, NULL, rcond, berr, *n_err_bnds, err_bnds_norm,
+                        err_bnds_comp, prm};
+        *info = run("DGERFSX", &call);
+        if (*info >= 1 && *info <= N)
+            *info = (fint)(N + 1); /* the factors are singular: nothing is guaranteed */
+    }
+    free(piv);
+    exb_fpenv_leave(env);
+}
+
+/* DPOEQUB: S(i) a power of two near 1/sqrt(A(i,i)); 0 or the first i with
+ * A(i,i) <= 0. */
+static long poequb(long n, const double *a, long lda, double *s, double *scond, double *amax)
+{
+    double smin = INFINITY, smax = 0.0;
+    for (long i = 0; i < n; i++) {
+        double d = a[i + i * lda];
+        if (!(d > 0.0))
+            return i + 1;
+        smin = d < smin ? d : smin;
+        smax = d > smax ? d : smax;
+        int e;
+        frexp(d, &e);            /* 2^(e-1) <= d < 2^e */
+        s[i] = ldexp(1.0, -(e - 1) / 2); /* about 1/sqrt(d), a power of two */
+    }
+    *amax = smax;
+    *scond = sqrt(smin) / sqrt(smax);
+    return 0;
+}
+
+FACE void FNAME(dposvxx)(const char *fact, const char *uplo, const fint *n, const fint *nrhs,
+                         double *a, const fint *lda, double *af, const fint *ldaf, char *equed,
+                         double *s, double *b, const fint *ldb, double *x, const fint *ldx,
+                         double *rcond, double *rpvgrw, double *berr, const fint *n_err_bnds,
+                         double *err_bnds_norm, double *err_bnds_comp, const fint *nparams,
+                         double *params, double *work, fint *iwork, fint *info, size_t fact_len,
+                         size_t uplo_len, size_t equed_len)
+{
+    (void)work, (void)iwork, (void)fact_len, (void)uplo_len, (void)equed_len;
+    long N = *n, NRHS = *nrhs;
+    int nofact = lsame(*fact, 'N'), equil = lsame(*fact, 'E'), lower = lsame(*uplo, 'L');
+    int rcequ = !nofact && !equil && lsame(*equed, 'Y'), bad = 0;
+    if (!nofact && !equil && !lsame(*fact, 'F'))
+        bad = 1;
+    else if (!lower && !lsame(*uplo, 'U'))
+        bad = 2;
+    else if (N < 0)
+        bad = 3;
+    else if (NRHS < 0)
+        bad = 4;
+    else if (*lda < lmax1(N))
+        bad = 6;
+    else if (*ldaf < lmax1(N))
+        bad = 8;
+    else if (lsame(*fact, 'F') && !rcequ && !lsame(*equed, 'N'))
+        bad = 9;
+    if (!bad && rcequ)
+        for (long i = 0; i < N; i++)
+            if (!(s[i] > 0.0))
+                bad = 10;
+    if (!bad && *ldb < lmax1(N))
+        bad = 12;
+    else if (!bad && *ldx < lmax1(N))
+        bad = 14;
+    if (bad) {
+        *info = -bad;
+        exb_xerbla("DPOSVXX", bad);
+        return;
+    }
+    *info = 0;
+    exb_fpenv env = exb_fpenv_enter();
+    xx_params prm = read_params(*nparams, params);
+    if (nofact || equil)
+        *equed = 'N';
+    if (equil && N > 0) {
+        double scond, amax;
+        if (poequb(N, a, *lda, s, &scond, &amax) == 0 &&
+            (scond < THRESH || amax < SMALL || amax > 1.0 / SMALL)) { /* DLAQSY */
+            for (long j = 0; j < N; j++)
+                for (long i = lower ? j : 0; i < (lower ? N : j + 1); i++)
+                    a[i + j * *lda] *= s[i] * s[j];
+            *equed = 'Y';
+            rcequ = 1;
+        }
+    }
+    if (rcequ)
+        for (long j = 0; j < NRHS; j++)
+            for (long i = 0; i < N; i++)
+                b[i + j * *ldb] *= s[i];
+    if (N == 0 || NRHS == 0) {
+        *rpvgrw = 1.0;
+        if (N == 0)
+            *rcond = 1.0;
+        exb_fpenv_leave(env);
+        return;
+    }
+    xx_call call = {1, 0, !(nofact || equil), lower ? 'L' : 'U', N, NRHS, a, *lda, af, *ldaf,
+                    NULL, b, *ldb, x, *ldx, rcequ ? s : NULL, rcond, berr, *n_err_bnds,
+                    err_bnds_norm, err_bnds_comp, prm};
+    *info = run("DPOSVXX", &call);
+    /* RPVGRW (DLA_PORPVGRW): min over the columns of the triangle's max |A|
+     * over the factor's max */
+    long ncols = *info >= 1 && *info <= N ? *info - 1 : N;
+    double rp = 1.0;
+    for (long j = 0; j < ncols; j++) {
+        double am = 0.0, um = 0.0;
+        for (long i = lower ? j : 0; i < (lower ? N : j + 1); i++) {
+            am = fabs(a[i + j * *lda]) > am ? fabs(a[i + j * *lda]) : am;
+            um = fabs(af[i + j * *ldaf]) > um ? fabs(af[i + j * *ldaf]) : um;
+        }
+        if (um != 0.0 && am / um < rp)
+            rp = am / um;
+    }
+    *rpvgrw = rp;
+    exb_fpenv_leave(env);
+}
+
+FACE void FNAME(dporfsx)(const char *uplo, const char *equed, const fint *n, const fint *nrhs,
+                         const double *a, const fint *lda, const double *af, const fint *ldaf,
+                         const double *s, const double *b, const fint *ldb, double *x,
+                         const fint *ldx, double *rcond, double *berr, const fint *n_err_bnds,
+                         double *err_bnds_norm, double *err_bnds_comp, const fint *nparams,
+                         double *params, double *work, fint *iwork, fint *info, size_t uplo_len,
+                         size_t equed_len)
+{
+    (void)work, (void)iwork, (void)uplo_len, (void)equed_len, (void)s;
+    long N = *n, NRHS = *nrhs;
+    int lower = lsame(*uplo, 'L'), bad = 0;
+    if (!lower && !lsame(*uplo, 'U'))
+        bad = 1;
+    else if (!lsame(*equed, 'Y') && !lsame(*equed, 'N'))
+        bad = 2;
+    else if (N < 0)
+        bad = 3;
+    else if (NRHS < 0)
+        bad = 4;
+    else if (*lda < lmax1(N))
+        bad = 6;
+    else if (*ldaf < lmax1(N))
+        bad = 8;
+    else if (*ldb < lmax1(N))
+        bad = 11;
+    else if (*ldx < lmax1(N))
+        bad = 13;
+    if (bad) {
+        *info = -bad;
+        exb_xerbla("DPORFSX", bad);
+        return;
+    }
+    *info = 0;
+    if (N == 0 || NRHS == 0) {
+        *rcond = 1.0;
+        return;
+    }
+    exb_fpenv env = exb_fpenv_enter();
+    xx_params prm = read_params(*nparams, params);
+    xx_call call = {1, 0, 1, lower ? 'L' : 'U', N, NRHS, a, *lda, (double *)af, *ldaf, NULL, b,
+                    *ldb, x, *ldx, NULL, rcond, berr, *n_err_bnds, err_bnds_norm, err_bnds_comp,
+                    prm};
+    *info = run("DPORFSX", &call);
+    if (*info >= 1 && *info <= N)
+        *info = (fint)(N + 1);
+    exb_fpenv_leave(env);
+}
