@@ -38,7 +38,7 @@
  *     addition rounded upward by `up`).
  *  3. The iterate is an expansion x~ = t0 + t1 + t2 per component, t0 =
  *     RN(x~).  Each step: r = RN(b - A x~), the exact residual rounded once
- *     (EXDGEMM on [A A A] and the stacked terms); d = RN(R r) exactly
+ *     (long accumulators per row, one exact product per term); d = RN(R r) exactly
  *     rounded; the enclosure; then x~ := x~ + d, renormalised exactly.
  *  4. The enclosure: with e = x* - x~, R A e = R r_exact, so e = R r_exact
  *     + C e, hence ||e|| <= ||R r_exact|| / (1 - alpha) =: eta and
@@ -56,12 +56,14 @@
  *  halving, or 40 steps; without a valid alpha the correction is the LU
  *  solve of r and the steps stop when RN(x~) stops moving (at most 10).
  */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "exactblas.h"
 #include "backend/gemm.h"
+#include "backend/gemv.h"
 #include "core/fpenv.h"
 #include "core/superacc.h"
 #include "routines.h"
@@ -72,6 +74,8 @@
 #define PANEL 16     /* columns factored with plain loops */
 #define MAX_STEPS 60 /* residuals computed at most, by default */
 #define TERMS 3      /* the expansion's length */
+#define FEW_BITS 40  /* the first enclosure of I - R A: 12 moduli at n = 1000 */
+#define ALL_BITS 1000 /* every modulus (about 72 bits) */
 
 /* For y the RN result of one operation whose exact value y* >= 0:
  * y* <= y (1 + 2^-53) + 2^-1075 <= up(y) (the margin 2^-50 - 2^-53 covers
@@ -264,17 +268,45 @@ static void inverse_trsm(const solver *s, char uplo, char trans, char diag, doub
  * element (the residue path's enclosure, or |RN(I - R A)| raised by `up`
  * from EXDGEMM where that path does not run); alpha, (|R| 1) and
  * (|I - R A| 1).  c is n x n scratch. */
-static void inverse_and_bound(solver *s, double *c, int exact)
+static void inverse_and_bound(solver *s, double *c, int exact, int bits)
 {
     long n = s->n;
     double *r = s->r;
-    memset(r, 0, (size_t)n * n * sizeof *r);
-    for (long i = 0; i < n; i++)
-        r[i + i * n] = 1.0;
-    if (s->spd) {
+    int done = 0;
+    if (!s->spd && !exact && s->n <= INT_MAX / 64) { /* DGETRI: 4/3 n^3 against 2 n^3 */
+        int *piv = malloc((size_t)n * sizeof *piv);
+        if (piv) {
+            for (long i = 0; i < n; i++)
+                piv[i] = (int)s->ipiv[i] + 1;
+            memcpy(r, s->f, (size_t)n * n * sizeof *r);
+            done = exb_plain_dgetri(n, r, n, piv) == 0;
+            free(piv);
+        }
+        if (done && s->trans) /* (A^T)^-1 = (A^-1)^T */
+            for (long j = 0; j < n; j++)
+                for (long i = 0; i < j; i++) {
+                    double t = r[i + j * n];
+                    r[i + j * n] = r[j + i * n];
+                    r[j + i * n] = t;
+                }
+    }
+    if (s->spd && !exact) { /* DPOTRI, mirrored */
+        memcpy(r, s->f, (size_t)n * n * sizeof *r);
+        done = exb_plain_dpotri(n, r, n) == 0;
+        if (done)
+            for (long j = 0; j < n; j++)
+                for (long i = 0; i < j; i++)
+                    r[i + j * n] = r[j + i * n];
+    }
+    if (!done) { /* the identity, solved in place */
+        memset(r, 0, (size_t)n * n * sizeof *r);
+        for (long i = 0; i < n; i++)
+            r[i + i * n] = 1.0;
+    }
+    if (!done && s->spd) {
         inverse_trsm(s, 'L', 'N', 'N', r, exact);
         inverse_trsm(s, 'L', 'T', 'N', r, exact);
-    } else {
+    } else if (!done) {
         for (long i = 0; i < n; i++)
             swap_rows(r, n, n, i, s->ipiv[i]);
         inverse_trsm(s, 'L', 'N', 'U', r, exact);
@@ -299,7 +331,7 @@ static void inverse_and_bound(solver *s, double *c, int exact)
     exb_knobs_read_rows(&knobs);
     exb_gemm_args g = {0, 0, n, n, n, -1.0, r, n, s->af, n, 1.0, c, n};
 
-    int enclosed = exb_host_gemm_crt_available(&knobs) && exb_host_gemm_crt_bound(&g, &knobs) == 0;
+    int enclosed = exb_host_gemm_crt_available(&knobs) && exb_host_gemm_crt_bound(&g, &knobs, bits) == 0;
     if (!enclosed)
         exb_dgemm_checked(s->name, 'N', 'N', n, n, n, -1.0, r, n, s->af, n, 1.0, c, n);
     for (long i = 0; i < n; i++)
@@ -411,6 +443,39 @@ static void product(const solver *s, long n, long k, double alpha, const double 
     exb_dgemm_checked(s->name, 'N', 'N', n, s->nrhs, k, alpha, m, n, v, k, beta, y, n);
 }
 
+/* r := RN(b - A (t0 + t1 + t2)) exactly rounded: per column, b into a
+ * long accumulator per row, then one exact product A (-t_k) merged into
+ * them for each term block that is not all zero (each pass over data of
+ * one magnitude), then one rounding.  The residual cancels almost
+ * completely, which the floating-point filter cannot decide: the exact
+ * kernels alone (acc_out). */
+static void residual(const solver *s, const double *t, long bs, double *neg, exb_superacc **accs,
+                     const double *b, long ldb, double *r)
+{
+    long n = s->n;
+    exb_knobs knobs;
+    exb_knobs_read_rows(&knobs);
+    for (long j = 0; j < s->nrhs; j++) {
+        for (long i = 0; i < n; i++) {
+            exb_superacc_reset(accs[i]);
+            exb_superacc_add_double(accs[i], b[i + j * ldb]);
+        }
+        for (int k = 0; k < TERMS; k++) {
+            int any = 0;
+            for (long i = 0; i < n; i++) {
+                neg[i] = -t[i + j * n + k * bs];
+                any |= neg[i] != 0.0;
+            }
+            if (!any)
+                continue;
+            exb_gemv_args g = {0, n, n, 1.0, s->af, n, neg, 1, 0.0, NULL, 1, accs};
+            exb_host_gemv(&g, &knobs);
+        }
+        for (long i = 0; i < n; i++)
+            r[i + j * n] = exb_superacc_round(accs[i]);
+    }
+}
+
 /* The enclosure |x* - x~| <= e of every column (r = RN(b - A x~), d =
  * RN(R r)) and done[q] where it decides RN(x*); returns the components
  * left undecided. */
@@ -454,21 +519,24 @@ static long refine_and_prove(solver *s, const double *b, long ldb, double *x, lo
                              int *proven, double *bound, long ldp)
 {
     long n = s->n, nrhs = s->nrhs, nn = n * nrhs, bs = nn;
-    double *aa = malloc((size_t)n * TERMS * n * sizeof *aa);
     double *t = malloc((size_t)TERMS * nn * sizeof *t);
     double *rb = malloc(3 * (size_t)nn * sizeof *rb);
-    double *stack = malloc((size_t)TERMS * nn * sizeof *stack);
+    double *stack = malloc((size_t)n * sizeof *stack);
+    exb_superacc **accs = calloc((size_t)n, sizeof *accs);
+    exb_superacc *accbuf = malloc((size_t)n * sizeof *accbuf);
     double *prev = malloc((size_t)nrhs * sizeof *prev);
     int *done = malloc((size_t)nn * sizeof *done);
     exb_superacc *acc = malloc(sizeof *acc);
-    if (!aa || !t || !rb || !stack || !prev || !done || !acc) {
-        free(aa), free(t), free(rb), free(stack), free(prev), free(done), free(acc);
+    if (!t || !rb || !stack || !accs || !accbuf || !prev || !done || !acc) {
+        free(t), free(rb), free(stack), free(accs), free(accbuf), free(prev), free(done), free(acc);
         return n + 3;
     }
     double *r = rb, *d = rb + nn, *e = rb + 2 * nn;
     exb_superacc_clear(acc);
-    for (int k = 0; k < TERMS; k++)
-        memcpy(aa + (size_t)k * n * n, s->af, (size_t)n * n * sizeof *aa);
+    for (long i = 0; i < n; i++) {
+        accs[i] = accbuf + i;
+        exb_superacc_clear(accs[i]);
+    }
     /* the first solution */
     memset(t, 0, (size_t)TERMS * nn * sizeof *t);
     for (long j = 0; j < nrhs; j++)
@@ -484,13 +552,7 @@ static long refine_and_prove(solver *s, const double *b, long ldb, double *x, lo
     for (long j = 0; j < nrhs; j++)
         prev[j] = INFINITY;
     for (int step = 0;; step++) {
-        /* r = RN(b - A (t0 + t1 + t2)), the stacked terms as one product */
-        for (long j = 0; j < nrhs; j++)
-            memcpy(r + j * n, b + j * ldb, (size_t)n * sizeof *r);
-        for (long j = 0; j < nrhs; j++)
-            for (int k = 0; k < TERMS; k++)
-                memcpy(stack + j * TERMS * n + k * n, t + k * bs + j * n, (size_t)n * sizeof *t);
-        product(s, n, TERMS * n, -1.0, aa, stack, 1.0, r);
+        residual(s, t, bs, stack, accs, b, ldb, r);
         if (valid) {
             /* the enclosure of x~ and the components it decides */
             product(s, n, n, 1.0, s->r, r, 0.0, d);
@@ -536,7 +598,7 @@ static long refine_and_prove(solver *s, const double *b, long ldb, double *x, lo
         }
     if (!valid)
         info = n + 2;
-    free(aa), free(t), free(rb), free(stack), free(prev), free(done), free(acc);
+    free(t), free(rb), free(stack), free(accs), free(accbuf), free(prev), free(done), free(acc);
     return info;
 }
 
@@ -741,10 +803,13 @@ long exb_xx_solve(exb_xx *p)
         goto out;
     if (all_finite(n, n, s.af, n) && all_finite(n, nrhs, p->b, p->ldb)) {
         s.w = weights(&s, p->b, p->ldb, s.rrow + 3 * n);
-        inverse_and_bound(&s, c, 0);
-        /* the plain inverse too far from A^-1: the exact substitution's */
+        inverse_and_bound(&s, c, 0, FEW_BITS);
+        /* a bound too coarse, or the plain inverse too far from A^-1: every
+         * modulus, then the exact substitution's inverse */
         if (!(s.alpha < 0.5))
-            inverse_and_bound(&s, c, 1);
+            inverse_and_bound(&s, c, 0, ALL_BITS);
+        if (!(s.alpha < 0.5))
+            inverse_and_bound(&s, c, 1, ALL_BITS);
     } else {
         s.alpha = INFINITY;
     }

@@ -128,11 +128,12 @@ int exb_host_gemm_crt(const exb_gemm_args *g, const exb_knobs *knobs, int forced
  * compiled for that CPU. */
 int exb_host_gemm_crt_available(const exb_knobs *knobs);
 /* The residue path's enclosure, for verification (EXDGESVXX): C(i,j) :=
- * an upper bound of |alpha op(A) op(B) + beta C|(i,j), within about 2^-70
- * of the rows' and columns' tops of the exact value (all moduli), for any
+ * an upper bound of |alpha op(A) op(B) + beta C|(i,j), within about
+ * (lost entries) 2^-bits of the rows' and columns' tops of the exact value
+ * (bits up to about 72 with every modulus: more moduli, more time), for any
  * data (forced).  -1 (C untouched) where alpha or beta is not finite;
  * call it only where exb_host_gemm_crt_available says the path runs. */
-int exb_host_gemm_crt_bound(const exb_gemm_args *g, const exb_knobs *knobs);
+int exb_host_gemm_crt_bound(const exb_gemm_args *g, const exb_knobs *knobs, int bits);
 
 /* The same on the device's binary32 engine (slices of exb_split_bits_f32
  * bits; a round the engine cannot take is done by the host engine on the
@@ -158,6 +159,14 @@ const char *exb_gemm_engine(long m, long n, long k, const double *a, const doubl
  * for what no result depends on (EXDGESVXX's approximate inverse). */
 int exb_plain_dtrsm(char side, char uplo, char transa, char diag, long m, long n, double alpha,
                     const double *a, long lda, double *b, long ldb);
+
+/* A^-1 from DGETRF's factors in a (ipiv 1-based) by OpenBLAS's DGETRI,
+ * loaded the same way: 0, or -1 (a may be changed) where there is none or
+ * it fails.  Plain arithmetic, as exb_plain_dtrsm. */
+int exb_plain_dgetri(long n, double *a, long lda, const int *ipiv);
+/* The same for DPOTRI on the lower Cholesky factor L in a: the lower
+ * triangle of A^-1. */
+int exb_plain_dpotri(long n, double *a, long lda);
 
 const char *exb_gemm_engine_serial(long m, long n, long k, const double *a, const double *b,
                                    double *c);

@@ -519,6 +519,7 @@ static long convert_b(crt_work *w, long j0, long cols)
 
 static int crt_run(const exb_gemm_args *g, const exb_knobs *knobs, int forced, int bound)
 {
+    /* bound > 0: bound mode with at least `bound` bits (the moduli allowing) */
     long m = g->m, n = g->n, k = g->k;
     if (k < 1 || k > EXB_I8_MAX_K || !isfinite(g->alpha) || !isfinite(g->beta))
         return -1;
@@ -535,7 +536,7 @@ static int crt_run(const exb_gemm_args *g, const exb_knobs *knobs, int forced, i
     exb_decider_init(&w->dec, g);
     /* bounds: the most bits the moduli give (the truncation's share of the
      * bound is about 2^-p of the row's and column's tops) */
-    consts_choose(&w->cc, bound ? 1 << 20 : exb_tuning_of(EXB_CLASS_HOST)->gemm_crt_bits, k);
+    consts_choose(&w->cc, bound ? bound : exb_tuning_of(EXB_CLASS_HOST)->gemm_crt_bits, k);
     int N = w->cc.n;
     w->top_a = malloc((size_t)m * sizeof *w->top_a);
     w->top_b = malloc((size_t)n * sizeof *w->top_b);
@@ -638,7 +639,7 @@ int exb_host_gemm_crt(const exb_gemm_args *g, const exb_knobs *knobs, int forced
     return crt_run(g, knobs, forced, 0);
 }
 
-int exb_host_gemm_crt_bound(const exb_gemm_args *g, const exb_knobs *knobs)
+int exb_host_gemm_crt_bound(const exb_gemm_args *g, const exb_knobs *knobs, int bits)
 {
-    return crt_run(g, knobs, 1, 1);
+    return crt_run(g, knobs, 1, bits > 0 ? bits : 1);
 }

@@ -11,6 +11,7 @@
 #include "support/sysres.h"
 
 #include <dlfcn.h>
+#include <stdlib.h>
 #include <limits.h>
 #include <pthread.h>
 
@@ -35,6 +36,11 @@ typedef void (*dtrsm_fn)(const char *, const char *, const char *, const char *,
 static pthread_once_t engine_once = PTHREAD_ONCE_INIT, serial_once = PTHREAD_ONCE_INIT;
 static dgemm_fn engine_dgemm, serial_dgemm;
 static dtrsm_fn engine_dtrsm;
+typedef void (*dgetri_fn)(const int *, double *, const int *, const int *, double *, const int *,
+                          int *);
+static dgetri_fn engine_dgetri;
+typedef void (*dpotri_fn)(const char *, const int *, double *, const int *, int *, size_t);
+static dpotri_fn engine_dpotri;
 static pthread_mutex_t serial_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static dgemm_fn load_dgemm(const char *path, int flags)
@@ -48,6 +54,8 @@ static void load_engine(void)
     engine_dgemm = load_dgemm(EXB_GEMM_ENGINE_PATH, 0);
     void *handle = engine_dgemm ? dlopen(EXB_GEMM_ENGINE_PATH, RTLD_NOW | RTLD_LOCAL) : NULL;
     engine_dtrsm = handle ? (dtrsm_fn)dlsym(handle, "dtrsm_") : NULL;
+    engine_dgetri = handle ? (dgetri_fn)dlsym(handle, "dgetri_") : NULL;
+    engine_dpotri = handle ? (dpotri_fn)dlsym(handle, "dpotri_") : NULL;
 }
 
 /* The serial build has the same soname as the threaded one the program
@@ -157,4 +165,32 @@ int exb_plain_dtrsm(char side, char uplo, char transa, char diag, long m, long n
     int im = (int)m, in = (int)n, ia = (int)lda, ib = (int)ldb;
     engine_dtrsm(&side, &uplo, &transa, &diag, &im, &in, &alpha, a, &ia, b, &ib, 1, 1, 1, 1);
     return 0;
+}
+
+int exb_plain_dgetri(long n, double *a, long lda, const int *ipiv)
+{
+    if (!address_space_allows_engine() || n > INT_MAX / 64 || lda > INT_MAX)
+        return -1;
+    pthread_once(&engine_once, load_engine);
+    if (!engine_dgetri)
+        return -1;
+    int in = (int)n, ia = (int)lda, lwork = (int)(64 * n), info = 0;
+    double *work = malloc((size_t)lwork * sizeof *work);
+    if (!work)
+        return -1;
+    engine_dgetri(&in, a, &ia, ipiv, work, &lwork, &info);
+    free(work);
+    return info == 0 ? 0 : -1;
+}
+
+int exb_plain_dpotri(long n, double *a, long lda)
+{
+    if (!address_space_allows_engine() || n > INT_MAX || lda > INT_MAX)
+        return -1;
+    pthread_once(&engine_once, load_engine);
+    if (!engine_dpotri)
+        return -1;
+    int in = (int)n, ia = (int)lda, info = 0;
+    engine_dpotri("L", &in, a, &ia, &info, 1);
+    return info == 0 ? 0 : -1;
 }
