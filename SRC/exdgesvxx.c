@@ -73,7 +73,8 @@
 
 #define PANEL 16     /* columns factored with plain loops */
 #define MAX_STEPS 60 /* residuals computed at most, by default */
-#define TERMS 3      /* the expansion's length */
+#define TERMS 4      /* the expansion's length (about 212 bits) */
+#define NOISE 0x1p-190 /* relative size below which a term is the corrections' noise */
 #define FEW_BITS 40  /* the first enclosure of I - R A: 12 moduli at n = 1000 */
 #define ALL_BITS 1000 /* every modulus (about 72 bits) */
 
@@ -397,28 +398,6 @@ static double round_with(const double *t, long bs, long e, double w, exb_superac
     return exb_superacc_round(acc);
 }
 
-/* Is b - A x~ exactly zero (x~ = t0 + t1 + t2, column of t at tj)?  Asked
- * only when its rounding r is zero everywhere (a nonzero residual below
- * 2^-1075 rounds to zero too), each row then summed exactly. */
-static int residual_is_zero(const solver *s, const double *b, const double *tj, long bs,
-                            const double *r, exb_superacc *acc)
-{
-    long n = s->n;
-    for (long i = 0; i < n; i++)
-        if (r[i] != 0.0)
-            return 0;
-    for (long i = 0; i < n; i++) {
-        exb_superacc_reset(acc);
-        exb_superacc_add_double(acc, b[i]);
-        for (int k = 0; k < TERMS; k++)
-            for (long j = 0; j < n; j++)
-                exb_superacc_add_product(acc, -s->af[i + j * n], tj[j + k * bs]);
-        if (!exb_superacc_is_zero(acc))
-            return 0;
-    }
-    return 1;
-}
-
 /* ---- the driver --------------------------------------------------------------- */
 
 static int all_finite(long m, long n, const double *a, long lda)
@@ -450,7 +429,7 @@ static void product(const solver *s, long n, long k, double alpha, const double 
  * completely, which the floating-point filter cannot decide: the exact
  * kernels alone (acc_out). */
 static void residual(const solver *s, const double *t, long bs, double *neg, exb_superacc **accs,
-                     const double *b, long ldb, double *r)
+                     const double *b, long ldb, double *r, int *zero_cols)
 {
     long n = s->n;
     exb_knobs knobs;
@@ -471,15 +450,72 @@ static void residual(const solver *s, const double *t, long bs, double *neg, exb
             exb_gemv_args g = {0, n, n, 1.0, s->af, n, neg, 1, 0.0, NULL, 1, accs};
             exb_host_gemv(&g, &knobs);
         }
-        for (long i = 0; i < n; i++)
+        int zero = 1;
+        for (long i = 0; i < n; i++) {
+            zero &= exb_superacc_is_zero(accs[i]);
             r[i + j * n] = exb_superacc_round(accs[i]);
+        }
+        zero_cols[j] = zero; /* exactly: x~ solves this column */
     }
+}
+
+/* Snapping: candidates for an exact solution that the rounded corrections
+ * only approach (small integers, ties c + ulp/2, zeros): x~ without the
+ * terms below NOISE of their component, then x~ cut to its first 3, 2, 1
+ * terms, each with the components below NOISE of the column's largest set
+ * to zero.  Where a candidate's exact residual vanishes it is the exact
+ * solution (A is nonsingular when alpha < 1): it replaces x~ in that
+ * column, whose components are all proven with e = 0. */
+static void snap(const solver *s, const double *b, long ldb, double *t, long bs, double *neg,
+                 exb_superacc **accs, double *r, double *e, int *done, exb_superacc *acc)
+{
+    long n = s->n, nrhs = s->nrhs, nn = n * nrhs;
+    double *y = malloc((size_t)TERMS * nn * sizeof *y), *zero = calloc((size_t)nn, sizeof *zero);
+    int *zc = malloc((size_t)nrhs * sizeof *zc);
+    for (int keep = TERMS; y && zero && zc && keep >= 1; keep--) {
+        memcpy(y, t, (size_t)TERMS * nn * sizeof *y);
+        for (long j = 0; j < nrhs; j++) {
+            double top = 0.0;
+            for (long i = 0; i < n; i++)
+                top = fabs(t[i + j * n]) > top ? fabs(t[i + j * n]) : top;
+            for (long i = 0; i < n; i++) {
+                long q = i + j * n;
+                double xi = fabs(t[q]);
+                for (int k = 0; k < TERMS; k++)
+                    if (xi < top * NOISE || k >= keep ||
+                        (keep == TERMS && fabs(y[q + k * bs]) < xi * NOISE))
+                        y[q + k * bs] = 0.0;
+            }
+        }
+        renormalise(y, bs, zero, nn, acc); /* y0 = RN(y) again */
+        residual(s, y, bs, neg, accs, b, ldb, r, zc);
+        int all = 1;
+        for (long j = 0; j < nrhs; j++) {
+            int col_done = 1;
+            for (long i = 0; i < n; i++)
+                col_done &= done[i + j * n];
+            if (!zc[j] || col_done) {
+                all &= col_done;
+                continue;
+            }
+            for (long i = 0; i < n; i++) {
+                long q = i + j * n;
+                for (int k = 0; k < TERMS; k++)
+                    t[q + k * bs] = y[q + k * bs];
+                e[q] = 0.0;
+                done[q] = 1;
+            }
+        }
+        if (all)
+            break;
+    }
+    free(y), free(zero), free(zc);
 }
 
 /* The enclosure |x* - x~| <= e of every column (r = RN(b - A x~), d =
  * RN(R r)) and done[q] where it decides RN(x*); returns the components
  * left undecided. */
-static long enclose(const solver *s, const double *b, long ldb, const double *t, long bs,
+static long enclose(const solver *s, const int *zero_cols, const double *t, long bs,
                     const double *r, const double *d, double *e, int *done, exb_superacc *acc)
 {
     long n = s->n, open = 0;
@@ -500,7 +536,7 @@ static long enclose(const solver *s, const double *b, long ldb, const double *t,
         }
         double eta = up(zmax / den); /* >= ||D^-1 (x* - x~)||_inf */
         const double *crow = s->weighted ? s->crow_w : s->crow;
-        int exact = residual_is_zero(s, b + j * ldb, t + j * n, bs, r + j * n, acc);
+        int exact = zero_cols[j];
         for (long i = 0; i < n; i++) {
             long q = i + j * n;
             double ei = exact ? 0.0 : up(e[q] + up(crow[i] * eta));
@@ -526,8 +562,10 @@ static long refine_and_prove(solver *s, const double *b, long ldb, double *x, lo
     exb_superacc *accbuf = malloc((size_t)n * sizeof *accbuf);
     double *prev = malloc((size_t)nrhs * sizeof *prev);
     int *done = malloc((size_t)nn * sizeof *done);
+    int *zero_cols = malloc((size_t)nrhs * sizeof *zero_cols);
     exb_superacc *acc = malloc(sizeof *acc);
-    if (!t || !rb || !stack || !accs || !accbuf || !prev || !done || !acc) {
+    if (!t || !rb || !stack || !accs || !accbuf || !prev || !done || !zero_cols || !acc) {
+        free(zero_cols);
         free(t), free(rb), free(stack), free(accs), free(accbuf), free(prev), free(done), free(acc);
         return n + 3;
     }
@@ -552,11 +590,11 @@ static long refine_and_prove(solver *s, const double *b, long ldb, double *x, lo
     for (long j = 0; j < nrhs; j++)
         prev[j] = INFINITY;
     for (int step = 0;; step++) {
-        residual(s, t, bs, stack, accs, b, ldb, r);
+        residual(s, t, bs, stack, accs, b, ldb, r, zero_cols);
         if (valid) {
             /* the enclosure of x~ and the components it decides */
             product(s, n, n, 1.0, s->r, r, 0.0, d);
-            if (enclose(s, b, ldb, t, bs, r, d, e, done, acc) == 0)
+            if (enclose(s, zero_cols, t, bs, r, d, e, done, acc) == 0)
                 break; /* every component proven: X is unique */
         }
         if (step + 1 >= s->maxsteps)
@@ -574,7 +612,7 @@ static long refine_and_prove(solver *s, const double *b, long ldb, double *x, lo
                 cn = ci > cn || ci != ci ? ci : cn;
                 xn = xi > xn ? xi : xn;
             }
-            if (cn > 0.0 && cn > xn * 0x1p-160 && cn <= 0.5 * prev[j])
+            if (cn > 0.0 && cn > xn * 0x1p-220 && cn <= 0.5 * prev[j])
                 go = 1;
             prev[j] = cn;
         }
@@ -584,6 +622,11 @@ static long refine_and_prove(solver *s, const double *b, long ldb, double *x, lo
             d[q] = exb_canonical_nan(d[q]);
         renormalise(t, bs, d, nn, acc);
     }
+    long open = 0;
+    for (long q = 0; q < nn; q++)
+        open += !done[q];
+    if (valid && open)
+        snap(s, b, ldb, t, bs, stack, accs, r, e, done, acc);
     long info = 0;
     for (long j = 0; j < nrhs; j++)
         for (long i = 0; i < n; i++) {
@@ -591,7 +634,9 @@ static long refine_and_prove(solver *s, const double *b, long ldb, double *x, lo
             x[i + j * ldx] = t[q] + 0.0; /* an exact zero is +0 */
             int ok = valid && done[q];
             proven[i + j * ldp] = ok;
-            double tail = up(up(fabs(t[q + bs])) + up(fabs(t[q + 2 * bs])));
+            double tail = 0.0;
+            for (int k = 1; k < TERMS; k++)
+                tail = up(tail + up(fabs(t[q + k * bs])));
             bound[i + j * ldp] = valid && isfinite(e[q]) ? up(tail + e[q]) : INFINITY;
             if (!ok && !info)
                 info = valid ? n + 1 : n + 2;
@@ -599,6 +644,7 @@ static long refine_and_prove(solver *s, const double *b, long ldb, double *x, lo
     if (!valid)
         info = n + 2;
     free(t), free(rb), free(stack), free(accs), free(accbuf), free(prev), free(done), free(acc);
+    free(zero_cols);
     return info;
 }
 
@@ -735,7 +781,17 @@ static double *weights(const solver *s, const double *b, long ldb, double *w)
     return w;
 }
 
+static long xx_solve(exb_xx *p);
+
 long exb_xx_solve(exb_xx *p)
+{
+    exb_fpenv env = exb_fpenv_enter();
+    long res = xx_solve(p);
+    exb_fpenv_leave(env);
+    return res;
+}
+
+static long xx_solve(exb_xx *p)
 {
     long n = p->n, nrhs = p->nrhs, res;
     const char *name = p->name;

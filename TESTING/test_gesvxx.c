@@ -42,6 +42,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <dlfcn.h>
 
 #include "exactblas.h"
 #include "illcond.h"
@@ -51,10 +53,64 @@
 
 typedef struct cell {
     long systems, comps, proven, correct, false_proofs, bad_bounds, rejected;
-    double worst; /* relative error of the worst component not proven */
+    long checked;         /* components compared with the exact solution */
+    double worst;         /* relative error of the worst component not proven */
+    double t_exact, t_ref; /* seconds: EXDGESVXX / EXDPOSVXX, OpenBLAS's DGESV / DPOSV */
 } cell;
 
+/* Orders above this get no exact solution (Bareiss's cost): their
+ * components are counted as proven or not, binned by the target cond. */
+#define ORACLE_MAX_N 100
+
+typedef void (*gesv_fn)(const int *, const int *, double *, const int *, int *, double *,
+                        const int *, int *);
+typedef void (*posv_fn)(const char *, const int *, const int *, double *, const int *, double *,
+                        const int *, int *, size_t);
+static gesv_fn ref_gesv;
+static posv_fn ref_posv;
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
 static cell table[4][DECADES];
+/* the tie kind's components by their distance to the nearest midpoint in
+ * ulps: exact tie, below 2^-90, 2^-60, 2^-30, farther: [class][proven] */
+static long tie_class[5][2];
+static const char *tie_names[5] = {"exact tie", "< 2^-90 ulp", "< 2^-60 ulp", "< 2^-30 ulp",
+                                   "farther"};
+
+/* The distance of q from the nearest binary64 midpoint, in ulps of RN(q)
+ * (as a class above); q nonzero, normal range. */
+static int midpoint_class(const mpq_t q, double rn)
+{
+    if (rn == 0.0 || !isfinite(rn))
+        return 4;
+    int e;
+    frexp(rn, &e);
+    double ulp = ldexp(1.0, e - 53);
+    mpq_t mid, d, u;
+    mpq_inits(mid, d, u, (mpq_ptr)0);
+    double best = INFINITY;
+    for (int sgn = -1; sgn <= 1; sgn += 2) {
+        mpq_set_d(mid, rn);
+        mpq_set_d(u, sgn * ulp / 2);
+        mpq_add(mid, mid, u);
+        mpq_sub(d, q, mid);
+        mpq_abs(d, d);
+        mpq_set_d(u, ulp);
+        mpq_div(d, d, u);
+        double v = mpq_get_d(d);
+        if (mpq_sgn(d) == 0)
+            v = 0.0;
+        best = v < best ? v : best;
+    }
+    mpq_clears(mid, d, u, (mpq_ptr)0);
+    return best == 0.0 ? 0 : best < 0x1p-90 ? 1 : best < 0x1p-60 ? 2 : best < 0x1p-30 ? 3 : 4;
+}
 static const char *kinds[4] = {"orth", "louvet", "spd", "tie"};
 static long failures;
 
@@ -386,6 +442,7 @@ static void run_system(int kind, long n, double target, tl_rng *r, int variant)
     double *asave = malloc((size_t)n * n * sizeof *asave);
     memcpy(asave, a, (size_t)n * n * sizeof *a);
     int info;
+    double t0 = now();
     if (kind == 2) {
         uplo = variant & 1 ? 'U' : 'L';
         /* the unreferenced triangle holds NaN: it must not be read */
@@ -397,6 +454,20 @@ static void run_system(int kind, long n, double target, tl_rng *r, int variant)
     } else {
         exactblas_dgesvxx((int)n, 1, a, (int)n, b, (int)n, x, (int)n, proven, bound, &info);
     }
+    double t_exact = now() - t0, t_ref = 0.0;
+    if (ref_gesv && ref_posv) { /* OpenBLAS on copies, for the cost column */
+        double *w = malloc((size_t)n * n * sizeof *w), *y = malloc((size_t)n * sizeof *y);
+        int *piv = malloc((size_t)n * sizeof *piv), ni = (int)n, one = 1, rinfo;
+        memcpy(w, asave, (size_t)n * n * sizeof *w);
+        memcpy(y, b, (size_t)n * sizeof *y);
+        t0 = now();
+        if (kind == 2)
+            ref_posv("L", &ni, &one, w, &ni, y, &ni, &rinfo, 1);
+        else
+            ref_gesv(&ni, &one, w, &ni, piv, y, &ni, &rinfo);
+        t_ref = now() - t0;
+        free(w), free(y), free(piv);
+    }
     if (info >= 1 && info <= n) {
         if (kind != 2 || target < 1e12) {
             printf("FAIL %s n=%ld cond=%.0e: INFO %d on a nonsingular system\n", kinds[kind], n,
@@ -404,6 +475,17 @@ static void run_system(int kind, long n, double target, tl_rng *r, int variant)
             failures++;
         }
         table[kind][0].rejected++;
+        goto out;
+    }
+    if (n > ORACLE_MAX_N) { /* proven or not, no oracle; the target's decade */
+        cell *t = &table[kind][(int)floor(log10(target) + 0.5)];
+        t->systems++;
+        t->t_exact += t_exact;
+        t->t_ref += t_ref;
+        for (long i = 0; i < n; i++) {
+            t->comps++;
+            t->proven += proven[i] != 0;
+        }
         goto out;
     }
     mpq_t *xs = malloc((size_t)n * sizeof *xs);
@@ -421,6 +503,8 @@ static void run_system(int kind, long n, double target, tl_rng *r, int variant)
         dec = DECADES - 1;
     cell *t = &table[kind][dec];
     t->systems++;
+    t->t_exact += t_exact;
+    t->t_ref += t_ref;
     long open = 0;
     mpq_t diff, bq;
     mpq_init(diff);
@@ -429,7 +513,10 @@ static void run_system(int kind, long n, double target, tl_rng *r, int variant)
         double want = round_q(xs[i]);
         int same = memcmp(&want, &x[i], sizeof want) == 0;
         t->comps++;
+        t->checked++;
         t->correct += same;
+        if (kind == 3)
+            tie_class[midpoint_class(xs[i], want)][proven[i] != 0]++;
         if (proven[i]) {
             t->proven++;
             if (!same) {
@@ -543,6 +630,54 @@ static void argument_checks(void)
     }
 }
 
+/* CSV's gnuplot script and, where gnuplot is, the SVG beside it. */
+static void write_plot(const char *csv)
+{
+    char gp[512], svg[512], cmd[1100];
+    snprintf(gp, sizeof gp, "%s.gp", csv);
+    snprintf(svg, sizeof svg, "%s", csv);
+    char *dot = strrchr(svg, '.');
+    if (dot && strcmp(dot, ".csv") == 0)
+        *dot = '\0';
+    strncat(svg, ".svg", sizeof svg - strlen(svg) - 1);
+    FILE *g = fopen(gp, "w");
+    if (!g)
+        return;
+    fprintf(g,
+            "# written by test_gesvxx: components proven / correctly rounded per cond decade\n"
+            "set terminal svg size 1000,700 dynamic enhanced font 'Helvetica,14' "
+            "background rgb 'white'\n"
+            "set output '%s'\n"
+            "set datafile separator ','\n"
+            "set encoding utf8\n"
+            "set xlabel 'log_{10} cond_∞(A)  (measured; the target cond above n = %d)'\n"
+            "set ylabel 'components (%%)'\n"
+            "set yrange [-2:102]\n"
+            "set xrange [1.5:20.5]\n"
+            "set title 'EXDGESVXX / EXDPOSVXX: components proven correctly rounded, "
+            "and actually correctly rounded'\n"
+            "set key outside below center horizontal box\n"
+            "set grid lc rgb '#dddddd'\n"
+            "K = 'orth louvet spd tie'\n"
+            "plot for [i=1:4] '%s' skip 1 using (strcol(1) eq word(K,i) ? $2 : 1/0):5 "
+            "with linespoints lw 2 pt 7 lc i title word(K,i).' proven', \\\n"
+            "  for [i=1:4] '%s' skip 1 using (strcol(1) eq word(K,i) ? $2 : 1/0):7 "
+            "with points pt 6 ps 1.6 lc i title word(K,i).' correctly rounded'\n",
+            svg, ORACLE_MAX_N, csv, csv);
+    fclose(g);
+    if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
+        printf("plot: gnuplot not found (apt-get install gnuplot-nox); its script is %s\n", gp);
+        return;
+    }
+    snprintf(cmd, sizeof cmd, "gnuplot '%s'", gp);
+    if (system(cmd) != 0) {
+        printf("FAIL plot: gnuplot failed on %s\n", gp);
+        failures++;
+        return;
+    }
+    printf("rows: %s\nplot: %s\n", csv, svg);
+}
+
 int main(int argc, char **argv)
 {
     long count = argc > 1 ? atol(argv[1]) : 2;
@@ -555,6 +690,13 @@ int main(int argc, char **argv)
             p++;
     }
     argument_checks();
+#ifdef BENCH_OPENBLAS
+    void *h = dlopen(BENCH_OPENBLAS, RTLD_NOW | RTLD_LOCAL);
+    if (h) {
+        ref_gesv = (gesv_fn)dlsym(h, "dgesv_");
+        ref_posv = (posv_fn)dlsym(h, "dposv_");
+    }
+#endif
     tl_rng r;
     tl_rng_seed(&r, 31);
     for (int kind = 0; kind < 4; kind++)
@@ -567,22 +709,29 @@ int main(int argc, char **argv)
                     run_system(kind, kind == 3 ? n & ~1L : n, pow(10.0, e), &r, (int)s);
                 }
     FILE *f = csv ? fopen(csv, "w") : NULL;
+    if (csv && !f) {
+        printf("FAIL cannot write %s\n", csv);
+        failures++;
+    }
     if (f)
-        fprintf(f, "kind,log10_cond,systems,components,proven,correct,false_proofs,"
-                   "bad_bounds,worst_rel_error_not_proven\n");
-    printf("%-7s %6s %8s %10s %9s %9s %8s %s\n", "kind", "cond", "systems", "components",
-           "proven%", "correct%", "false", "worst not proven");
+        fprintf(f, "kind,log10_cond,systems,components,proven_pct,checked,correct_pct,"
+                   "false_proofs,bad_bounds,worst_rel_error_not_proven,cost_vs_openblas\n");
+    printf("%-7s %6s %8s %10s %9s %9s %8s %16s %9s\n", "kind", "cond", "systems", "components",
+           "proven%", "correct%", "false", "worst not proven", "cost");
     for (int kind = 0; kind < 4; kind++) {
         for (int d = 0; d < DECADES; d++) {
             cell *t = &table[kind][d];
             if (!t->systems)
                 continue;
-            double pp = 100.0 * t->proven / t->comps, pc = 100.0 * t->correct / t->comps;
-            printf("%-7s  1e%-3d %8ld %10ld %9.3f %9.3f %8ld %.2e\n", kinds[kind], d, t->systems,
-                   t->comps, pp, pc, t->false_proofs, t->worst);
+            double pp = 100.0 * t->proven / t->comps;
+            double pc = t->checked ? 100.0 * t->correct / t->checked : NAN;
+            double cost = t->t_ref > 0.0 ? t->t_exact / t->t_ref : NAN;
+            printf("%-7s  1e%-3d %8ld %10ld %9.3f %9.3f %8ld %16.2e %9.1f\n", kinds[kind], d,
+                   t->systems, t->comps, pp, pc, t->false_proofs, t->worst, cost);
             if (f)
-                fprintf(f, "%s,%d,%ld,%ld,%ld,%ld,%ld,%ld,%.3e\n", kinds[kind], d, t->systems,
-                        t->comps, t->proven, t->correct, t->false_proofs, t->bad_bounds, t->worst);
+                fprintf(f, "%s,%d,%ld,%ld,%.4f,%ld,%.4f,%ld,%ld,%.3e,%.2f\n", kinds[kind], d,
+                        t->systems, t->comps, pp, t->checked, pc, t->false_proofs, t->bad_bounds,
+                        t->worst, cost);
             if (kind != 3 && d < 15 && pp < 99.0) {
                 printf("FAIL %s cond 1e%d: %.2f%% proven (< 99%%)\n", kinds[kind], d, pp);
                 failures++;
@@ -592,8 +741,14 @@ int main(int argc, char **argv)
             printf("%-7s  %ld systems rejected (singular or not positive definite)\n", kinds[kind],
                    table[kind][0].rejected);
     }
-    if (f)
+    if (f) {
         fclose(f);
+        write_plot(csv);
+    }
+    printf("tie kind, components by distance to the nearest midpoint: proven / all\n");
+    for (int k = 0; k < 5; k++)
+        printf("  %-12s %6ld / %6ld\n", tie_names[k], tie_class[k][1],
+               tie_class[k][0] + tie_class[k][1]);
     printf("%s: %ld failure%s\n", failures ? "FAILED" : "PASSED", failures,
            failures == 1 ? "" : "s");
     return failures ? 1 : 0;

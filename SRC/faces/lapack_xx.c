@@ -24,6 +24,9 @@
  *   INFO        LAPACK's: 0, -i (XERBLA), i <= N (U(i,i) exactly zero, or
  *               the leading minor of order i not positive definite), N+J
  *               (the first right-hand side without a trusted bound).
+ * The engine runs in IEEE's default environment whatever the caller's
+ * (exb_xx_solve); what is computed here (the power-of-two scalings, the
+ * bounds raised by 2^-50) is exact or rounded upward in any mode.
  * PARAMS: (1) 0.0 takes the plain solution, without refinement or bounds;
  * (2) the most residuals computed (default 60, written back where
  * negative); (3) 0.0: ERR_BNDS_COMP is not accessed.  WORK and IWORK are not
@@ -35,7 +38,6 @@
 #include <string.h>
 
 #include "fint.h"
-#include "core/fpenv.h"
 #include "routines.h"
 #include "support/xerbla.h"
 
@@ -309,7 +311,6 @@ FACE void FNAME(dgesvxx)(const char *fact, const char *trans, const fint *n, con
         return;
     }
     *info = 0;
-    exb_fpenv env = exb_fpenv_enter();
     xx_params prm = read_params(*nparams, params);
     if (equil) {
         double rowcnd, colcnd, amax;
@@ -337,7 +338,6 @@ FACE void FNAME(dgesvxx)(const char *fact, const char *trans, const fint *n, con
         *rpvgrw = 1.0;
         if (N == 0)
             *rcond = 1.0;
-        exb_fpenv_leave(env);
         return;
     }
     xx_call call = {0, !notran, !(nofact || equil), 'N', N, NRHS, a, *lda, af, *ldaf, ipiv, b,
@@ -358,7 +358,6 @@ FACE void FNAME(dgesvxx)(const char *fact, const char *trans, const fint *n, con
             rp = am / um;
     }
     *rpvgrw = rp;
-    exb_fpenv_leave(env);
 }
 
 FACE void FNAME(dgerfsx)(const char *trans, const char *equed, const fint *n, const fint *nrhs,
@@ -401,7 +400,6 @@ FACE void FNAME(dgerfsx)(const char *trans, const char *equed, const fint *n, co
         *rcond = 1.0;
         return;
     }
-    exb_fpenv env = exb_fpenv_enter();
     xx_params prm = read_params(*nparams, params);
     /* X and its bounds stay those of the (equilibrated) system given */
     (void)r, (void)c;
@@ -418,7 +416,6 @@ FACE void FNAME(dgerfsx)(const char *trans, const char *equed, const fint *n, co
             *info = (fint)(N + 1); /* the factors are singular: nothing is guaranteed */
     }
     free(piv);
-    exb_fpenv_leave(env);
 }
 
 /* DPOEQUB: S(i) a power of two near 1/sqrt(A(i,i)); 0 or the first i with
@@ -481,7 +478,6 @@ FACE void FNAME(dposvxx)(const char *fact, const char *uplo, const fint *n, cons
         return;
     }
     *info = 0;
-    exb_fpenv env = exb_fpenv_enter();
     xx_params prm = read_params(*nparams, params);
     if (nofact || equil)
         *equed = 'N';
@@ -504,7 +500,6 @@ FACE void FNAME(dposvxx)(const char *fact, const char *uplo, const fint *n, cons
         *rpvgrw = 1.0;
         if (N == 0)
             *rcond = 1.0;
-        exb_fpenv_leave(env);
         return;
     }
     xx_call call = {1, 0, !(nofact || equil), lower ? 'L' : 'U', N, NRHS, a, *lda, af, *ldaf,
@@ -525,7 +520,6 @@ FACE void FNAME(dposvxx)(const char *fact, const char *uplo, const fint *n, cons
             rp = am / um;
     }
     *rpvgrw = rp;
-    exb_fpenv_leave(env);
 }
 
 FACE void FNAME(dporfsx)(const char *uplo, const char *equed, const fint *n, const fint *nrhs,
@@ -565,7 +559,6 @@ FACE void FNAME(dporfsx)(const char *uplo, const char *equed, const fint *n, con
         *rcond = 1.0;
         return;
     }
-    exb_fpenv env = exb_fpenv_enter();
     xx_params prm = read_params(*nparams, params);
     xx_call call = {1, 0, 1, lower ? 'L' : 'U', N, NRHS, a, *lda, (double *)af, *ldaf, NULL, b,
                     *ldb, x, *ldx, NULL, rcond, berr, *n_err_bnds, err_bnds_norm, err_bnds_comp,
@@ -573,5 +566,4 @@ FACE void FNAME(dporfsx)(const char *uplo, const char *equed, const fint *n, con
     *info = run("DPORFSX", &call);
     if (*info >= 1 && *info <= N)
         *info = (fint)(N + 1);
-    exb_fpenv_leave(env);
 }
