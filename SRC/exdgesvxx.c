@@ -57,6 +57,7 @@
  *  solve of r and the steps stop when RN(x~) stops moving (at most 10).
  */
 #include <limits.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,6 +102,7 @@ typedef struct solver {
     double *w;     /* weights d > 0 (about |x|), or NULL */
     double *crow_w; /* (|I - R A| d)_i, upper bounds */
     int weighted;  /* alpha and the enclosure in the norm ||D^-1 v||_inf */
+    const int *shift; /* per column: x* = 2^shift y*, y* the scaled system's */
     double alpha;  /* ||I - R A||_inf, upper bound; >= 1 or NaN: none */
 } solver;
 
@@ -388,14 +390,34 @@ static void renormalise(double *t, long bs, const double *d, long count, exb_sup
     }
 }
 
-/* RN(t0 + t1 + t2 + w) exactly. */
-static double round_with(const double *t, long bs, long e, double w, exb_superacc *acc)
+/* acc += v 2^sh exactly (|sh| <= 1000: inside the accumulator's range). */
+static void add_shifted(exb_superacc *acc, double v, int sh)
+{
+    if (sh == 0 || v == 0.0 || !isfinite(v)) {
+        exb_superacc_add_double(acc, v);
+        return;
+    }
+    int e;
+    double f = frexp(fabs(v), &e);
+    exb_superacc_add_scaled_u64(acc, (uint64_t)ldexp(f, 53), e - 53 + sh, v < 0.0);
+}
+
+/* RN(2^sh (t0 + t1 + t2 + t3 + w)) exactly. */
+static double round_with(const double *t, long bs, long e, double w, int sh, exb_superacc *acc)
 {
     exb_superacc_reset(acc);
     for (int k = 0; k < TERMS; k++)
-        exb_superacc_add_double(acc, t[e + k * bs]);
-    exb_superacc_add_double(acc, w);
+        add_shifted(acc, t[e + k * bs], sh);
+    add_shifted(acc, w, sh);
     return exb_superacc_round(acc);
+}
+
+/* An upper bound of v 2^sh for v >= 0 (the smallest subnormal where the
+ * product underflows to zero). */
+static double shifted_up(double v, int sh)
+{
+    double y = ldexp(v, sh);
+    return v > 0.0 && y == 0.0 ? 0x1p-1074 : up(y);
 }
 
 /* ---- the driver --------------------------------------------------------------- */
@@ -542,7 +564,8 @@ static long enclose(const solver *s, const int *zero_cols, const double *t, long
             double ei = exact ? 0.0 : up(e[q] + up(crow[i] * eta));
             e[q] = ei;
             done[q] = isfinite(ei) && isfinite(t[q]) &&
-                      round_with(t, bs, q, -ei, acc) == round_with(t, bs, q, ei, acc);
+                      round_with(t, bs, q, -ei, s->shift[j], acc) ==
+                          round_with(t, bs, q, ei, s->shift[j], acc);
             open += !done[q];
         }
     }
@@ -631,13 +654,16 @@ static long refine_and_prove(solver *s, const double *b, long ldb, double *x, lo
     for (long j = 0; j < nrhs; j++)
         for (long i = 0; i < n; i++) {
             long q = i + j * n;
-            x[i + j * ldx] = t[q] + 0.0; /* an exact zero is +0 */
+            int sh = s->shift[j];
+            /* X = RN(2^sh x~), an exact zero +0; the tail |2^sh x~ - X| */
+            double xi = round_with(t, bs, q, 0.0, sh, acc) + 0.0;
+            x[i + j * ldx] = xi;
+            add_shifted(acc, -xi, 0);
+            double tail = up(fabs(exb_superacc_round(acc)));
             int ok = valid && done[q];
             proven[i + j * ldp] = ok;
-            double tail = 0.0;
-            for (int k = 1; k < TERMS; k++)
-                tail = up(tail + up(fabs(t[q + k * bs])));
-            bound[i + j * ldp] = valid && isfinite(e[q]) ? up(tail + e[q]) : INFINITY;
+            bound[i + j * ldp] =
+                valid && isfinite(e[q]) && isfinite(xi) ? up(tail + shifted_up(e[q], sh)) : INFINITY;
             if (!ok && !info)
                 info = valid ? n + 1 : n + 2;
         }
@@ -791,13 +817,42 @@ long exb_xx_solve(exb_xx *p)
     return res;
 }
 
+/* The power of two bringing a largest magnitude m near 1 where it is far
+ * from it (outside 2^-100 .. 2^100), within 2^-500 .. 2^500 (so every
+ * shifted term stays inside the accumulator); even when `even`. */
+static int scale_exponent(double m, int even)
+{
+    if (!(m > 0.0) || !isfinite(m))
+        return 0;
+    int e;
+    frexp(m, &e);
+    if (e >= -100 && e <= 100)
+        return 0;
+    int sc = -e < -500 ? -500 : (-e > 500 ? 500 : -e);
+    return even ? sc - sc % 2 : sc;
+}
+
+/* v (count entries, stride 1) := v 2^sc where every entry stays exact;
+ * returns 0 and leaves v as it was otherwise. */
+static int scale_exact(double *v, long count, int sc)
+{
+    for (long q = 0; q < count; q++) {
+        double w = ldexp(v[q], sc);
+        if (!isfinite(w) || ldexp(w, -sc) != v[q])
+            return 0;
+    }
+    for (long q = 0; q < count; q++)
+        v[q] = ldexp(v[q], sc);
+    return 1;
+}
+
 static long xx_solve(exb_xx *p)
 {
     long n = p->n, nrhs = p->nrhs, res;
     const char *name = p->name;
     int spd = p->spd, lower = spd && exb_lsame(p->uplo, 'L');
     solver s = {name, n, nrhs, spd, !spd && p->trans, p->maxsteps > 0 ? p->maxsteps : MAX_STEPS,
-                NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, 0.0};
+                NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, 0.0};
     size_t nn2 = (size_t)n * n;
     s.af = malloc(nn2 * sizeof *s.af);
     s.f = malloc(nn2 * sizeof *s.f);
@@ -806,8 +861,9 @@ static long xx_solve(exb_xx *p)
     s.rrow = malloc(4 * (size_t)n * sizeof *s.rrow);
     int *pv = malloc((size_t)n * nrhs * sizeof *pv);
     double *bd = malloc((size_t)n * nrhs * sizeof *bd);
-    double *c = malloc(nn2 * sizeof *c);
-    if (!s.af || !s.f || !s.r || !s.ipiv || !s.rrow || !pv || !bd || !c) {
+    double *c = malloc(nn2 * sizeof *c), *bsc = malloc((size_t)n * nrhs * sizeof *bsc);
+    int *shift = malloc((size_t)nrhs * sizeof *shift);
+    if (!s.af || !s.f || !s.r || !s.ipiv || !s.rrow || !pv || !bd || !c || !bsc || !shift) {
         res = n + 3;
         goto out;
     }
@@ -820,6 +876,27 @@ static long xx_solve(exb_xx *p)
             int mirror = spd ? (lower ? i < j : i > j) : s.trans;
             s.af[i + j * n] = mirror ? a[j + i * lda] : a[i + j * lda];
         }
+    /* exact power-of-two scalings where A or a column of B lies near the
+     * ends of the range: A' = 2^sa A, b'_j = 2^sb_j b_j, x*_j = 2^(sa -
+     * sb_j) y*_j; the decisions and X are rounded from 2^shift y~ exactly */
+    double amax = 0.0;
+    for (size_t q = 0; q < nn2; q++)
+        amax = fabs(s.af[q]) > amax ? fabs(s.af[q]) : amax;
+    int sa = p->factored ? 0 : scale_exponent(amax, spd);
+    if (sa && !scale_exact(s.af, (long)nn2, sa))
+        sa = 0;
+    for (long j = 0; j < nrhs; j++) {
+        double bmax = 0.0;
+        for (long i = 0; i < n; i++) {
+            bsc[i + j * n] = p->b[i + j * p->ldb];
+            bmax = fabs(bsc[i + j * n]) > bmax ? fabs(bsc[i + j * n]) : bmax;
+        }
+        int sb = scale_exponent(bmax, 0);
+        if (sb && !scale_exact(bsc + j * n, n, sb))
+            sb = 0;
+        shift[j] = sa - sb;
+    }
+    s.shift = shift;
     if (p->factored) { /* the caller's factors (LAPACK's layout) */
         for (long j = 0; j < n; j++)
             for (long i = 0; i < n; i++)
@@ -843,13 +920,14 @@ static long xx_solve(exb_xx *p)
             for (long i = 0; i < n; i++) /* A itself: af holds A^T for TRANS */
                 s.f[i + j * n] = s.trans ? s.af[j + i * n] : s.af[i + j * n];
         res = spd ? chol_rec(name, n, s.f, n) : lu_rec(name, n, n, s.f, n, s.ipiv);
-        if (p->af) /* the factors to the caller */
+        if (p->af) /* the factors of A (U or L scaled back) to the caller */
             for (long j = 0; j < n; j++)
                 for (long i = 0; i < n; i++) {
                     if (spd && (lower ? i < j : i > j))
                         continue;
-                    p->af[i + j * p->ldaf] =
-                        spd && !lower ? s.f[j + i * n] : s.f[i + j * n];
+                    double v = spd && !lower ? s.f[j + i * n] : s.f[i + j * n];
+                    int back = spd ? -sa / 2 : (i <= j ? -sa : 0);
+                    p->af[i + j * p->ldaf] = back ? ldexp(v, back) : v;
                 }
         if (p->ipiv && !spd)
             for (long i = 0; i < n; i++)
@@ -857,8 +935,8 @@ static long xx_solve(exb_xx *p)
     }
     if (res != 0)
         goto out;
-    if (all_finite(n, n, s.af, n) && all_finite(n, nrhs, p->b, p->ldb)) {
-        s.w = weights(&s, p->b, p->ldb, s.rrow + 3 * n);
+    if (all_finite(n, n, s.af, n) && all_finite(n, nrhs, bsc, n)) {
+        s.w = weights(&s, bsc, n, s.rrow + 3 * n);
         inverse_and_bound(&s, c, 0, FEW_BITS);
         /* a bound too coarse, or the plain inverse too far from A^-1: every
          * modulus, then the exact substitution's inverse */
@@ -871,9 +949,18 @@ static long xx_solve(exb_xx *p)
     }
     free(c);
     c = NULL;
-    res = refine_and_prove(&s, p->b, p->ldb, p->x, p->ldx, pv, bd, n);
-    if (res <= n + 2 && (p->rcond || p->rcond_norm || p->rcond_comp || p->berr))
-        estimates(&s, p->b, p->ldb, p->x, p->ldx, p);
+    res = refine_and_prove(&s, bsc, n, p->x, p->ldx, pv, bd, n);
+    if (res <= n + 2 && (p->rcond || p->rcond_norm || p->rcond_comp || p->berr)) {
+        /* on the scaled system: X 2^-shift (invariant estimates) */
+        double *xs = malloc((size_t)n * nrhs * sizeof *xs);
+        if (xs) {
+            for (long j = 0; j < nrhs; j++)
+                for (long i = 0; i < n; i++)
+                    xs[i + j * n] = ldexp(p->x[i + j * p->ldx], -shift[j]);
+            estimates(&s, bsc, n, xs, n, p);
+            free(xs);
+        }
+    }
 out:
     if (pv && bd && res >= 1 && res <= n + 3 && res != n + 1 && res != n + 2)
         fail_outputs(n, nrhs, pv, bd, n);
@@ -886,6 +973,7 @@ out:
                     p->bound[i + j * p->ldp] = bd[i + j * n];
             }
     free(s.af), free(s.f), free(s.r), free(s.ipiv), free(s.rrow), free(c), free(pv), free(bd);
+    free(bsc), free(shift);
     return res;
 }
 
