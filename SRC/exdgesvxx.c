@@ -26,35 +26,45 @@
  *                  N+3: no memory for the workspace; X untouched.
  *
  * The method (doc/CONTRACT.md states it with the proof):
+ *  0. Where A or a column of B lies near the ends of the exponent range,
+ *     exact power-of-two scalings (x* = 2^shift y*); X and every decision
+ *     are rounded from 2^shift y~ in a long accumulator.
  *  1. Factor a copy of A: LU with partial pivoting, recursive (LAPACK's
  *     DGETRF2), its updates on the exact face (EXDTRSM, EXDGEMM), the
  *     panels of 16 columns in plain, fixed-order arithmetic; or Cholesky on
  *     EXDTRSM and the exact DSYRK.  Every step is deterministic, so X does
  *     not depend on the machine or the number of threads.
- *  2. R = (LU)^-1 P (or L^-T L^-1) by two exact TRSMs, and C = RN(I - R A),
- *     one rounding per element (EXDGEMM, beta = 1 on the identity).  alpha
- *     is a rigorous upper bound on ||I - R A||_inf from |C| (each element
- *     within 2^-53 of its rounded value plus the subnormal unit, each
- *     addition rounded upward by `up`).
- *  3. The iterate is an expansion x~ = t0 + t1 + t2 per component, t0 =
- *     RN(x~).  Each step: r = RN(b - A x~), the exact residual rounded once
- *     (long accumulators per row, one exact product per term); d = RN(R r) exactly
- *     rounded; the enclosure; then x~ := x~ + d, renormalised exactly.
+ *  2. R ~ A^-1: OpenBLAS's DGETRI / DPOTRI on the factors where it is there
+ *     (plain arithmetic: only how much gets proven depends on it), else two
+ *     exact TRSMs.  C >= |I - R A| element by element: the residue engine's
+ *     enclosure (exb_host_gemm_crt_bound, 40 bits first, then every
+ *     modulus), or |RN(I - R A)| from EXDGEMM raised by one rounding.  alpha
+ *     >= ||I - R A||_inf from the row sums of C, each addition raised by
+ *     `up`; also in the norm weighted by w ~ |x0| (the smaller alpha wins).
+ *     Not below 1/2: every modulus, then the exact substitution's R.
+ *  3. The iterate is an expansion x~ = t0 + t1 + t2 + t3 per component, t0
+ *     = RN(x~).  Each step: r = RN(b - A x~), the exact residual rounded
+ *     once (long accumulators per row, one exact product per nonzero term);
+ *     d = RN(R r) exactly rounded; the enclosure; then x~ := x~ + the
+ *     factors' plain solve of r (fixed order: the same bits everywhere),
+ *     renormalised exactly.
  *  4. The enclosure: with e = x* - x~, R A e = R r_exact, so e = R r_exact
- *     + C e, hence ||e|| <= ||R r_exact|| / (1 - alpha) =: eta and
- *     |e_i| <= |R r_exact|_i + (|I - R A| 1)_i eta.  |R r_exact|_i <=
- *     |d_i| (1 + 2^-53) + 2^-1075 + (|R| 1)_i max_j |r_exact - r|_j, and
- *     |r_exact - r| <= 2^-53 |r| + 2^-1075 (one rounding).  Every bound is
- *     computed in round-to-nearest and then raised by `up`, which covers the
- *     one rounding of that operation.
+ *     + C' e (C' = I - R A), hence ||D^-1 e|| <= ||D^-1 R r_exact|| /
+ *     (1 - alpha) =: eta (D = I or diag(w)) and |e_i| <= |R r_exact|_i +
+ *     (|C'| D 1)_i eta.  |R r_exact|_i <= |d_i| (1 + 2^-53) + 2^-1075 +
+ *     (|R| 1)_i max_j |r_exact - r|_j, and |r_exact - r| <= 2^-53 |r| +
+ *     2^-1075 (one rounding).  Every bound is computed in round-to-nearest
+ *     and then raised by `up`, which covers the one rounding of that
+ *     operation.
  *  5. Component i is proven when RN(x~_i - e_i) = RN(x~_i + e_i) (both ends
  *     rounded exactly in a long accumulator): RN is monotone, so every
- *     value between, x*_i included, has that rounding; X_i = t0_i =
- *     RN(x~_i) lies there too.  e_i = 0 (an exact residual of zero) proves
- *     x~ exact, ties included.
- *  Steps repeat until every component is proven, the largest bound stops
- *  halving, or 40 steps; without a valid alpha the correction is the LU
- *  solve of r and the steps stop when RN(x~) stops moving (at most 10).
+ *     value between, x*_i included, has that rounding; X_i = RN(x~_i) lies
+ *     there too.  An exact residual of zero (e = 0) proves x~ exact, ties
+ *     included; at the end, candidates with the corrections' noise dropped
+ *     are tried the same way (snap).
+ *  Steps repeat until every component is proven, the correction no longer
+ *  halves or is below 2^-220 of x~ in every column, or 60 residuals (LAPACK's
+ *  ITHRESH where the expert drivers set it).
  */
 #include <limits.h>
 #include <stdint.h>
