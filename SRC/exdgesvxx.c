@@ -573,9 +573,10 @@ static long enclose(const solver *s, const int *zero_cols, const double *t, long
             long q = i + j * n;
             double ei = exact ? 0.0 : up(e[q] + up(crow[i] * eta));
             e[q] = ei;
-            done[q] = isfinite(ei) && isfinite(t[q]) &&
-                      round_with(t, bs, q, -ei, s->shift[j], acc) ==
-                          round_with(t, bs, q, ei, s->shift[j], acc);
+            /* the same bits at both ends: a zero's sign decided too */
+            double lo = round_with(t, bs, q, -ei, s->shift[j], acc);
+            double hi = round_with(t, bs, q, ei, s->shift[j], acc);
+            done[q] = isfinite(ei) && isfinite(t[q]) && memcmp(&lo, &hi, sizeof lo) == 0;
             open += !done[q];
         }
     }
@@ -665,12 +666,16 @@ static long refine_and_prove(solver *s, const double *b, long ldb, double *x, lo
         for (long i = 0; i < n; i++) {
             long q = i + j * n;
             int sh = s->shift[j];
-            /* X = RN(2^sh x~), an exact zero +0; the tail |2^sh x~ - X| */
-            double xi = round_with(t, bs, q, 0.0, sh, acc) + 0.0;
+            /* X = RN(2^sh x~) (proven: RN(2^sh (x~ - e)), the same value with
+             * the decided sign of a zero; else an exact zero is +0); the
+             * tail |2^sh x~ - X| */
+            int ok = valid && done[q];
+            double xi = ok ? round_with(t, bs, q, -e[q], sh, acc)
+                           : round_with(t, bs, q, 0.0, sh, acc) + 0.0;
             x[i + j * ldx] = xi;
+            round_with(t, bs, q, 0.0, sh, acc);
             add_shifted(acc, -xi, 0);
             double tail = up(fabs(exb_superacc_round(acc)));
-            int ok = valid && done[q];
             proven[i + j * ldp] = ok;
             bound[i + j * ldp] =
                 valid && isfinite(e[q]) && isfinite(xi) ? up(tail + shifted_up(e[q], sh)) : INFINITY;
