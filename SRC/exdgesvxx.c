@@ -281,12 +281,39 @@ static void inverse_trsm(const solver *s, char uplo, char trans, char diag, doub
  * element (the residue path's enclosure, or |RN(I - R A)| raised by `up`
  * from EXDGEMM where that path does not run); alpha, (|R| 1) and
  * (|I - R A| 1).  c is n x n scratch. */
+/* R from the LU factors in binary32 (SGETRI on the factors rounded to
+ * binary32): 1, or 0 where it cannot run or gives a value that is not
+ * finite. */
+static int inverse_f32(const solver *s, double *r)
+{
+    long n = s->n;
+    float *f = malloc((size_t)n * n * sizeof *f);
+    int *piv = malloc((size_t)n * sizeof *piv), done = 0;
+    if (f && piv) {
+        for (long q = 0; q < n * n; q++)
+            f[q] = (float)s->f[q];
+        for (long i = 0; i < n; i++)
+            piv[i] = (int)s->ipiv[i] + 1;
+        done = exb_plain_sgetri(n, f, n, piv) == 0;
+        for (long q = 0; done && q < n * n; q++) {
+            r[q] = f[q];
+            done = isfinite(r[q]);
+        }
+    }
+    free(f), free(piv);
+    return done;
+}
+
 static void inverse_and_bound(solver *s, double *c, int exact, int bits)
 {
     long n = s->n;
     double *r = s->r;
     int done = 0;
-    if (!s->spd && !exact && s->n <= INT_MAX / 64) { /* DGETRI: 4/3 n^3 against 2 n^3 */
+    if (!s->spd && exact == 2 && s->n <= INT_MAX / 64)
+        done = inverse_f32(s, r);
+    if (!done && exact == 2)
+        exact = 0;
+    if (!done && !s->spd && !exact && s->n <= INT_MAX / 64) { /* DGETRI: 4/3 n^3 against 2 n^3 */
         int *piv = malloc((size_t)n * sizeof *piv);
         if (piv) {
             for (long i = 0; i < n; i++)
@@ -952,9 +979,12 @@ static long xx_solve(exb_xx *p)
         goto out;
     if (all_finite(n, n, s.af, n) && all_finite(n, nrhs, bsc, n)) {
         s.w = weights(&s, bsc, n, s.rrow + 3 * n);
-        inverse_and_bound(&s, c, 0, FEW_BITS);
-        /* a bound too coarse, or the plain inverse too far from A^-1: every
-         * modulus, then the exact substitution's inverse */
+        inverse_and_bound(&s, c, spd ? 0 : 2, FEW_BITS);
+        /* an inverse in binary32 too far from A^-1, a bound too coarse, or
+         * the plain inverse too far from A^-1: binary64, every modulus, then
+         * the exact substitution's inverse */
+        if (!(s.alpha < 0.5) && !spd)
+            inverse_and_bound(&s, c, 0, FEW_BITS);
         if (!(s.alpha < 0.5))
             inverse_and_bound(&s, c, 0, ALL_BITS);
         if (!(s.alpha < 0.5))

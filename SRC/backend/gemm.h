@@ -164,6 +164,8 @@ int exb_plain_dtrsm(char side, char uplo, char transa, char diag, long m, long n
  * loaded the same way: 0, or -1 (a may be changed) where there is none or
  * it fails.  Plain arithmetic, as exb_plain_dtrsm. */
 int exb_plain_dgetri(long n, double *a, long lda, const int *ipiv);
+/* The same in binary32 (SGETRI): an approximate inverse at half the cost. */
+int exb_plain_sgetri(long n, float *a, long lda, const int *ipiv);
 /* The same for DPOTRI on the lower Cholesky factor L in a: the lower
  * triangle of A^-1. */
 int exb_plain_dpotri(long n, double *a, long lda);

@@ -345,8 +345,8 @@ FACE void FNAME(dgesvxx)(const char *fact, const char *trans, const fint *n, con
                     berr, *n_err_bnds, err_bnds_norm, err_bnds_comp, prm};
     *info = run("DGESVXX", &call);
     /* RPVGRW = min_j max_i |A(i,j)| / max_i |U(i,j)| over the columns
-     * factored (the leading INFO - 1 when U is singular) */
-    long ncols = *info >= 1 && *info <= N ? *info - 1 : N;
+     * factored (the leading INFO ones when U is singular, as LAPACK) */
+    long ncols = *info >= 1 && *info <= N ? *info : N;
     double rp = 1.0;
     for (long j = 0; j < ncols; j++) {
         double am = 0.0, um = 0.0;
@@ -508,7 +508,7 @@ FACE void FNAME(dposvxx)(const char *fact, const char *uplo, const fint *n, cons
     *info = run("DPOSVXX", &call);
     /* RPVGRW (DLA_PORPVGRW): min over the columns of the triangle's max |A|
      * over the factor's max */
-    long ncols = *info >= 1 && *info <= N ? *info - 1 : N;
+    long ncols = *info >= 1 && *info <= N ? *info : N;
     double rp = 1.0;
     for (long j = 0; j < ncols; j++) {
         double am = 0.0, um = 0.0;
