@@ -35,7 +35,6 @@
  */
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "fint.h"
 #include "routines.h"
@@ -123,82 +122,55 @@ static fint fill_bounds(long n, long nrhs, const double *x, long ldx, const doub
 }
 
 /* The shared part of the four drivers: solve (or refine) on the
- * equilibrated system, undo the scaling of X, the outputs. */
+ * equilibrated system, undo the scaling of X, the outputs.  p holds the
+ * system and the caller's RCOND and BERR; run sets the rest of it. */
 typedef struct xx_call {
-    int spd, trans, factored;
-    char uplo;
-    long n, nrhs;
-    const double *a;
-    long lda;
-    double *af;
-    long ldaf;
-    fint *ipiv;
-    const double *b;
-    long ldb;
-    double *x;
-    long ldx;
+    exb_xx p;
+    fint *ipiv;       /* LAPACK's pivots: read when factored, else written */
     const double *sc; /* X := diag(sc) X afterwards (NULL: none) */
-    double *rcond, *berr;
     fint n_err_bnds;
     double *err_norm, *err_comp;
     xx_params params;
 } xx_call;
 
-static fint run(const char *name, xx_call *c)
+static fint run(xx_call *c)
 {
-    long n = c->n, nrhs = c->nrhs;
-    int *ipiv = c->spd ? NULL : malloc((size_t)lmax1(n) * sizeof *ipiv);
+    exb_xx *p = &c->p;
+    long n = p->n, nrhs = p->nrhs;
+    int *ipiv = p->spd ? NULL : malloc((size_t)lmax1(n) * sizeof *ipiv);
     double *bound = malloc((size_t)n * nrhs * sizeof *bound);
     double *rcomp = malloc((size_t)lmax1(nrhs) * sizeof *rcomp);
     double rnorm = 0.0;
-    if ((!c->spd && !ipiv) || !bound || !rcomp) {
+    if ((!p->spd && !ipiv) || !bound || !rcomp) {
         free(ipiv), free(bound), free(rcomp);
         return (fint)(n + 1);
     }
-    if (ipiv && c->factored)
+    if (ipiv && p->factored)
         for (long i = 0; i < n; i++)
             ipiv[i] = (int)c->ipiv[i];
-    exb_xx p = {0};
-    p.name = name;
-    p.spd = c->spd;
-    p.trans = c->trans;
-    p.factored = c->factored;
-    p.maxsteps = c->params.steps;
-    p.uplo = c->uplo;
-    p.n = n;
-    p.nrhs = nrhs;
-    p.a = c->a;
-    p.lda = c->lda;
-    p.af = c->af;
-    p.ldaf = c->ldaf;
-    p.ipiv = ipiv;
-    p.b = c->b;
-    p.ldb = c->ldb;
-    p.x = c->x;
-    p.ldx = c->ldx;
-    p.bound = bound;
-    p.ldp = n;
-    p.rcond = c->rcond;
-    p.rcond_norm = &rnorm;
-    p.rcond_comp = rcomp;
-    p.berr = c->berr;
-    long res = exb_xx_solve(&p);
-    if (ipiv && !c->factored)
+    p->maxsteps = c->params.steps;
+    p->ipiv = ipiv;
+    p->bound = bound;
+    p->ldp = n;
+    p->rcond_norm = &rnorm;
+    p->rcond_comp = rcomp;
+    long res = exb_xx_solve(p);
+    if (ipiv && !p->factored)
         for (long i = 0; i < n; i++)
             c->ipiv[i] = ipiv[i];
     fint info;
     if (res >= 1 && res <= n) {
         info = (fint)res; /* singular: X not computed */
-        if (c->rcond)
-            *c->rcond = 0.0;
+        if (p->rcond)
+            *p->rcond = 0.0;
     } else if (res == n + 3) {
         info = (fint)(n + 1);
     } else {
         if (c->sc)
             for (long j = 0; j < nrhs; j++)
                 for (long i = 0; i < n; i++)
-                    c->x[i + j * c->ldx] *= c->sc[i];
-        info = c->params.refine ? fill_bounds(n, nrhs, c->x, c->ldx, bound, c->sc, rnorm, rcomp,
+                    p->x[i + j * p->ldx] *= c->sc[i];
+        info = c->params.refine ? fill_bounds(n, nrhs, p->x, p->ldx, bound, c->sc, rnorm, rcomp,
                                               c->n_err_bnds, c->err_norm, c->err_comp,
                                               c->params.cwise)
                                 : 0;
@@ -340,10 +312,17 @@ FACE void FNAME(dgesvxx)(const char *fact, const char *trans, const fint *n, con
             *rcond = 1.0;
         return;
     }
-    xx_call call = {0, !notran, !(nofact || equil), 'N', N, NRHS, a, *lda, af, *ldaf, ipiv, b,
-                    *ldb, x, *ldx, notran ? (colequ ? c : NULL) : (rowequ ? r : NULL), rcond,
-                    berr, *n_err_bnds, err_bnds_norm, err_bnds_comp, prm};
-    *info = run("DGESVXX", &call);
+    xx_call call = {.p = {.name = "DGESVXX", .trans = !notran, .factored = !(nofact || equil),
+                          .uplo = 'N', .n = N, .nrhs = NRHS, .a = a, .lda = *lda, .af = af,
+                          .ldaf = *ldaf, .b = b, .ldb = *ldb, .x = x, .ldx = *ldx,
+                          .rcond = rcond, .berr = berr},
+                    .ipiv = ipiv,
+                    .sc = notran ? (colequ ? c : NULL) : (rowequ ? r : NULL),
+                    .n_err_bnds = *n_err_bnds,
+                    .err_norm = err_bnds_norm,
+                    .err_comp = err_bnds_comp,
+                    .params = prm};
+    *info = run(&call);
     /* RPVGRW = min_j max_i |A(i,j)| / max_i |U(i,j)| over the columns
      * factored (the leading INFO ones when U is singular, as LAPACK) */
     long ncols = *info >= 1 && *info <= N ? *info : N;
@@ -401,21 +380,21 @@ FACE void FNAME(dgerfsx)(const char *trans, const char *equed, const fint *n, co
         return;
     }
     xx_params prm = read_params(*nparams, params);
-    /* X and its bounds stay those of the (equilibrated) system given */
+    /* X and its bounds stay those of the (equilibrated) system given; the
+     * caller's factors are only read (factored) */
     (void)r, (void)c;
-    fint *piv = malloc((size_t)N * sizeof *piv);
-    if (!piv) {
-        *info = (fint)(N + 1);
-    } else {
-        memcpy(piv, ipiv, (size_t)N * sizeof *piv);
-        xx_call call = {0, !notran, 1, 'N', N, NRHS, a, *lda, (double *)af, *ldaf, piv, b,
-                        *ldb, x, *ldx, NULL, rcond, berr, *n_err_bnds, err_bnds_norm,
-                        err_bnds_comp, prm};
-        *info = run("DGERFSX", &call);
-        if (*info >= 1 && *info <= N)
-            *info = (fint)(N + 1); /* the factors are singular: nothing is guaranteed */
-    }
-    free(piv);
+    xx_call call = {.p = {.name = "DGERFSX", .trans = !notran, .factored = 1, .uplo = 'N',
+                          .n = N, .nrhs = NRHS, .a = a, .lda = *lda, .af = (double *)af,
+                          .ldaf = *ldaf, .b = b, .ldb = *ldb, .x = x, .ldx = *ldx,
+                          .rcond = rcond, .berr = berr},
+                    .ipiv = (fint *)ipiv,
+                    .n_err_bnds = *n_err_bnds,
+                    .err_norm = err_bnds_norm,
+                    .err_comp = err_bnds_comp,
+                    .params = prm};
+    *info = run(&call);
+    if (*info >= 1 && *info <= N)
+        *info = (fint)(N + 1); /* the factors are singular: nothing is guaranteed */
 }
 
 /* DPOEQUB: S(i) a power of two near 1/sqrt(A(i,i)); 0 or the first i with
@@ -502,10 +481,16 @@ FACE void FNAME(dposvxx)(const char *fact, const char *uplo, const fint *n, cons
             *rcond = 1.0;
         return;
     }
-    xx_call call = {1, 0, !(nofact || equil), lower ? 'L' : 'U', N, NRHS, a, *lda, af, *ldaf,
-                    NULL, b, *ldb, x, *ldx, rcequ ? s : NULL, rcond, berr, *n_err_bnds,
-                    err_bnds_norm, err_bnds_comp, prm};
-    *info = run("DPOSVXX", &call);
+    xx_call call = {.p = {.name = "DPOSVXX", .spd = 1, .factored = !(nofact || equil),
+                          .uplo = lower ? 'L' : 'U', .n = N, .nrhs = NRHS, .a = a, .lda = *lda,
+                          .af = af, .ldaf = *ldaf, .b = b, .ldb = *ldb, .x = x, .ldx = *ldx,
+                          .rcond = rcond, .berr = berr},
+                    .sc = rcequ ? s : NULL,
+                    .n_err_bnds = *n_err_bnds,
+                    .err_norm = err_bnds_norm,
+                    .err_comp = err_bnds_comp,
+                    .params = prm};
+    *info = run(&call);
     /* RPVGRW (DLA_PORPVGRW): min over the columns of the triangle's max |A|
      * over the factor's max */
     long ncols = *info >= 1 && *info <= N ? *info : N;
@@ -560,10 +545,15 @@ FACE void FNAME(dporfsx)(const char *uplo, const char *equed, const fint *n, con
         return;
     }
     xx_params prm = read_params(*nparams, params);
-    xx_call call = {1, 0, 1, lower ? 'L' : 'U', N, NRHS, a, *lda, (double *)af, *ldaf, NULL, b,
-                    *ldb, x, *ldx, NULL, rcond, berr, *n_err_bnds, err_bnds_norm, err_bnds_comp,
-                    prm};
-    *info = run("DPORFSX", &call);
+    xx_call call = {.p = {.name = "DPORFSX", .spd = 1, .factored = 1, .uplo = lower ? 'L' : 'U',
+                          .n = N, .nrhs = NRHS, .a = a, .lda = *lda, .af = (double *)af,
+                          .ldaf = *ldaf, .b = b, .ldb = *ldb, .x = x, .ldx = *ldx,
+                          .rcond = rcond, .berr = berr},
+                    .n_err_bnds = *n_err_bnds,
+                    .err_norm = err_bnds_norm,
+                    .err_comp = err_bnds_comp,
+                    .params = prm};
+    *info = run(&call);
     if (*info >= 1 && *info <= N)
         *info = (fint)(N + 1);
 }
