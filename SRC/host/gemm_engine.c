@@ -46,16 +46,18 @@ typedef void (*dpotri_fn)(const char *, const int *, double *, const int *, int 
 static dpotri_fn engine_dpotri;
 static pthread_mutex_t serial_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static dgemm_fn load_dgemm(const char *path, int flags)
+/* OpenBLAS opened by its file name (NULL: none); *dgemm its dgemm_, and
+ * the handle is kept for the other routines only where that is there. */
+static void *load_openblas(const char *path, int flags, dgemm_fn *dgemm)
 {
     void *handle = path[0] ? dlopen(path, RTLD_NOW | RTLD_LOCAL | flags) : NULL;
-    return handle ? (dgemm_fn)dlsym(handle, "dgemm_") : NULL;
+    *dgemm = handle ? (dgemm_fn)dlsym(handle, "dgemm_") : NULL;
+    return *dgemm ? handle : NULL;
 }
 
 static void load_engine(void)
 {
-    engine_dgemm = load_dgemm(EXB_GEMM_ENGINE_PATH, 0);
-    void *handle = engine_dgemm ? dlopen(EXB_GEMM_ENGINE_PATH, RTLD_NOW | RTLD_LOCAL) : NULL;
+    void *handle = load_openblas(EXB_GEMM_ENGINE_PATH, 0, &engine_dgemm);
     engine_dtrsm = handle ? (dtrsm_fn)dlsym(handle, "dtrsm_") : NULL;
     engine_dgetri = handle ? (dgetri_fn)dlsym(handle, "dgetri_") : NULL;
     engine_sgetri = handle ? (sgetri_fn)dlsym(handle, "sgetri_") : NULL;
@@ -80,9 +82,7 @@ static dpotri_fn serial_dpotri;
 static void load_serial(void)
 {
 #if defined(RTLD_DEEPBIND) && !defined(EXB_NO_DEEPBIND)
-    serial_dgemm = load_dgemm(EXB_GEMM_SERIAL_PATH, RTLD_DEEPBIND);
-    void *handle = serial_dgemm ? dlopen(EXB_GEMM_SERIAL_PATH, RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND)
-                                : NULL;
+    void *handle = load_openblas(EXB_GEMM_SERIAL_PATH, RTLD_DEEPBIND, &serial_dgemm);
     serial_dgetri = handle ? (dgetri_fn)dlsym(handle, "dgetri_") : NULL;
     serial_sgetri = handle ? (sgetri_fn)dlsym(handle, "sgetri_") : NULL;
     serial_dpotri = handle ? (dpotri_fn)dlsym(handle, "dpotri_") : NULL;
@@ -182,65 +182,76 @@ int exb_plain_dtrsm(char side, char uplo, char transa, char diag, long m, long n
 
 /* The inverses run on the threaded OpenBLAS (measured: its SGETRI at
  * n = 1000 takes 55 ms against the serial build's 90); on the serial build,
- * one call at a time as its GEMM, where only that one is there. */
-int exb_plain_dgetri(long n, double *a, long lda, const int *ipiv)
+ * one call at a time as its GEMM, where only that one is there.
+ * plain_ready: both builds looked up (0 where the address space is too
+ * small for OpenBLAS's buffers); plain_lock/plain_unlock around a call of
+ * the serial build's routine. */
+static int plain_ready(void)
 {
-    if (!address_space_allows_engine() || n > INT_MAX / 64 || lda > INT_MAX)
-        return -1;
+    if (!address_space_allows_engine())
+        return 0;
     pthread_once(&serial_once, load_serial);
     pthread_once(&engine_once, load_engine);
-    dgetri_fn f = engine_dgetri ? engine_dgetri : serial_dgetri;
-    if (!f)
+    return 1;
+}
+
+static void plain_lock(int serial)
+{
+    if (serial)
+        pthread_mutex_lock(&serial_lock);
+}
+
+static void plain_unlock(int serial)
+{
+    if (serial)
+        pthread_mutex_unlock(&serial_lock);
+}
+
+int exb_plain_dgetri(long n, double *a, long lda, const int *ipiv)
+{
+    if (n > INT_MAX / 64 || lda > INT_MAX || !plain_ready())
         return -1;
+    int serial = !engine_dgetri;
+    dgetri_fn f = serial ? serial_dgetri : engine_dgetri;
     int in = (int)n, ia = (int)lda, lwork = (int)(64 * n), info = 0;
-    double *work = malloc((size_t)lwork * sizeof *work);
+    double *work = f ? malloc((size_t)lwork * sizeof *work) : NULL;
     if (!work)
         return -1;
-    if (f == serial_dgetri)
-        pthread_mutex_lock(&serial_lock);
+    plain_lock(serial);
     f(&in, a, &ia, ipiv, work, &lwork, &info);
-    if (f == serial_dgetri)
-        pthread_mutex_unlock(&serial_lock);
+    plain_unlock(serial);
+    free(work);
+    return info == 0 ? 0 : -1;
+}
+
+int exb_plain_sgetri(long n, float *a, long lda, const int *ipiv)
+{
+    if (n > INT_MAX / 64 || lda > INT_MAX || !plain_ready())
+        return -1;
+    int serial = !engine_sgetri;
+    sgetri_fn f = serial ? serial_sgetri : engine_sgetri;
+    int in = (int)n, ia = (int)lda, lwork = (int)(64 * n), info = 0;
+    float *work = f ? malloc((size_t)lwork * sizeof *work) : NULL;
+    if (!work)
+        return -1;
+    plain_lock(serial);
+    f(&in, a, &ia, ipiv, work, &lwork, &info);
+    plain_unlock(serial);
     free(work);
     return info == 0 ? 0 : -1;
 }
 
 int exb_plain_dpotri(long n, double *a, long lda)
 {
-    if (!address_space_allows_engine() || n > INT_MAX || lda > INT_MAX)
+    if (n > INT_MAX || lda > INT_MAX || !plain_ready())
         return -1;
-    pthread_once(&serial_once, load_serial);
-    pthread_once(&engine_once, load_engine);
-    dpotri_fn f = engine_dpotri ? engine_dpotri : serial_dpotri;
+    int serial = !engine_dpotri;
+    dpotri_fn f = serial ? serial_dpotri : engine_dpotri;
     if (!f)
         return -1;
     int in = (int)n, ia = (int)lda, info = 0;
-    if (f == serial_dpotri)
-        pthread_mutex_lock(&serial_lock);
+    plain_lock(serial);
     f("L", &in, a, &ia, &info, 1);
-    if (f == serial_dpotri)
-        pthread_mutex_unlock(&serial_lock);
-    return info == 0 ? 0 : -1;
-}
-
-int exb_plain_sgetri(long n, float *a, long lda, const int *ipiv)
-{
-    if (!address_space_allows_engine() || n > INT_MAX / 64 || lda > INT_MAX)
-        return -1;
-    pthread_once(&serial_once, load_serial);
-    pthread_once(&engine_once, load_engine);
-    sgetri_fn f = engine_sgetri ? engine_sgetri : serial_sgetri;
-    if (!f)
-        return -1;
-    int in = (int)n, ia = (int)lda, lwork = (int)(64 * n), info = 0;
-    float *work = malloc((size_t)lwork * sizeof *work);
-    if (!work)
-        return -1;
-    if (f == serial_sgetri)
-        pthread_mutex_lock(&serial_lock);
-    f(&in, a, &ia, ipiv, work, &lwork, &info);
-    if (f == serial_sgetri)
-        pthread_mutex_unlock(&serial_lock);
-    free(work);
+    plain_unlock(serial);
     return info == 0 ? 0 : -1;
 }
