@@ -738,15 +738,38 @@ static double pow2_below_inverse(double v)
  * Z = S op(A) and the componentwise one of Z = S op(A) diag(x) (S: powers
  * of two making Z's row sums about 1), BERR = max_i |b - op(A) x|_i /
  * (|op(A)| |x| + |b|)_i with the residual exactly rounded. */
+/* 1 / (||Z|| ||Z^-1||) for Z = S M, M's row sums `rows` and M^-1 = R
+ * (x == NULL) or diag(1/x) R (M = op(A) diag(x)); S: powers of two making
+ * Z's row sums about 1, so ||Z^-1|| = max_i (|R| S^-1 1)_i (/ |x_i|).  w:
+ * n scratch.  0 where that is not finite or not positive. */
+static double scaled_rcond(long n, const double *r, const double *rows, const double *x,
+                           double *w)
+{
+    double zn = 0.0, zi = 0.0;
+    for (long i = 0; i < n; i++)
+        w[i] = 0.0;
+    for (long j = 0; j < n; j++) {
+        double sj = rows[j] > 0.0 ? pow2_below_inverse(rows[j]) : 1.0;
+        zn = rows[j] * sj > zn ? rows[j] * sj : zn;
+        for (long i = 0; i < n; i++)
+            w[i] += fabs(r[i + j * n]) / sj;
+    }
+    for (long i = 0; i < n; i++) {
+        double q = x ? w[i] / fabs(x[i]) : w[i];
+        zi = q > zi ? q : zi;
+    }
+    return zi > 0.0 && isfinite(zi) ? 1.0 / (zn * zi) : 0.0;
+}
+
 static void estimates(const solver *s, const double *b, long ldb, const double *x, long ldx,
                       exb_xx *p)
 {
     long n = s->n;
     const double *a = s->af, *r = s->r;
-    double *v = malloc(3 * (size_t)n * sizeof *v);
+    double *v = malloc(4 * (size_t)n * sizeof *v);
     if (!v)
         return;
-    double *w = v + n, *res = v + 2 * n;
+    double *w = v + n, *ax = v + 2 * n, *res = v + 3 * n;
     for (long i = 0; i < n; i++)
         v[i] = 0.0;
     for (long j = 0; j < n; j++)
@@ -763,53 +786,26 @@ static void estimates(const solver *s, const double *b, long ldb, const double *
             m = w[i] > m ? w[i] : m;
         *p->rcond = m > 0.0 && isfinite(m) ? 1.0 / m : 0.0;
     }
-    if (p->rcond_norm) { /* Z = S A: ||Z|| ~ max S_i v_i, ||Z^-1|| = max_i sum_j |R_ij| / S_j */
-        double zn = 0.0, zi = 0.0;
-        for (long i = 0; i < n; i++)
-            w[i] = 0.0;
-        for (long j = 0; j < n; j++) {
-            double sj = v[j] > 0.0 ? pow2_below_inverse(v[j]) : 1.0;
-            zn = v[j] * sj > zn ? v[j] * sj : zn;
-            for (long i = 0; i < n; i++)
-                w[i] += fabs(r[i + j * n]) / sj;
-        }
-        for (long i = 0; i < n; i++)
-            zi = w[i] > zi ? w[i] : zi;
-        *p->rcond_norm = zi > 0.0 && isfinite(zi) ? 1.0 / (zn * zi) : 0.0;
-    }
+    if (p->rcond_norm) /* Z = S op(A) */
+        *p->rcond_norm = scaled_rcond(n, r, v, NULL, w);
     for (long c = 0; c < s->nrhs; c++) {
         const double *xc = x + c * ldx, *bc = b + c * ldb;
-        if (p->rcond_comp) { /* Z = S A diag(x): Z^-1 = diag(1/x) R S^-1 */
-            double zn = 0.0, zi = 0.0;
-            int zero = 0;
-            for (long i = 0; i < n; i++) {
-                double t = 0.0;
-                for (long j = 0; j < n; j++)
-                    t += fabs(a[i + j * n] * xc[j]);
-                res[i] = t;
-                zero |= xc[i] == 0.0;
-            }
-            for (long i = 0; i < n; i++)
-                w[i] = 0.0;
-            for (long j = 0; j < n; j++) {
-                double sj = res[j] > 0.0 ? pow2_below_inverse(res[j]) : 1.0;
-                zn = res[j] * sj > zn ? res[j] * sj : zn;
-                for (long i = 0; i < n; i++)
-                    w[i] += fabs(r[i + j * n]) / sj;
-            }
-            for (long i = 0; i < n && !zero; i++)
-                zi = w[i] / fabs(xc[i]) > zi ? w[i] / fabs(xc[i]) : zi;
-            p->rcond_comp[c] = !zero && zi > 0.0 && isfinite(zi) ? 1.0 / (zn * zi) : 0.0;
+        int zero = 0;
+        for (long i = 0; i < n; i++) { /* (|op(A)| |x|)_i */
+            double t = 0.0;
+            for (long j = 0; j < n; j++)
+                t += fabs(a[i + j * n] * xc[j]);
+            ax[i] = t;
+            zero |= xc[i] == 0.0;
         }
+        if (p->rcond_comp) /* Z = S op(A) diag(x) */
+            p->rcond_comp[c] = zero ? 0.0 : scaled_rcond(n, r, ax, xc, w);
         if (p->berr) {
             memcpy(res, bc, (size_t)n * sizeof *res);
             exb_dgemv_checked(s->name, 'N', n, n, -1.0, a, n, xc, 1, 1.0, res, 1);
             double be = 0.0;
             for (long i = 0; i < n; i++) {
-                double den = fabs(bc[i]);
-                for (long j = 0; j < n; j++)
-                    den += fabs(a[i + j * n] * xc[j]);
-                double q = res[i] == 0.0 ? 0.0 : fabs(res[i]) / den;
+                double q = res[i] == 0.0 ? 0.0 : fabs(res[i]) / (ax[i] + fabs(bc[i]));
                 be = q > be || q != q ? q : be;
             }
             p->berr[c] = be;
