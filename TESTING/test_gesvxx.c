@@ -274,6 +274,24 @@ done:
  * refinement with residuals in MPFR at 400 bits and x kept at 300 bits.
  * 0 when the corrections fell below 2^-250 of x, else 1 (no reference:
  * too ill-conditioned for binary64 factors). */
+/* v := (P L U)^-1 v with refined_oracle's binary64 factors. */
+static void lu_solve(long n, const double *lu, const long *piv, double *v)
+{
+    for (long k = 0; k < n; k++) {
+        double t = v[k];
+        v[k] = v[piv[k]];
+        v[piv[k]] = t;
+    }
+    for (long j = 0; j < n; j++)
+        for (long i = j + 1; i < n; i++)
+            v[i] -= lu[i + j * n] * v[j];
+    for (long j = n - 1; j >= 0; j--) {
+        v[j] /= lu[j + j * n];
+        for (long i = 0; i < j; i++)
+            v[i] -= lu[i + j * n] * v[j];
+    }
+}
+
 static int refined_oracle(long n, const double *a, const double *b, mpfr_t *x, double *cond)
 {
     double *lu = malloc((size_t)n * n * sizeof *lu), *d = malloc((size_t)n * sizeof *d);
@@ -303,19 +321,7 @@ static int refined_oracle(long n, const double *a, const double *b, mpfr_t *x, d
     for (long c = 0; c < n; c++) {
         for (long i = 0; i < n; i++)
             col[i] = i == c;
-        for (long k = 0; k < n; k++) {
-            double v = col[k];
-            col[k] = col[piv[k]];
-            col[piv[k]] = v;
-        }
-        for (long j = 0; j < n; j++)
-            for (long i = j + 1; i < n; i++)
-                col[i] -= lu[i + j * n] * col[j];
-        for (long j = n - 1; j >= 0; j--) {
-            col[j] /= lu[j + j * n];
-            for (long i = 0; i < j; i++)
-                col[i] -= lu[i + j * n] * col[j];
-        }
+        lu_solve(n, lu, piv, col);
         for (long i = 0; i < n; i++)
             rs[i] += fabs(col[i]);
     }
@@ -344,19 +350,7 @@ static int refined_oracle(long n, const double *a, const double *b, mpfr_t *x, d
             }
             d[i] = mpfr_get_d(acc, MPFR_RNDN);
         }
-        for (long k = 0; k < n; k++) {
-            double v = d[k];
-            d[k] = d[piv[k]];
-            d[piv[k]] = v;
-        }
-        for (long j = 0; j < n; j++)
-            for (long i = j + 1; i < n; i++)
-                d[i] -= lu[i + j * n] * d[j];
-        for (long j = n - 1; j >= 0; j--) {
-            d[j] /= lu[j + j * n];
-            for (long i = 0; i < j; i++)
-                d[i] -= lu[i + j * n] * d[j];
-        }
+        lu_solve(n, lu, piv, d);
         for (long i = 0; i < n; i++) {
             mpfr_add_d(x[i], x[i], d[i], MPFR_RNDN);
             dmax = fmax(dmax, fabs(d[i]));
