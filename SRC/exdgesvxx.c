@@ -612,8 +612,8 @@ static long enclose(const solver *s, const int *zero_cols, const double *t, long
 
 /* Solves with the factored solver s: X, PROVEN, BOUND; returns INFO (0,
  * N+1, N+2 or N+3). */
-static long refine_and_prove(solver *s, const double *b, long ldb, double *x, long ldx,
-                             int *proven, double *bound, long ldp)
+static long refine_and_prove(solver *s, const double *b, long ldb, const double *x0, double *x,
+                             long ldx, int *proven, double *bound, long ldp)
 {
     long n = s->n, nrhs = s->nrhs, nn = n * nrhs, bs = nn;
     double *t = malloc((size_t)TERMS * nn * sizeof *t);
@@ -638,11 +638,7 @@ static long refine_and_prove(solver *s, const double *b, long ldb, double *x, lo
     }
     /* the first solution */
     memset(t, 0, (size_t)TERMS * nn * sizeof *t);
-    for (long j = 0; j < nrhs; j++)
-        memcpy(t + j * n, b + j * ldb, (size_t)n * sizeof *t);
-    plain_solve(s, t, nrhs);
-    for (long q = 0; q < nn; q++)
-        t[q] = exb_canonical_nan(t[q]);
+    memcpy(t, x0, (size_t)nn * sizeof *t);
     int valid = s->alpha < 1.0;
     for (long q = 0; q < nn; q++) {
         done[q] = 0;
@@ -815,30 +811,24 @@ static void estimates(const solver *s, const double *b, long ldb, const double *
 }
 
 /* The weights of the enclosure's norm: d_j = max over the right-hand
- * sides of |x0_j| (x0 the plain solution),
- * below max_j d_j 2^-60 raised to it; NULL when x0 is zero or not finite.
- * A badly scaled A (D1 A D2) keeps ||D^-1 (I - R A) D|| small where the
- * plain norm grows with the scales. */
-static double *weights(const solver *s, const double *b, long ldb, double *w)
+ * sides of |x0_j| (x0 the plain solution), below max_j d_j 2^-60 raised to
+ * it; NULL when x0 is zero, huge or not finite.  A badly scaled A (D1 A D2)
+ * keeps ||D^-1 (I - R A) D|| small where the plain norm grows with the
+ * scales. */
+static double *weights(const solver *s, const double *x0, double *w)
 {
     long n = s->n;
-    double *c = malloc((size_t)n * s->nrhs * sizeof *c);
-    if (!c)
-        return NULL;
-    for (long j = 0; j < s->nrhs; j++)
-        memcpy(c + j * n, b + j * ldb, (size_t)n * sizeof *c);
-    plain_solve(s, c, s->nrhs);
     double top = 0.0;
     for (long i = 0; i < n; i++) {
         w[i] = 0.0;
-        for (long j = 0; j < s->nrhs; j++)
-            w[i] = fabs(c[i + j * n]) > w[i] || c[i + j * n] != c[i + j * n] ? fabs(c[i + j * n])
-                                                                              : w[i];
+        for (long j = 0; j < s->nrhs; j++) {
+            double v = fabs(x0[i + j * n]);
+            w[i] = v > w[i] || v != v ? v : w[i];
+        }
         top = w[i] > top || w[i] != w[i] ? w[i] : top;
     }
-    free(c);
     if (!(top > 0.0) || !(top <= 0x1p1000))
-        return NULL; /* zero, huge or not finite */
+        return NULL;
     double floor = top * 0x1p-60 > 0x1p-1000 ? top * 0x1p-60 : 0x1p-1000;
     for (long i = 0; i < n; i++)
         w[i] = w[i] < floor ? floor : w[i];
@@ -900,8 +890,9 @@ static long xx_solve(exb_xx *p)
     int *pv = malloc((size_t)n * nrhs * sizeof *pv);
     double *bd = malloc((size_t)n * nrhs * sizeof *bd);
     double *c = malloc(nn2 * sizeof *c), *bsc = malloc((size_t)n * nrhs * sizeof *bsc);
+    double *x0 = malloc((size_t)n * nrhs * sizeof *x0);
     int *shift = malloc((size_t)nrhs * sizeof *shift);
-    if (!s.af || !s.f || !s.r || !s.ipiv || !s.rrow || !pv || !bd || !c || !bsc || !shift) {
+    if (!s.af || !s.f || !s.r || !s.ipiv || !s.rrow || !pv || !bd || !c || !bsc || !x0 || !shift) {
         res = n + 3;
         goto out;
     }
@@ -973,8 +964,15 @@ static long xx_solve(exb_xx *p)
     }
     if (res != 0)
         goto out;
+    /* the first solution: the factors' plain solve (the weights' |x0| and
+     * the refinement's start) */
+    for (long j = 0; j < nrhs; j++)
+        memcpy(x0 + j * n, bsc + j * n, (size_t)n * sizeof *x0);
+    plain_solve(&s, x0, nrhs);
+    for (long q = 0; q < n * nrhs; q++)
+        x0[q] = exb_canonical_nan(x0[q]);
     if (all_finite(n, n, s.af, n) && all_finite(n, nrhs, bsc, n)) {
-        s.w = weights(&s, bsc, n, s.rrow + 3 * n);
+        s.w = weights(&s, x0, s.rrow + 3 * n);
         inverse_and_bound(&s, c, spd ? 0 : 2, FEW_BITS);
         /* an inverse in binary32 too far from A^-1, a bound too coarse, or
          * the plain inverse too far from A^-1: binary64, every modulus, then
@@ -990,7 +988,7 @@ static long xx_solve(exb_xx *p)
     }
     free(c);
     c = NULL;
-    res = refine_and_prove(&s, bsc, n, p->x, p->ldx, pv, bd, n);
+    res = refine_and_prove(&s, bsc, n, x0, p->x, p->ldx, pv, bd, n);
     if (res <= n + 2 && (p->rcond || p->rcond_norm || p->rcond_comp || p->berr)) {
         /* on the scaled system: X 2^-shift (invariant estimates) */
         double *xs = malloc((size_t)n * nrhs * sizeof *xs);
@@ -1014,7 +1012,7 @@ out:
                     p->bound[i + j * p->ldp] = bd[i + j * n];
             }
     free(s.af), free(s.f), free(s.r), free(s.ipiv), free(s.rrow), free(c), free(pv), free(bd);
-    free(bsc), free(shift);
+    free(bsc), free(x0), free(shift);
     return res;
 }
 
