@@ -54,12 +54,12 @@ static void note_term(exactblas_acc *a, int negzero)
     a->acc.flags |= EXB_FLAG_TERMS | (negzero ? 0 : EXB_FLAG_NOT_NEGZERO);
 }
 
-/* The single adds are integer operations on the bits (exb_core.h): no
- * floating-point state to install. */
+/* The single adds are integer operations on the bits (exb_core.h,
+ * core/zerosign.h): no floating-point state to install, none to leak. */
 void exactblas_acc_add(exactblas_acc *a, double x)
 {
     exb_superacc_add_double(&a->acc, x);
-    note_term(a, x == 0.0 && signbit(x));
+    note_term(a, exb_is_zero_bits(x) && signbit(x));
 }
 
 void exactblas_acc_add_product(exactblas_acc *a, double x, double y)
@@ -75,7 +75,6 @@ static void add_vector(exactblas_acc *a, long n, const double *x, long incx, con
     exb_path_begin();
     if (n <= 0)
         return;
-    exb_fpenv env = exb_fpenv_enter();
     x = EXB_FIRST(x, n, incx);
     if (y)
         y = EXB_FIRST(y, n, incy);
@@ -83,23 +82,25 @@ static void add_vector(exactblas_acc *a, long n, const double *x, long incx, con
     exb_sumdot_accumulate(n, x, incx, y, incy, &part);
     exb_superacc_merge(&a->acc, &part);
     note_term(a, exb_terms_negzero(n, x, incx, y, incy));
-    exb_fpenv_leave(env);
 }
 
 void exactblas_acc_add_sum(exactblas_acc *a, long n, const double *x, long incx)
 {
+    EXB_FPENV_SCOPE;
     add_vector(a, n, x, incx, NULL, 0);
 }
 
 void exactblas_acc_add_dot(exactblas_acc *a, long n, const double *x, long incx, const double *y,
                            long incy)
 {
+    EXB_FPENV_SCOPE;
     add_vector(a, n, x, incx, y, incy);
 }
 
 void exactblas_acc_add_gemv(exactblas_acc *const *acc, char trans, long m, long n, const double *a,
                             long lda, const double *x, long incx)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     int bad = !exb_lsame(trans, 'N') && !exb_lsame(trans, 'T') && !exb_lsame(trans, 'C') ? 2
               : m < 0                                                                    ? 3
@@ -124,7 +125,6 @@ void exactblas_acc_add_gemv(exactblas_acc *const *acc, char trans, long m, long 
         x0 = xc;
         incx = 1;
     }
-    exb_fpenv env = exb_fpenv_enter();
     if (out) {
         for (long i = 0; i < leny; i++)
             out[i] = &acc[i]->acc;
@@ -140,7 +140,6 @@ void exactblas_acc_add_gemv(exactblas_acc *const *acc, char trans, long m, long 
             }
     }
     exb_path_add(EXACTBLAS_PATH_HOST);
-    exb_fpenv_leave(env);
     free(xc);
     free(out);
 }
@@ -220,33 +219,31 @@ static const exb_superacc *signed_zero_view(const exactblas_acc *a, exb_superacc
 
 double exactblas_acc_round_quotient(const exactblas_acc *a, double d)
 {
-    exb_fpenv env = exb_fpenv_enter();
+    EXB_FPENV_SCOPE;
     exb_superacc copy;
     double r = exb_superacc_round_quotient(signed_zero_view(a, &copy), d);
-    exb_fpenv_leave(env);
     return r;
 }
 
 double exactblas_acc_round(const exactblas_acc *a)
 {
+    EXB_FPENV_FORWARD;
     return exactblas_acc_round_quotient(a, 1.0);
 }
 
 double exactblas_acc_round_sqrt(const exactblas_acc *a)
 {
-    exb_fpenv env = exb_fpenv_enter();
+    EXB_FPENV_SCOPE;
     exb_superacc copy;
     double r = exb_superacc_round_sqrt(signed_zero_view(a, &copy));
-    exb_fpenv_leave(env);
     return r;
 }
 
 double exactblas_acc_round_affine(const exactblas_acc *a, double alpha, double beta, double y)
 {
-    exb_fpenv env = exb_fpenv_enter();
+    EXB_FPENV_SCOPE;
     exb_superacc copy;
     double r = exb_superacc_round_affine(signed_zero_view(a, &copy), alpha, beta, y);
-    exb_fpenv_leave(env);
     return r;
 }
 

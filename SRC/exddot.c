@@ -20,12 +20,11 @@
 
 double exb_ddot_checked(long n, const double *x, long incx, const double *y, long incy)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     if (n <= 0)
         return 0.0;
-    exb_fpenv env = exb_fpenv_enter();
     double r = exb_sumdot(n, EXB_FIRST(x, n, incx), incx, EXB_FIRST(y, n, incy), incy);
-    exb_fpenv_leave(env);
     return r;
 }
 

@@ -55,7 +55,7 @@ int exb_gemm_check(char transa, char transb, long m, long n, long k, long lda, l
         return 4;
     if (k < 0)
         return 5;
-    int rows_a = ta ? k : m, rows_b = tb ? n : k;
+    long rows_a = ta ? k : m, rows_b = tb ? n : k;
     if (lda < (rows_a > 1 ? rows_a : 1))
         return 8;
     if (ldb < (rows_b > 1 ? rows_b : 1))
@@ -65,21 +65,22 @@ int exb_gemm_check(char transa, char transb, long m, long n, long k, long lda, l
     return 0;
 }
 
-static void scale_c(int m, int n, double beta, double *c, int ldc)
+static void scale_c(long m, long n, double beta, double *c, long ldc)
 {
     for (long j = 0; j < n; j++)
         for (long i = 0; i < m; i++)
             c[i + j * ldc] = beta == 0.0 ? 0.0 : exb_canonical_nan(beta * c[i + j * ldc]);
 }
 
-static void gemm(char transa, char transb, int m, int n, int k, double alpha, const double *a,
-                 int lda, const double *b, int ldb, double beta, double *c, int ldc);
+static void gemm(char transa, char transb, long m, long n, long k, double alpha, const double *a,
+                 long lda, const double *b, long ldb, double beta, double *c, long ldc);
 static void gemm_binary32(const exb_gemm_args *g, const exb_knobs *knobs);
 
 void exb_dgemm_checked(const char *name, char transa, char transb, long m, long n, long k,
                        double alpha, const double *a, long lda, const double *b, long ldb,
                        double beta, double *c, long ldc)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     int bad = exb_gemm_check(transa, transb, m, n, k, lda, ldb, ldc);
     if (bad) {
@@ -88,14 +89,12 @@ void exb_dgemm_checked(const char *name, char transa, char transb, long m, long 
     }
     if (m == 0 || n == 0 || ((alpha == 0.0 || k == 0) && beta == 1.0))
         return;
-    exb_fpenv env = exb_fpenv_enter();
     gemm(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-    exb_fpenv_leave(env);
 }
 
 /* The work of EXDGEMM after the checks and quick returns. */
-static void gemm(char transa, char transb, int m, int n, int k, double alpha, const double *a,
-                 int lda, const double *b, int ldb, double beta, double *c, int ldc)
+static void gemm(char transa, char transb, long m, long n, long k, double alpha, const double *a,
+                 long lda, const double *b, long ldb, double beta, double *c, long ldc)
 {
     if (alpha == 0.0 || k == 0) {
         scale_c(m, n, beta, c, ldc);

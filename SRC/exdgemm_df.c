@@ -40,6 +40,7 @@
 
 exactblas_df exactblas_df_from_double(double x)
 {
+    EXB_FPENV_SCOPE;
     exactblas_df r;
     /* Dekker's split: hi keeps the top 24 bits, x - hi is exact */
     if (!(fabs(x) < 0x1p990)) { /* the split's product would overflow; no DF holds x */
@@ -55,6 +56,7 @@ exactblas_df exactblas_df_from_double(double x)
 
 double exactblas_df_to_double(exactblas_df x)
 {
+    EXB_FPENV_SCOPE;
     return (double)x.hi + (double)x.lo;
 }
 
@@ -170,6 +172,7 @@ void exb_dgemm_df_checked(const char *name, char transa, char transb, long m, lo
                           double alpha, const double *a, long lda, const double *b, long ldb,
                           double beta, double *c, long ldc)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     int bad = exb_gemm_check(transa, transb, m, n, k, lda, ldb, ldc);
     if (bad) {
@@ -178,7 +181,6 @@ void exb_dgemm_df_checked(const char *name, char transa, char transb, long m, lo
     }
     if (m == 0 || n == 0 || ((alpha == 0.0 || k == 0) && beta == 1.0))
         return;
-    exb_fpenv env = exb_fpenv_enter();
     if (alpha == 0.0 || k == 0) {
         for (long j = 0; j < n; j++)
             for (long i = 0; i < m; i++)
@@ -187,7 +189,6 @@ void exb_dgemm_df_checked(const char *name, char transa, char transb, long m, lo
         dview v = {!exb_lsame(transa, 'N'), !exb_lsame(transb, 'N'), a, b, lda, ldb};
         dgemm_df(&v, m, n, k, alpha, beta, c, ldc);
     }
-    exb_fpenv_leave(env);
 }
 
 void exactblas_dgemm_df(char transa, char transb, int m, int n, int k, double alpha,
@@ -253,6 +254,7 @@ void exb_dgemm_dfdf_checked(const char *name, char transa, char transb, long m, 
                             const exactblas_df *b, long ldb, exactblas_df beta, exactblas_df *c,
                             long ldc)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     int bad = exb_gemm_check(transa, transb, m, n, k, lda, ldb, ldc);
     if (bad) {
@@ -262,13 +264,11 @@ void exb_dgemm_dfdf_checked(const char *name, char transa, char transb, long m, 
     int beta_one = beta.hi == 1.0f && beta.lo == 0.0f;
     if (m == 0 || n == 0 || ((df_is_zero(alpha) || k == 0) && beta_one))
         return;
-    exb_fpenv env = exb_fpenv_enter();
     if (df_is_zero(alpha) || k == 0)
         scale_c(m, n, beta, c, ldc);
     else
         dgemm_dfdf(!exb_lsame(transa, 'N'), !exb_lsame(transb, 'N'), m, n, k, alpha, a, lda, b, ldb,
                    beta, c, ldc);
-    exb_fpenv_leave(env);
 }
 
 void exactblas_dgemm_dfdf(char transa, char transb, int m, int n, int k, exactblas_df alpha,

@@ -55,12 +55,13 @@ static void scale_y(long leny, double beta, double *y, long incy)
         y[i * incy] = beta == 0.0 ? 0.0 : exb_canonical_nan(beta * y[i * incy]);
 }
 
-static void gemv(char trans, int m, int n, double alpha, const double *a, int lda, const double *x,
-                 int incx, double beta, double *y, int incy);
+static void gemv(char trans, long m, long n, double alpha, const double *a, long lda,
+                 const double *x, long incx, double beta, double *y, long incy);
 
 void exb_dgemv_checked(const char *name, char trans, long m, long n, double alpha, const double *a,
                        long lda, const double *x, long incx, double beta, double *y, long incy)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     int bad = check_args(trans, m, n, lda, incx, incy);
     if (bad) {
@@ -69,14 +70,12 @@ void exb_dgemv_checked(const char *name, char trans, long m, long n, double alph
     }
     if (m == 0 || n == 0 || (alpha == 0.0 && beta == 1.0))
         return;
-    exb_fpenv env = exb_fpenv_enter();
     gemv(trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
-    exb_fpenv_leave(env);
 }
 
 /* The work of EXDGEMV after the checks and quick returns. */
-static void gemv(char trans, int m, int n, double alpha, const double *a, int lda, const double *x,
-                 int incx, double beta, double *y, int incy)
+static void gemv(char trans, long m, long n, double alpha, const double *a, long lda,
+                 const double *x, long incx, double beta, double *y, long incy)
 {
     int t = !exb_lsame(trans, 'N');
     long lenx = t ? m : n, leny = t ? n : m;

@@ -17,12 +17,11 @@
 
 double exb_dsum_checked(long n, const double *x, long incx)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     if (n <= 0 || incx <= 0)
         return 0.0;
-    exb_fpenv env = exb_fpenv_enter();
     double r = exb_sumdot(n, x, incx, NULL, 0);
-    exb_fpenv_leave(env);
     return r;
 }
 

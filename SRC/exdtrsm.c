@@ -55,7 +55,7 @@ int exb_trsm_check(char side, char uplo, char transa, char diag, long m, long n,
         return 5;
     if (n < 0)
         return 6;
-    int order = left ? m : n;
+    long order = left ? m : n;
     if (lda < (order > 1 ? order : 1))
         return 9;
     if (ldb < (m > 1 ? m : 1))
@@ -66,6 +66,7 @@ int exb_trsm_check(char side, char uplo, char transa, char diag, long m, long n,
 void exb_dtrsm_checked(const char *name, char side, char uplo, char transa, char diag, long m,
                        long n, double alpha, const double *a, long lda, double *b, long ldb)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     int bad = exb_trsm_check(side, uplo, transa, diag, m, n, lda, ldb);
     if (bad) {
@@ -80,7 +81,6 @@ void exb_dtrsm_checked(const char *name, char side, char uplo, char transa, char
                 b[i + j * (long)ldb] = 0.0;
         return;
     }
-    exb_fpenv env = exb_fpenv_enter();
     exb_knobs knobs;
     exb_knobs_read_rows(&knobs);
     int left = exb_lsame(side, 'L');
@@ -97,7 +97,6 @@ void exb_dtrsm_checked(const char *name, char side, char uplo, char transa, char
         exb_host_trsm(&t, b, nrhs, rhs_step, elem_step, &knobs);
         exb_path_host(cl);
     }
-    exb_fpenv_leave(env);
 }
 
 void exactblas_dtrsm(char side, char uplo, char transa, char diag, int m, int n, double alpha,

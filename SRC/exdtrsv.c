@@ -80,6 +80,7 @@ static void trsv(char uplo, char trans, char diag, long n, const double *a, long
 void exb_dtrsv_checked(const char *name, char uplo, char trans, char diag, long n, const double *a,
                        long lda, double *x, long incx)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     int bad = exb_trsv_check(uplo, trans, diag, n, lda, incx);
     if (bad) {
@@ -88,9 +89,7 @@ void exb_dtrsv_checked(const char *name, char uplo, char trans, char diag, long 
     }
     if (n == 0)
         return;
-    exb_fpenv env = exb_fpenv_enter();
     trsv(uplo, trans, diag, n, a, lda, x, incx);
-    exb_fpenv_leave(env);
 }
 
 /* The work of EXDTRSV after the checks and quick returns. */

@@ -29,18 +29,18 @@
 #include "routines.h"
 
 /* 1-based index of the first exactly zero diagonal element, or 0. */
-static int zero_diagonal(const double *a, int n, int lda)
+static long zero_diagonal(const double *a, long n, long lda)
 {
-    for (int i = 0; i < n; i++)
-        if (a[i + (long)i * lda] == 0.0)
+    for (long i = 0; i < n; i++)
+        if (a[i + i * lda] == 0.0)
             return i + 1;
     return 0;
 }
 
-static int refine(const exb_tri *t, double *x, const double *b, double *r, int steps,
+static int refine(const exb_tri *t, double *x, const double *b, double *r, long steps,
                   const exb_knobs *knobs)
 {
-    for (int s = 0; s < steps; s++) {
+    for (long s = 0; s < steps; s++) {
         if (exb_host_tri_residual(t, b, x, r, knobs) != 0)
             return -1;
         exb_path_add(EXACTBLAS_PATH_HOST); /* the residual is a host kernel */
@@ -54,6 +54,7 @@ static int refine(const exb_tri *t, double *x, const double *b, double *r, int s
 void exb_dtrsvx_checked(const char *name, char uplo, char trans, char diag, long n, const double *a,
                         long lda, double *x, long incx, long nrefine, int *info)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     int bad = exb_trsv_check(uplo, trans, diag, n, lda, incx);
     if (!bad && nrefine < 0)
@@ -66,14 +67,17 @@ void exb_dtrsvx_checked(const char *name, char uplo, char trans, char diag, long
     *info = 0;
     if (n == 0)
         return;
-    if (exb_lsame(diag, 'N') && (*info = zero_diagonal(a, n, lda)) != 0)
-        return;
-    double *work = malloc(3 * (size_t)n * sizeof *work);
-    if (!work) {
-        *info = n + 1;
+    /* INFO is the C and Fortran faces' int (EXDTRSVX is LP64 only) */
+    long zero = exb_lsame(diag, 'N') ? zero_diagonal(a, n, lda) : 0;
+    if (zero != 0) {
+        *info = (int)zero;
         return;
     }
-    exb_fpenv env = exb_fpenv_enter();
+    double *work = malloc(3 * (size_t)n * sizeof *work);
+    if (!work) {
+        *info = (int)(n + 1);
+        return;
+    }
     double *w = work, *b = work + n, *r = work + 2 * (size_t)n;
     double *x0 = EXB_FIRST(x, n, incx);
     for (long i = 0; i < n; i++)
@@ -83,12 +87,11 @@ void exb_dtrsvx_checked(const char *name, char uplo, char trans, char diag, long
     exb_tri t = exb_tri_make(uplo, trans, diag, n, a, lda);
     exb_trsv_solve(&t, w, &knobs);
     if (refine(&t, w, b, r, nrefine, &knobs) != 0) {
-        *info = n + 1;
+        *info = (int)(n + 1);
     } else {
         for (long i = 0; i < n; i++)
             x0[i * incx] = w[i];
     }
-    exb_fpenv_leave(env);
     free(work);
 }
 

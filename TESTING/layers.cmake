@@ -2,18 +2,20 @@
 # #include "..." of a file in SRC/<layer>/ (subfolders included: host/avx512
 # is the host layer) names its own folder, a layer it may call, or a public
 # header (exactblas.h; SRC/mpi: exactblas_acc.h and exactblas_mpi.h too, the
-# public API alone).  (SRC/*.c, the routines, may include anything below
+# public API, and core/, for the floating-point environment of its entry
+# points).  (SRC/*.c, the routines, may include anything below
 # them; SRC/faces/ calls the routines' checked cores, SRC/level1..3 included,
-# and support for its notes.)  The link-level twin
+# support for its notes, and core/fpenv.h for the floating-point environment
+# of the entry points.)  The link-level twin
 # is layers_link.sh.  cmake -DSRC=<SRC folder> -P layers.cmake
 cmake_minimum_required(VERSION 3.20)
-set(allowed_faces faces SRC level1 level2 level3 support)
+set(allowed_faces faces SRC level1 level2 level3 support core)
 set(allowed_core core)
 set(allowed_support support)
 set(allowed_backend backend core support)
 set(allowed_host host backend core support)
 set(allowed_opencl opencl backend core support)
-set(allowed_mpi mpi)
+set(allowed_mpi mpi core)
 set(bad "")
 set(checked 0)
 foreach(layer faces core support backend host opencl mpi)

@@ -55,8 +55,9 @@ static void level1(const double *x, int n, int inc)
                   : special          ? INFINITY
                                      : tl_round_once(s);
     check("DASUM", n, inc, want, dasum_(&n, x, &inc));
-    /* DNRM2: incx <= 0 is the quick return 0, as in the reference BLAS */
-    want = inc <= 0 ? 0.0 : tl_oracle_nrm2(n, x, inc);
+    /* DNRM2, as LAPACK 3.11's reference: a negative increment walks the
+     * same elements backwards (the same sum), 0 takes x_1 n times */
+    want = n <= 0 ? 0.0 : tl_oracle_nrm2(n, x, inc < 0 ? -inc : inc);
     check("DNRM2", n, inc, want, dnrm2_(&n, x, &inc));
     mpfr_clear(s);
 }
@@ -86,11 +87,12 @@ static void level1_update(const double *x, const double *y0, int n, int inc, dou
     }
     for (long i = 0; i < len; i++)
         check("DAXPY", n, inc, w[i], y[i]);
-    /* DSCAL: x := RN(a x) (positive increments; others are a quick return) */
+    /* DSCAL: x := RN(a x) (positive increments, a != 1; others are the
+     * reference's quick return) */
     memcpy(y, x, (size_t)len * sizeof *y);
     memcpy(w, x, (size_t)len * sizeof *w);
     dscal_(&n, &a, y, &inc);
-    for (long i = 0; i < len && n > 0 && inc > 0; i += inc)
+    for (long i = 0; i < len && n > 0 && inc > 0 && a != 1.0; i += inc)
         w[i] = a * x[i]; /* one product: RN in the default mode */
     for (long i = 0; i < len; i++)
         check("DSCAL", n, inc, w[i], y[i]);

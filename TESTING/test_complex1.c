@@ -316,7 +316,8 @@ static void run_case(tl_rng *r, long serial)
         break;
     case R_SCAL:
     case R_RSCAL:
-        if (n > 0 && incx > 0)
+        /* a = 1 (complex (1, 0)): the reference's quick return, x untouched */
+        if (n > 0 && incx > 0 && !(sc[0] == 1.0 && (routine == R_RSCAL || sc[1] == 0.0)))
             for (long i = 0; i < n; i++) {
                 long sx = 2 * at(n, incx, i);
                 double xr = X.d[sx], xi = X.d[sx + 1];
@@ -365,7 +366,7 @@ static void run_case(tl_rng *r, long serial)
             long sx = 2 * at(n, incx, i);
             parts[2 * i] = X.d[sx], parts[2 * i + 1] = X.d[sx + 1];
         }
-        if (n <= 0 || incx <= 0) {
+        if (n <= 0 || (routine == R_ASUM && incx <= 0)) { /* NRM2: every increment */
             want[0] = 0.0;
         } else if (routine == R_NRM2) {
             want[0] = rn_sqrt(f32, 2 * n, parts);

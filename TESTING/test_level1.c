@@ -362,7 +362,9 @@ static int run_case(tl_rng *r, long serial, tl_tally *tally)
         double *lx = malloc((size_t)(n > 0 ? n : 1) * sizeof(double));
         for (long i = 0; i < n; i++)
             lx[i] = X.d[at(n, incx, i)];
-        want = n > 0 && incx > 0 ? rn_sqrt(routine == R_SNRM2, n, lx, 1) : 0.0;
+        /* the reference's (LAPACK 3.11): every increment, a negative one the
+         * same elements backwards, 0 x_1 n times (lx: the logical elements) */
+        want = n > 0 ? rn_sqrt(routine == R_SNRM2, n, lx, 1) : 0.0;
         want = tl_canonical(want);
         got = routine == R_SNRM2 ? exb_snrm2_checked(n, X.data, incx)
                                  : exb_dnrm2_checked(n, X.data, incx);
@@ -382,7 +384,7 @@ static int run_case(tl_rng *r, long serial, tl_tally *tally)
         exb_saxpy_checked(n, (float)scalar, X.data, incx, Y.data, incy);
         break;
     case R_SSCAL:
-        if (incx > 0)
+        if (incx > 0 && (float)scalar != 1.0f) /* a = 1: the reference's quick return */
             for (long i = 0; i < n; i++) {
                 tl_set_binary32(1);
                 tl_terms_reset(T);

@@ -396,12 +396,13 @@ static void run_case(tl_rng *r, long serial)
                 if (s < 0)
                     continue;
                 double xi = X.d[vec_at(M.m, incx, i)], yj = yv[vec_at(M.n, ninc, j)];
+                /* RN(alpha S + a_ij), S = x_i y_j (+ y_i x_j) exact: alpha
+                 * times the exact sum (the contract's SYR2 rule, SYR2K's) */
                 tl_terms_reset(t);
-                tl_terms_add(t, wantA[s], 1.0, 1.0);
-                tl_terms_add(t, alpha, xi, yj);
+                tl_terms_add(t, xi, yj, 1.0);
                 if (two)
-                    tl_terms_add(t, alpha, Y.d[vec_at(M.n, incy, i)], X.d[vec_at(M.n, incx, j)]);
-                wantA[s] = tl_terms_round(t);
+                    tl_terms_add(t, Y.d[vec_at(M.n, incy, i)], X.d[vec_at(M.n, incx, j)], 1.0);
+                wantA[s] = tl_terms_round_affine(t, alpha, 1.0, wantA[s]);
             }
     } else if (solve) {
         int forward = (M.uplo == 'L') == (M.trans == 'N');

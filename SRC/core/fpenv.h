@@ -13,6 +13,16 @@
  * neither traps nor leaves exception flags behind.  Worker threads install
  * the same state for each task (pool.c).
  *
+ * The rule (doc/CONTRACT.md, "Floating-point environment"): EXB_FPENV_SCOPE
+ * is the first statement of every exported function and of every checked
+ * core, before any floating-point argument is looked at (a comparison of a
+ * subnormal alpha with 0 under DAZ, a float widened to double, an ordered
+ * comparison that raises "invalid" on a NaN), and the caller's state comes
+ * back after the last rounding (the cleanup runs once the return value has
+ * been computed, on every return).  Test: fpenv_scope (every such function
+ * opens with it) and the randomized tests, whose calls run under a drawn
+ * caller environment with its flags compared after each call.
+ *
  * On x86-64 this is the SSE control and status register (doubles never use
  * the x87 unit there); elsewhere the C99 <fenv.h> environment.
  */
@@ -69,5 +79,21 @@ static inline void exb_fpenv_leave(exb_fpenv saved)
     fesetenv(&saved.env);
 }
 #endif
+
+/* The default environment from here to the end of the enclosing function:
+ * every return restores the caller's, after its value is computed. */
+static inline void exb_fpenv_scope_end(exb_fpenv *saved)
+{
+    exb_fpenv_leave(*saved);
+}
+#define EXB_FPENV_SCOPE                                                                            \
+    exb_fpenv exb_fpenv_scope_ __attribute__((cleanup(exb_fpenv_scope_end))) = exb_fpenv_enter()
+
+/* The first statement of an exported function that does no floating-point
+ * operation itself (integers, characters and pointers only) and hands every
+ * floating-point argument, unchanged, to a function that opens
+ * EXB_FPENV_SCOPE: one save and restore per call, not two.  A mark for the
+ * reader and for the fpenv_scope test; it generates nothing. */
+#define EXB_FPENV_FORWARD ((void)0)
 
 #endif

@@ -13,11 +13,22 @@
 #define EXACTBLAS_ZEROSIGN_H
 
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+/* Whether x is +0 or -0, from its bits: no floating-point comparison, so a
+ * subnormal is not a zero whatever the caller's DAZ (core/fpenv.h). */
+static inline int exb_is_zero_bits(double x)
+{
+    uint64_t b;
+    memcpy(&b, &x, sizeof b);
+    return (b << 1) == 0;
+}
 
 /* Whether the exact product a*b is -0. */
 static inline int exb_product_is_negzero(double a, double b)
 {
-    return (a == 0.0 || b == 0.0) && signbit(a) != signbit(b);
+    return (exb_is_zero_bits(a) || exb_is_zero_bits(b)) && signbit(a) != signbit(b);
 }
 
 /* Whether every term x_i (y == NULL) or x_i*y_i of the n-term sum is -0
@@ -26,7 +37,7 @@ static inline int exb_terms_negzero(long n, const double *x, long incx, const do
 {
     for (long i = 0; i < n; i++) {
         double xi = x[i * incx];
-        if (y ? !exb_product_is_negzero(xi, y[i * incy]) : !(xi == 0.0 && signbit(xi)))
+        if (y ? !exb_product_is_negzero(xi, y[i * incy]) : !(exb_is_zero_bits(xi) && signbit(xi)))
             return 0;
     }
     return n > 0;

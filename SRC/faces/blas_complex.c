@@ -176,26 +176,30 @@ COMPLEX_HERK(c, float, "CHERK ", "CSYRK ")
 COMPLEX_HEMV_SYMM(z, double, "ZHEMV ", "ZHEMM ", "ZSYMM ")
 COMPLEX_HEMV_SYMM(c, float, "CHEMV ", "CHEMM ", "CSYMM ")
 
-/* |re| + |im|: one IEEE addition of exact values, RN of the exact sum. */
+/* |re| + |im| (level1/complex.c). */
 FACE double FNAME(dcabs1)(const double *z)
 {
-    return fabs(z[0]) + fabs(z[1]);
+    return exb_dcabs1_checked(z);
 }
 
 FACE float FNAME(scabs1)(const float *z)
 {
-    return fabsf(z[0]) + fabsf(z[1]);
+    return exb_scabs1_checked(z);
 }
 
 /* ---- the rest of Level 2 and 3, exact (level2/zl2.c, level3/zgemm3.c) ------------ */
 
-#define CPAIR(v) {(double)(v)[0], (double)(v)[1]}
+#define CPAIR(v)                                                                                   \
+    {                                                                                              \
+        (double)(v)[0], (double)(v)[1]                                                             \
+    }
 #define COMPLEX_REST(p, T, F32, P)                                                                 \
     FACE void FNAME(p##gbmv)(const char *trans, const fint *m, const fint *n, const fint *kl,      \
                              const fint *ku, const T *alpha, const T *a, const fint *lda,          \
                              const T *x, const fint *incx, const T *beta, T *y, const fint *incy,  \
                              size_t lt)                                                            \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         (void)lt;                                                                                  \
         double al[2] = CPAIR(alpha), be[2] = CPAIR(beta);                                          \
         exb_xgbmv_checked(P "GBMV ", F32, *trans, *m, *n, *kl, *ku, al, a, *lda, x, *incx, be, y,  \
@@ -205,6 +209,7 @@ FACE float FNAME(scabs1)(const float *z)
                              const T *a, const fint *lda, const T *x, const fint *incx,            \
                              const T *beta, T *y, const fint *incy, size_t lu)                     \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         (void)lu;                                                                                  \
         double al[2] = CPAIR(alpha), be[2] = CPAIR(beta);                                          \
         exb_xhbmv_checked(P "HBMV ", F32, 0, *uplo, *n, *k, al, a, *lda, x, *incx, be, y, *incy);  \
@@ -213,6 +218,7 @@ FACE float FNAME(scabs1)(const float *z)
                              const T *x, const fint *incx, const T *beta, T *y, const fint *incy,  \
                              size_t lu)                                                            \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         (void)lu;                                                                                  \
         double al[2] = CPAIR(alpha), be[2] = CPAIR(beta);                                          \
         exb_xhbmv_checked(P "HPMV ", F32, 1, *uplo, *n, 0, al, ap, 1, x, *incx, be, y, *incy);     \
@@ -260,6 +266,7 @@ FACE float FNAME(scabs1)(const float *z)
     FACE void FNAME(p##her)(const char *uplo, const fint *n, const T *alpha, const T *x,           \
                             const fint *incx, T *a, const fint *lda, size_t lu)                    \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         (void)lu;                                                                                  \
         double al[2] = {*alpha, 0.0};                                                              \
         exb_xher_checked(P "HER  ", F32, 0, 0, *uplo, *n, al, x, *incx, NULL, 1, a, *lda);         \
@@ -267,6 +274,7 @@ FACE float FNAME(scabs1)(const float *z)
     FACE void FNAME(p##hpr)(const char *uplo, const fint *n, const T *alpha, const T *x,           \
                             const fint *incx, T *ap, size_t lu)                                    \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         (void)lu;                                                                                  \
         double al[2] = {*alpha, 0.0};                                                              \
         exb_xher_checked(P "HPR  ", F32, 0, 1, *uplo, *n, al, x, *incx, NULL, 1, ap, 1);           \
@@ -275,6 +283,7 @@ FACE float FNAME(scabs1)(const float *z)
                              const fint *incx, const T *y, const fint *incy, T *a,                 \
                              const fint *lda, size_t lu)                                           \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         (void)lu;                                                                                  \
         double al[2] = CPAIR(alpha);                                                               \
         exb_xher_checked(P "HER2 ", F32, 1, 0, *uplo, *n, al, x, *incx, y, *incy, a, *lda);        \
@@ -282,6 +291,7 @@ FACE float FNAME(scabs1)(const float *z)
     FACE void FNAME(p##hpr2)(const char *uplo, const fint *n, const T *alpha, const T *x,          \
                              const fint *incx, const T *y, const fint *incy, T *ap, size_t lu)     \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         (void)lu;                                                                                  \
         double al[2] = CPAIR(alpha);                                                               \
         exb_xher_checked(P "HPR2 ", F32, 1, 1, *uplo, *n, al, x, *incx, y, *incy, ap, 1);          \
@@ -291,6 +301,7 @@ FACE float FNAME(scabs1)(const float *z)
                               const fint *ldb, const T *beta, T *c, const fint *ldc, size_t lu,    \
                               size_t lt)                                                           \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         (void)lu, (void)lt;                                                                        \
         double al[2] = CPAIR(alpha), be[2] = {*beta, 0.0};                                         \
         exb_xher2k_checked(P "HER2K", F32, 1, *uplo, *trans, *n, *k, al, a, *lda, b, *ldb, be, c,  \
@@ -301,6 +312,7 @@ FACE float FNAME(scabs1)(const float *z)
                               const fint *ldb, const T *beta, T *c, const fint *ldc, size_t lu,    \
                               size_t lt)                                                           \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         (void)lu, (void)lt;                                                                        \
         double al[2] = CPAIR(alpha), be[2] = CPAIR(beta);                                          \
         exb_xher2k_checked(P "SYR2K", F32, 0, *uplo, *trans, *n, *k, al, a, *lda, b, *ldb, be, c,  \
@@ -311,6 +323,7 @@ FACE float FNAME(scabs1)(const float *z)
                              const T *a, const fint *lda, T *b, const fint *ldb, size_t l1,        \
                              size_t l2, size_t l3, size_t l4)                                      \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         (void)l1, (void)l2, (void)l3, (void)l4;                                                    \
         double al[2] = CPAIR(alpha);                                                               \
         exb_xtrmm_checked(P "TRMM ", F32, 0, *side, *uplo, *transa, *diag, *m, *n, al, a, *lda, b, \
@@ -321,6 +334,7 @@ FACE float FNAME(scabs1)(const float *z)
                              const T *a, const fint *lda, T *b, const fint *ldb, size_t l1,        \
                              size_t l2, size_t l3, size_t l4)                                      \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         (void)l1, (void)l2, (void)l3, (void)l4;                                                    \
         double al[2] = CPAIR(alpha);                                                               \
         exb_xtrmm_checked(P "TRSM ", F32, 1, *side, *uplo, *transa, *diag, *m, *n, al, a, *lda, b, \

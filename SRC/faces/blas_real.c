@@ -118,16 +118,17 @@ FACE void FNAME(sscal)(const fint *n, const float *a, float *x, const fint *incx
 
 /* ---- Level 2 ----------------------------------------------------------------- */
 
-#define GEMV_FACE(p, P, T, core)                                                                   \
+#define GEMV_FACE(p, P, T)                                                                         \
     FACE void FNAME(p##gemv)(const char *trans, const fint *m, const fint *n, const T *alpha,      \
                              const T *a, const fint *lda, const T *x, const fint *incx,            \
                              const T *beta, T *y, const fint *incy, size_t trans_len)              \
     {                                                                                              \
         (void)trans_len;                                                                           \
-        core(#P "GEMV ", *trans, *m, *n, *alpha, a, *lda, x, *incx, *beta, y, *incy);              \
+        exb_##p##gemv_checked(#P "GEMV ", *trans, *m, *n, *alpha, a, *lda, x, *incx, *beta, y,     \
+                              *incy);                                                              \
     }
-GEMV_FACE(d, D, double, exb_dgemv_checked)
-GEMV_FACE(s, S, float, exb_sgemv_checked)
+GEMV_FACE(d, D, double)
+GEMV_FACE(s, S, float)
 
 #define GBMV_FACE(p, P, T)                                                                         \
     FACE void FNAME(p##gbmv)(const char *trans, const fint *m, const fint *n, const fint *kl,      \

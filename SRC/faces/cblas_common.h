@@ -101,6 +101,19 @@ static inline int layout_of(int layout, const char *rout)
 
 #define ROUT(name) "cblas_" #name
 
+/* The reference's quick return of a complex matrix-vector product: alpha = 0
+ * and beta = 1 leave y untouched, bit for bit (the conjugated row-major
+ * forms must not conjugate y around it).  In the caller's EXB_FPENV_SCOPE. */
+static inline int complex_mv_quick(int f32, const void *alpha, const void *beta)
+{
+    if (f32) {
+        const float *a = alpha, *b = beta;
+        return a[0] == 0.0f && a[1] == 0.0f && b[0] == 1.0f && b[1] == 0.0f;
+    }
+    const double *a = alpha, *b = beta;
+    return a[0] == 0.0 && a[1] == 0.0 && b[0] == 1.0 && b[1] == 0.0;
+}
+
 /* The triangular ones: UPLO and TRANS flip for row-major; checks at 2, 3, 4. */
 #define TRIANGULAR_OPTIONS(rout)                                                                   \
     int rm = layout_of(layout, rout);                                                              \

@@ -48,15 +48,18 @@
     FACE void CNAME(cblas_##p##dotu_sub)(const fint n, const void *x, const fint incx,             \
                                          const void *y, const fint incy, void *dot)                \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         *(T _Complex *)dot = exb_##p##dotu_checked(n, x, incx, y, incy);                           \
     }                                                                                              \
     FACE void CNAME(cblas_##p##dotc_sub)(const fint n, const void *x, const fint incx,             \
                                          const void *y, const fint incy, void *dot)                \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         *(T _Complex *)dot = exb_##p##dotc_checked(n, x, incx, y, incy);                           \
     }                                                                                              \
     FACE size_t CNAME(cblas_i##p##amax)(const fint n, const void *x, const fint incx)              \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         long i = exb_i##p##amax_checked(n, x, incx);                                               \
         return i > 0 ? (size_t)(i - 1) : 0;                                                        \
     }
@@ -85,14 +88,12 @@ FACE float CNAME(cblas_scasum)(const fint n, const void *x, const fint incx)
 
 FACE double CNAME(cblas_dcabs1)(const void *z)
 {
-    const double *v = z;
-    return fabs(v[0]) + fabs(v[1]);
+    return exb_dcabs1_checked(z);
 }
 
 FACE float CNAME(cblas_scabs1)(const void *z)
 {
-    const float *v = z;
-    return fabsf(v[0]) + fabsf(v[1]);
+    return exb_scabs1_checked(z);
 }
 
 /* ---- Levels 2 and 3, exact: the Fortran routines (blas_complex.c) --------------
@@ -121,10 +122,11 @@ static void *conj_copy(int f32, long n, const void *x, long inc)
     for (long i = 0; i < n; i++) {
         const char *src = (const char *)x + (size_t)(2 * i * step) * w;
         if (f32)
-            ((float *)c)[2 * i] = ((const float *)src)[0], ((float *)c)[2 * i + 1] = -((const float *)src)[1];
+            ((float *)c)[2 * i] = ((const float *)src)[0],
+                             ((float *)c)[2 * i + 1] = -((const float *)src)[1];
         else
             ((double *)c)[2 * i] = ((const double *)src)[0],
-                         ((double *)c)[2 * i + 1] = -((const double *)src)[1];
+                              ((double *)c)[2 * i + 1] = -((const double *)src)[1];
     }
     return c;
 }
@@ -179,12 +181,12 @@ static char herk_letter(int t, int row_major)
     } while (0)
 
 #define CBLAS_COMPLEX23(P, T, F32)                                                                 \
-    FACE void CNAME(cblas_##P##gbmv)(const int layout, const int trans, const fint m,              \
-                                     const fint n, const fint kl, const fint ku,                   \
-                                     const void *alpha, const void *a, const fint lda,             \
-                                     const void *x, const fint incx, const void *beta, void *y,    \
-                                     const fint incy)                                              \
+    FACE void CNAME(cblas_##P##gbmv)(                                                              \
+        const int layout, const int trans, const fint m, const fint n, const fint kl,              \
+        const fint ku, const void *alpha, const void *a, const fint lda, const void *x,            \
+        const fint incx, const void *beta, void *y, const fint incy)                               \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         int rm = layout_of(layout, ROUT(P##gbmv));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -194,7 +196,7 @@ static char herk_letter(int t, int row_major)
             return bad(2, ROUT(P##gbmv), "TransA", trans);                                         \
         const fint *r = rm ? &n : &m, *c = rm ? &m : &n, *l = rm ? &ku : &kl, *u = rm ? &kl : &ku; \
         if (rm && trans == ConjTrans && m > 0 && n > 0 && kl >= 0 && ku >= 0 &&                    \
-            lda >= kl + ku + 1 && incx != 0 && incy != 0)                                          \
+            lda >= kl + ku + 1 && incx != 0 && incy != 0 && !complex_mv_quick(F32, alpha, beta))   \
             CONJUGATED(T, F32, m, n,                                                               \
                        FNAME(P##gbmv)(&t, r, c, l, u, ca, a, &lda, xc, &sx, cb, y, &incy, 1));     \
         else                                                                                       \
@@ -205,6 +207,7 @@ static char herk_letter(int t, int row_major)
                                      const void *alpha, const void *x, const fint incx,            \
                                      const void *y, const fint incy, void *a, const fint lda)      \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         int rm = layout_of(layout, ROUT(P##geru));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -219,6 +222,7 @@ static char herk_letter(int t, int row_major)
                                      const void *alpha, const void *x, const fint incx,            \
                                      const void *y, const fint incy, void *a, const fint lda)      \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         int rm = layout_of(layout, ROUT(P##gerc));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -242,6 +246,7 @@ static char herk_letter(int t, int row_major)
                                      const void *x, const fint incx, const void *beta, void *y,    \
                                      const fint incy)                                              \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         int rm = layout_of(layout, ROUT(P##hemv));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -249,7 +254,8 @@ static char herk_letter(int t, int row_major)
         char u = uplo_letter(uplo, rm);                                                            \
         if (!u)                                                                                    \
             return bad(2, ROUT(P##hemv), "Uplo", uplo);                                            \
-        if (rm && n > 0 && lda >= MAX1(n) && incx != 0 && incy != 0)                               \
+        if (rm && n > 0 && lda >= MAX1(n) && incx != 0 && incy != 0 &&                             \
+            !complex_mv_quick(F32, alpha, beta))                                                   \
             CONJUGATED(T, F32, n, n,                                                               \
                        FNAME(P##hemv)(&u, &n, ca, a, &lda, xc, &sx, cb, y, &incy, 1));             \
         else                                                                                       \
@@ -261,6 +267,7 @@ static char herk_letter(int t, int row_major)
                                      const void *x, const fint incx, const void *beta, void *y,    \
                                      const fint incy)                                              \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         int rm = layout_of(layout, ROUT(P##hbmv));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -268,7 +275,8 @@ static char herk_letter(int t, int row_major)
         char u = uplo_letter(uplo, rm);                                                            \
         if (!u)                                                                                    \
             return bad(2, ROUT(P##hbmv), "Uplo", uplo);                                            \
-        if (rm && n > 0 && k >= 0 && lda >= k + 1 && incx != 0 && incy != 0)                       \
+        if (rm && n > 0 && k >= 0 && lda >= k + 1 && incx != 0 && incy != 0 &&                     \
+            !complex_mv_quick(F32, alpha, beta))                                                   \
             CONJUGATED(T, F32, n, n,                                                               \
                        FNAME(P##hbmv)(&u, &n, &k, ca, a, &lda, xc, &sx, cb, y, &incy, 1));         \
         else                                                                                       \
@@ -279,6 +287,7 @@ static char herk_letter(int t, int row_major)
                                      const void *alpha, const void *ap, const void *x,             \
                                      const fint incx, const void *beta, void *y, const fint incy)  \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         int rm = layout_of(layout, ROUT(P##hpmv));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -286,7 +295,7 @@ static char herk_letter(int t, int row_major)
         char u = uplo_letter(uplo, rm);                                                            \
         if (!u)                                                                                    \
             return bad(2, ROUT(P##hpmv), "Uplo", uplo);                                            \
-        if (rm && n > 0 && incx != 0 && incy != 0)                                                 \
+        if (rm && n > 0 && incx != 0 && incy != 0 && !complex_mv_quick(F32, alpha, beta))          \
             CONJUGATED(T, F32, n, n, FNAME(P##hpmv)(&u, &n, ca, ap, xc, &sx, cb, y, &incy, 1));    \
         else                                                                                       \
             FNAME(P##hpmv)(&u, &n, alpha, ap, x, &incx, beta, y, &incy, 1);                        \
@@ -295,6 +304,7 @@ static char herk_letter(int t, int row_major)
     FACE void CNAME(cblas_##P##her)(const int layout, const int uplo, const fint n, const T alpha, \
                                     const void *x, const fint incx, void *a, const fint lda)       \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         int rm = layout_of(layout, ROUT(P##her));                                                  \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -316,6 +326,7 @@ static char herk_letter(int t, int row_major)
     FACE void CNAME(cblas_##P##hpr)(const int layout, const int uplo, const fint n, const T alpha, \
                                     const void *x, const fint incx, void *ap)                      \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         int rm = layout_of(layout, ROUT(P##hpr));                                                  \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -338,6 +349,7 @@ static char herk_letter(int t, int row_major)
                                      const void *alpha, const void *x, const fint incx,            \
                                      const void *y, const fint incy, void *a, const fint lda)      \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         int rm = layout_of(layout, ROUT(P##her2));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -364,6 +376,7 @@ static char herk_letter(int t, int row_major)
                                      const void *alpha, const void *x, const fint incx,            \
                                      const void *y, const fint incy, void *ap)                     \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         int rm = layout_of(layout, ROUT(P##hpr2));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -407,19 +420,22 @@ static char herk_letter(int t, int row_major)
                                        const int diag, const fint n, const void *a,                \
                                        const fint lda, void *x, const fint incx)                   \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         CBLAS_TRI_CALL(P, T, F32, tr##op, n > 0 && lda >= MAX1(n), &n, a, &lda, x, &incx);         \
     }                                                                                              \
     FACE void CNAME(cblas_##P##tb##op)(const int layout, const int uplo, const int trans,          \
                                        const int diag, const fint n, const fint k, const void *a,  \
                                        const fint lda, void *x, const fint incx)                   \
     {                                                                                              \
-        CBLAS_TRI_CALL(P, T, F32, tb##op, n > 0 && k >= 0 && lda >= k + 1, &n, &k, a, &lda, x,    \
+        EXB_FPENV_SCOPE;                                                                           \
+        CBLAS_TRI_CALL(P, T, F32, tb##op, n > 0 && k >= 0 && lda >= k + 1, &n, &k, a, &lda, x,     \
                        &incx);                                                                     \
     }                                                                                              \
     FACE void CNAME(cblas_##P##tp##op)(const int layout, const int uplo, const int trans,          \
                                        const int diag, const fint n, const void *ap, void *x,      \
                                        const fint incx)                                            \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         CBLAS_TRI_CALL(P, T, F32, tp##op, n > 0, &n, ap, x, &incx);                                \
     }
 
@@ -432,6 +448,7 @@ static char herk_letter(int t, int row_major)
                                      const fint lda, const void *b, const fint ldb,                \
                                      const void *beta, void *c, const fint ldc)                    \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         CBLAS_SYMM(P##hemm);                                                                       \
     }                                                                                              \
     FACE void CNAME(cblas_##P##symm)(const int layout, const int side, const int uplo,             \
@@ -439,12 +456,14 @@ static char herk_letter(int t, int row_major)
                                      const fint lda, const void *b, const fint ldb,                \
                                      const void *beta, void *c, const fint ldc)                    \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         CBLAS_SYMM(P##symm);                                                                       \
     }                                                                                              \
     FACE void CNAME(cblas_##P##herk)(const int layout, const int uplo, const int trans,            \
                                      const fint n, const fint k, const T alpha, const void *a,     \
                                      const fint lda, const T beta, void *c, const fint ldc)        \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         int rm = layout_of(layout, ROUT(P##herk));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -461,6 +480,7 @@ static char herk_letter(int t, int row_major)
                                      const fint n, const fint k, const void *alpha, const void *a, \
                                      const fint lda, const void *beta, void *c, const fint ldc)    \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         int rm = layout_of(layout, ROUT(P##syrk));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -478,6 +498,7 @@ static char herk_letter(int t, int row_major)
                                       const void *a, const fint lda, const void *b,                \
                                       const fint ldb, const T beta, void *c, const fint ldc)       \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         int rm = layout_of(layout, ROUT(P##her2k));                                                \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -497,6 +518,7 @@ static char herk_letter(int t, int row_major)
                                       const void *a, const fint lda, const void *b,                \
                                       const fint ldb, const void *beta, void *c, const fint ldc)   \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         int rm = layout_of(layout, ROUT(P##syr2k));                                                \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -514,6 +536,7 @@ static char herk_letter(int t, int row_major)
                                      const void *alpha, const void *a, const fint lda, void *b,    \
                                      const fint ldb)                                               \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         CBLAS_TRXM(P##trmm);                                                                       \
     }                                                                                              \
     FACE void CNAME(cblas_##P##trsm)(const int layout, const int side, const int uplo,             \
@@ -521,6 +544,7 @@ static char herk_letter(int t, int row_major)
                                      const void *alpha, const void *a, const fint lda, void *b,    \
                                      const fint ldb)                                               \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         CBLAS_TRXM(P##trsm);                                                                       \
     }
 #define CBLAS_SYMM(name)                                                                           \

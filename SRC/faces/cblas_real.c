@@ -35,6 +35,7 @@
     }                                                                                              \
     FACE size_t CNAME(cblas_i##P##amax)(const fint n, const T *x, const fint incx)                 \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         fint i = FNAME(i##P##amax)(&n, x, &incx);                                                  \
         return i ? (size_t)(i - 1) : 0;                                                            \
     }                                                                                              \
@@ -96,6 +97,7 @@ FACE double CNAME(cblas_dsdot)(const fint n, const float *x, const fint incx, co
         const int layout, const int trans, const fint m, const fint n, const T alpha, const T *a,  \
         const fint lda, const T *x, const fint incx, const T beta, T *y, const fint incy)          \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         int rm = layout_of(layout, ROUT(P##gemv));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -112,6 +114,7 @@ FACE double CNAME(cblas_dsdot)(const fint n, const float *x, const fint incx, co
                                      const T *a, const fint lda, const T *x, const fint incx,      \
                                      const T beta, T *y, const fint incy)                          \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         int rm = layout_of(layout, ROUT(P##gbmv));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -128,6 +131,7 @@ FACE double CNAME(cblas_dsdot)(const fint n, const float *x, const fint incx, co
                                     const T *x, const fint incx, const T *y, const fint incy,      \
                                     T *a, const fint lda)                                          \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         int rm = layout_of(layout, ROUT(P##ger));                                                  \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -147,6 +151,7 @@ LEVEL2(d, double)
                                      const T alpha, const T *a, const fint lda, const T *x,        \
                                      const fint incx, const T beta, T *y, const fint incy)         \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         int rm = layout_of(layout, ROUT(P##symv));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -161,6 +166,7 @@ LEVEL2(d, double)
                                      const T alpha, const T *a, const fint lda, const T *x,        \
                                      const fint incx, const T beta, T *y, const fint incy)         \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         int rm = layout_of(layout, ROUT(P##sbmv));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -175,6 +181,7 @@ LEVEL2(d, double)
                                      const T alpha, const T *ap, const T *x, const fint incx,      \
                                      const T beta, T *y, const fint incy)                          \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         int rm = layout_of(layout, ROUT(P##spmv));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -188,6 +195,7 @@ LEVEL2(d, double)
     FACE void CNAME(cblas_##P##syr)(const int layout, const int uplo, const fint n, const T alpha, \
                                     const T *x, const fint incx, T *a, const fint lda)             \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         int rm = layout_of(layout, ROUT(P##syr));                                                  \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -201,6 +209,7 @@ LEVEL2(d, double)
     FACE void CNAME(cblas_##P##spr)(const int layout, const int uplo, const fint n, const T alpha, \
                                     const T *x, const fint incx, T *ap)                            \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         int rm = layout_of(layout, ROUT(P##spr));                                                  \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -215,6 +224,7 @@ LEVEL2(d, double)
                                      const T alpha, const T *x, const fint incx, const T *y,       \
                                      const fint incy, T *a, const fint lda)                        \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         int rm = layout_of(layout, ROUT(P##syr2));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -229,6 +239,7 @@ LEVEL2(d, double)
                                      const T alpha, const T *x, const fint incx, const T *y,       \
                                      const fint incy, T *ap)                                       \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         int rm = layout_of(layout, ROUT(P##spr2));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -247,6 +258,7 @@ SYMMETRIC2(d, double)
                                        const int diag, const fint n, const T *a, const fint lda,   \
                                        T *x, const fint incx)                                      \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         TRIANGULAR_OPTIONS(ROUT(P##tr##op));                                                       \
         FNAME(P##tr##op)(&u, &t, &d, &n, a, &lda, x, &incx, 1, 1, 1);                              \
         finish();                                                                                  \
@@ -255,6 +267,7 @@ SYMMETRIC2(d, double)
                                        const int diag, const fint n, const fint k, const T *a,     \
                                        const fint lda, T *x, const fint incx)                      \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         TRIANGULAR_OPTIONS(ROUT(P##tb##op));                                                       \
         FNAME(P##tb##op)(&u, &t, &d, &n, &k, a, &lda, x, &incx, 1, 1, 1);                          \
         finish();                                                                                  \
@@ -263,6 +276,7 @@ SYMMETRIC2(d, double)
                                        const int diag, const fint n, const T *ap, T *x,            \
                                        const fint incx)                                            \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         TRIANGULAR_OPTIONS(ROUT(P##tp##op));                                                       \
         FNAME(P##tp##op)(&u, &t, &d, &n, ap, x, &incx, 1, 1, 1);                                   \
         finish();                                                                                  \
@@ -284,6 +298,7 @@ TRIANGULAR2(d, double, sv)
                                      const fint lda, const void *x, const fint incx,               \
                                      const void *beta, void *y, const fint incy)                   \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         int rm = layout_of(layout, ROUT(P##gemv));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -292,7 +307,8 @@ TRIANGULAR2(d, double, sv)
         if (!t)                                                                                    \
             return bad(2, ROUT(P##gemv), "TransA", trans);                                         \
         const fint *rows = rm ? &n : &m, *cols = rm ? &m : &n;                                     \
-        if (!(rm && trans == ConjTrans) || m <= 0 || n <= 0) {                                     \
+        if (!(rm && trans == ConjTrans) || m <= 0 || n <= 0 ||                                     \
+            complex_mv_quick(sizeof(T) == sizeof(float), alpha, beta)) {                           \
             FNAME(P##gemv)(&t, rows, cols, alpha, a, &lda, x, &incx, beta, y, &incy, 1);           \
             finish();                                                                              \
             return;                                                                                \
@@ -332,6 +348,7 @@ COMPLEX_GEMV(z, double)
                                      const void *a, const fint lda, const void *b, const fint ldb, \
                                      const void *beta, void *c, const fint ldc)                    \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         int rm = layout_of(layout, ROUT(P##gemm));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -356,6 +373,7 @@ COMPLEX_GEMM(z, double)
                                      const T *a, const fint lda, const T *b, const fint ldb,       \
                                      const T beta, T *c, const fint ldc)                           \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         int rm = layout_of(layout, ROUT(P##gemm));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -377,6 +395,7 @@ COMPLEX_GEMM(z, double)
                                      const fint lda, const T *b, const fint ldb, const T beta,     \
                                      T *c, const fint ldc)                                         \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         int rm = layout_of(layout, ROUT(P##symm));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -394,6 +413,7 @@ COMPLEX_GEMM(z, double)
                                      const fint n, const fint k, const T alpha, const T *a,        \
                                      const fint lda, const T beta, T *c, const fint ldc)           \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         int rm = layout_of(layout, ROUT(P##syrk));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -411,6 +431,7 @@ COMPLEX_GEMM(z, double)
                                       const fint lda, const T *b, const fint ldb, const T beta,    \
                                       T *c, const fint ldc)                                        \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         int rm = layout_of(layout, ROUT(P##syr2k));                                                \
         if (rm < 0)                                                                                \
             return;                                                                                \
@@ -428,6 +449,7 @@ COMPLEX_GEMM(z, double)
                                      const T alpha, const T *a, const fint lda, T *b,              \
                                      const fint ldb)                                               \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         TRIANGULAR3(P##trmm);                                                                      \
     }                                                                                              \
     FACE void CNAME(cblas_##P##trsm)(const int layout, const int side, const int uplo,             \
@@ -435,6 +457,7 @@ COMPLEX_GEMM(z, double)
                                      const T alpha, const T *a, const fint lda, T *b,              \
                                      const fint ldb)                                               \
     {                                                                                              \
+        EXB_FPENV_FORWARD;                                                                         \
         TRIANGULAR3(P##trsm);                                                                      \
     }
 #define TRIANGULAR3(name)                                                                          \

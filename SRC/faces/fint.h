@@ -15,7 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "exactblas.h" /* EXACTBLAS_API: the export mark */
+#include "exactblas.h"  /* EXACTBLAS_API: the export mark */
+#include "core/fpenv.h" /* every face opens with EXB_FPENV_SCOPE or EXB_FPENV_FORWARD */
 
 #ifdef EXB_ILP64
 typedef int64_t fint;

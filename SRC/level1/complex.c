@@ -36,11 +36,13 @@
 #define PARTS(P, R, T)                                                                             \
     void exb_##P##copy_checked(long n, const T *x, long incx, T *y, long incy)                     \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         exb_##R##copy_checked(n, x, 2 * incx, y, 2 * incy);                                        \
         exb_##R##copy_checked(n, x + 1, 2 * incx, y + 1, 2 * incy);                                \
     }                                                                                              \
     void exb_##P##swap_checked(long n, T *x, long incx, T *y, long incy)                           \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         exb_##R##swap_checked(n, x, 2 * incx, y, 2 * incy);                                        \
         exb_##R##swap_checked(n, x + 1, 2 * incx, y + 1, 2 * incy);                                \
     }
@@ -49,7 +51,8 @@ PARTS(c, s, float)
 
 void exb_zdscal_checked(long n, double a, double *x, long incx)
 {
-    if (n <= 0 || incx <= 0)
+    EXB_FPENV_SCOPE;
+    if (n <= 0 || incx <= 0 || a == 1.0) /* the reference's quick return */
         return;
     exb_dscal_checked(n, a, x, 2 * incx);
     exb_dscal_checked(n, a, x + 1, 2 * incx);
@@ -57,7 +60,8 @@ void exb_zdscal_checked(long n, double a, double *x, long incx)
 
 void exb_csscal_checked(long n, float a, float *x, long incx)
 {
-    if (n <= 0 || incx <= 0)
+    EXB_FPENV_SCOPE;
+    if (n <= 0 || incx <= 0 || a == 1.0f)
         return;
     exb_sscal_checked(n, a, x, 2 * incx);
     exb_sscal_checked(n, a, x + 1, 2 * incx);
@@ -65,12 +69,14 @@ void exb_csscal_checked(long n, float a, float *x, long incx)
 
 void exb_zdrot_checked(long n, double *x, long incx, double *y, long incy, double c, double s)
 {
+    EXB_FPENV_SCOPE;
     exb_drot_checked(n, x, 2 * incx, y, 2 * incy, c, s);
     exb_drot_checked(n, x + 1, 2 * incx, y + 1, 2 * incy, c, s);
 }
 
 void exb_csrot_checked(long n, float *x, long incx, float *y, long incy, float c, float s)
 {
+    EXB_FPENV_SCOPE;
     exb_srot_checked(n, x, 2 * incx, y, 2 * incy, c, s);
     exb_srot_checked(n, x + 1, 2 * incx, y + 1, 2 * incy, c, s);
 }
@@ -79,7 +85,8 @@ void exb_csrot_checked(long n, float *x, long incx, float *y, long incy, float c
  * rotation with H = [ar -ai; ai ar] of the real and imaginary parts. */
 void exb_zscal_checked(long n, const double *a, double *x, long incx)
 {
-    if (n <= 0 || incx <= 0)
+    EXB_FPENV_SCOPE;
+    if (n <= 0 || incx <= 0 || (a[0] == 1.0 && a[1] == 0.0)) /* the reference's quick return */
         return;
     const double param[5] = {-1.0, a[0], a[1], -a[1], a[0]};
     exb_drotm_checked(n, x, 2 * incx, x + 1, 2 * incx, param);
@@ -87,7 +94,8 @@ void exb_zscal_checked(long n, const double *a, double *x, long incx)
 
 void exb_cscal_checked(long n, const float *a, float *x, long incx)
 {
-    if (n <= 0 || incx <= 0)
+    EXB_FPENV_SCOPE;
+    if (n <= 0 || incx <= 0 || (a[0] == 1.0f && a[1] == 0.0f))
         return;
     const float param[5] = {-1.0f, a[0], a[1], -a[1], a[0]};
     exb_srotm_checked(n, x, 2 * incx, x + 1, 2 * incx, param);
@@ -97,6 +105,7 @@ void exb_cscal_checked(long n, const float *a, float *x, long incx)
 
 long exb_izamax_checked(long n, const double *x, long incx)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     if (n < 1 || incx <= 0)
         return 0;
@@ -114,6 +123,7 @@ long exb_izamax_checked(long n, const double *x, long incx)
 
 long exb_icamax_checked(long n, const float *x, long incx)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     if (n < 1 || incx <= 0)
         return 0;
@@ -127,6 +137,20 @@ long exb_icamax_checked(long n, const float *x, long incx)
         }
     }
     return best;
+}
+
+/* DCABS1, SCABS1: RN(|re| + |im|), one addition of exact values in the
+ * default environment; a NaN part gives the canonical NaN. */
+double exb_dcabs1_checked(const double *z)
+{
+    EXB_FPENV_SCOPE;
+    return exb_canonical_nan(fabs(z[0]) + fabs(z[1]));
+}
+
+float exb_scabs1_checked(const float *z)
+{
+    EXB_FPENV_SCOPE;
+    return (float)exb_canonical_nan((double)(fabsf(z[0]) + fabsf(z[1])));
 }
 
 /* ---- dot products, norms and sums of the 2n parts ------------------------------ */
@@ -176,7 +200,6 @@ static double _Complex zdot(int kind, long n, const double *x, long incx, const 
         im = exb_ddot_checked(2 * n, p, 1, r, 1);
         free(p);
     } else { /* no memory for the copies: the long accumulator, term by term */
-        exb_fpenv env = exb_fpenv_enter();
         const double *x0 = EXB_FIRST(x, n, 2 * incx), *y0 = EXB_FIRST(y, n, 2 * incy);
         exb_superacc a, b;
         exb_superacc_clear(&a);
@@ -199,7 +222,6 @@ static double _Complex zdot(int kind, long n, const double *x, long incx, const 
             exb_superacc_set_negative_zero(&b);
         re = exb_superacc_round(&a);
         im = exb_superacc_round(&b);
-        exb_fpenv_leave(env);
         exb_path_add(EXACTBLAS_PATH_HOST);
     }
     return CMPLX(re, im);
@@ -207,11 +229,13 @@ static double _Complex zdot(int kind, long n, const double *x, long incx, const 
 
 double _Complex exb_zdotu_checked(long n, const double *x, long incx, const double *y, long incy)
 {
+    EXB_FPENV_SCOPE;
     return zdot(DOTU, n, x, incx, y, incy);
 }
 
 double _Complex exb_zdotc_checked(long n, const double *x, long incx, const double *y, long incy)
 {
+    EXB_FPENV_SCOPE;
     return zdot(DOTC, n, x, incx, y, incy);
 }
 
@@ -265,9 +289,7 @@ static float _Complex cdot(int kind, long n, const float *x, long incx, const fl
     const float *x0 = EXB_FIRST(x, n, 2 * incx), *y0 = EXB_FIRST(y, n, 2 * incy);
     float *p = malloc((size_t)n * 6 * sizeof *p);
     if (!p) {
-        exb_fpenv env = exb_fpenv_enter();
         float _Complex v = cdot_acc(kind, n, x0, incx, y0, incy);
-        exb_fpenv_leave(env);
         exb_path_add(EXACTBLAS_PATH_HOST);
         return v;
     }
@@ -281,11 +303,13 @@ static float _Complex cdot(int kind, long n, const float *x, long incx, const fl
 
 float _Complex exb_cdotu_checked(long n, const float *x, long incx, const float *y, long incy)
 {
+    EXB_FPENV_SCOPE;
     return cdot(DOTU, n, x, incx, y, incy);
 }
 
 float _Complex exb_cdotc_checked(long n, const float *x, long incx, const float *y, long incy)
 {
+    EXB_FPENV_SCOPE;
     return cdot(DOTC, n, x, incx, y, incy);
 }
 
@@ -340,9 +364,12 @@ static double finish_asum_f32(exb_superacc *acc)
 #define NORM(T, NAME, REAL, SQUARE, FINISH)                                                        \
     T exb_##NAME##_checked(long n, const T *x, long incx)                                          \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         exb_path_begin();                                                                          \
-        if (n <= 0 || incx <= 0)                                                                   \
+        if (n <= 0 || (!SQUARE && incx <= 0))                                                      \
             return 0;                                                                              \
+        if (incx < 0) /* NRM2: the same elements backwards, as the reference's */                  \
+            incx = -incx;                                                                          \
         if (incx == 1)                                                                             \
             return REAL(2 * n, x, 1);                                                              \
         T *p = malloc((size_t)n * 2 * sizeof *p), v;                                               \
@@ -352,11 +379,9 @@ static double finish_asum_f32(exb_superacc *acc)
             free(p);                                                                               \
             return v;                                                                              \
         }                                                                                          \
-        exb_fpenv env = exb_fpenv_enter();                                                         \
         exb_superacc acc;                                                                          \
         parts_acc_##T(n, x, incx, SQUARE, &acc);                                                   \
         v = (T)FINISH(&acc);                                                                       \
-        exb_fpenv_leave(env);                                                                      \
         return v;                                                                                  \
     }
 NORM(double, dznrm2, exb_dnrm2_checked, 1, finish_nrm2)
@@ -414,10 +439,10 @@ static float rn3f(float a, float b, float c, float d, float e)
 #define AXPY(P, T, RN)                                                                             \
     void exb_##P##axpy_checked(long n, const T *a, const T *x, long incx, T *y, long incy)         \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         exb_path_begin();                                                                          \
         if (n <= 0 || (a[0] == 0 && a[1] == 0))                                                    \
             return;                                                                                \
-        exb_fpenv env = exb_fpenv_enter();                                                         \
         const T *x0 = EXB_FIRST(x, n, 2 * incx);                                                   \
         T *y0 = EXB_FIRST(y, n, 2 * incy);                                                         \
         T ar = a[0], ai = a[1];                                                                    \
@@ -429,7 +454,6 @@ static float rn3f(float a, float b, float c, float d, float e)
             yp[1] = RN(ai, xr, ar, xi, yi);                                                        \
         }                                                                                          \
         exb_path_add(EXACTBLAS_PATH_HOST);                                                         \
-        exb_fpenv_leave(env);                                                                      \
     }
 AXPY(z, double, rn3)
 AXPY(c, float, rn3f)

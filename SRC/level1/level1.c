@@ -33,10 +33,10 @@
 
 double exb_dasum_checked(long n, const double *x, long incx)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     if (n <= 0 || incx <= 0)
         return 0.0;
-    exb_fpenv env = exb_fpenv_enter();
     long len = n < ABS_CHUNK ? n : ABS_CHUNK;
     double *w = malloc((size_t)len * sizeof *w);
     exb_superacc total, part;
@@ -57,7 +57,6 @@ double exb_dasum_checked(long n, const double *x, long incx)
     free(w);
     /* every term is >= +0 or NaN: an exact zero is +0 */
     double r = exb_superacc_round(&total);
-    exb_fpenv_leave(env);
     return r;
 }
 
@@ -119,30 +118,32 @@ int exb_nrm2_filtered(long n, const double *x, double *out)
 
 double exb_dnrm2_checked(long n, const double *x, long incx)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
-    if (n <= 0 || incx <= 0) /* reference DNRM2 (LAPACK 3.11's BLAS) */
+    if (n <= 0)
         return 0.0;
-    exb_fpenv env = exb_fpenv_enter();
+    /* the reference's DNRM2 (LAPACK 3.11's dnrm2.f90): a negative increment
+     * walks the same elements backwards; 0 takes x_1 n times */
+    if (incx < 0)
+        incx = -incx;
     double r;
     if (incx == 1 && exb_nrm2_filtered(n, x, &r)) { /* the root decided by the filter */
         exb_path_add(EXACTBLAS_PATH_HOST | EXACTBLAS_PATH_EARLY);
-        exb_fpenv_leave(env);
         return r;
     }
     exb_superacc s;
     exb_sumdot_accumulate(n, x, incx, x, incx, &s);
     /* a NaN or an infinity among the x_i: the sum of squares is NaN or +Inf */
     r = exb_superacc_round_sqrt(&s);
-    exb_fpenv_leave(env);
     return r;
 }
 
 void exb_daxpy_checked(long n, double a, const double *x, long incx, double *y, long incy)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     if (n <= 0 || a == 0.0)
         return;
-    exb_fpenv env = exb_fpenv_enter();
     const double *x0 = EXB_FIRST(x, n, incx);
     double *y0 = EXB_FIRST(y, n, incy);
     if (incx == 1 && incy == 1)
@@ -151,20 +152,18 @@ void exb_daxpy_checked(long n, double a, const double *x, long incx, double *y, 
         for (long i = 0; i < n; i++)
             y0[i * incy] = exb_canonical_nan(fma(a, x0[i * incx], y0[i * incy]));
     exb_path_add(EXACTBLAS_PATH_HOST);
-    exb_fpenv_leave(env);
 }
 
 void exb_dscal_checked(long n, double a, double *x, long incx)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
-    if (n <= 0 || incx <= 0)
+    if (n <= 0 || incx <= 0 || a == 1.0) /* the reference's quick return */
         return;
-    exb_fpenv env = exb_fpenv_enter();
     if (incx == 1)
         exb_unit_dscal(n, a, x);
     else
         for (long i = 0; i < n; i++)
             x[i * incx] = exb_canonical_nan(a * x[i * incx]);
     exb_path_add(EXACTBLAS_PATH_HOST);
-    exb_fpenv_leave(env);
 }

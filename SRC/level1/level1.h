@@ -86,6 +86,7 @@ void exb_drotmg_checked(double *d1, double *d2, double *x1, double y1, double *p
  *   DZNRM2, SCNRM2  RN(sqrt(sum xr^2 + xi^2)); DZASUM, SCASUM RN(sum |xr| +
  *                   |xi|) (n <= 0 or incx <= 0: 0)
  *   IxAMAX          the reference's scan of RN(|xr| + |xi|) (DCABS1)
+ *   DCABS1, SCABS1  RN(|re| + |im|) (a NaN part: the canonical NaN)
  *   COPY, SWAP      bitwise
  */
 double _Complex exb_zdotu_checked(long n, const double *x, long incx, const double *y, long incy);
@@ -109,6 +110,8 @@ double exb_dzasum_checked(long n, const double *x, long incx);
 float exb_scnrm2_checked(long n, const float *x, long incx);
 float exb_scasum_checked(long n, const float *x, long incx);
 long exb_izamax_checked(long n, const double *x, long incx);
+double exb_dcabs1_checked(const double *z); /* RN(|re| + |im|) */
+float exb_scabs1_checked(const float *z);
 long exb_icamax_checked(long n, const float *x, long incx);
 
 /* RN(sqrt(sum x_i^2)) of n contiguous binary64 values through the host's

@@ -90,10 +90,10 @@ static void rotate_unit(long n, double *x, double *y, double a1, double b1, doub
 #define ROTATIONS(P, T, RN)                                                                        \
     void exb_##P##rot_checked(long n, T *x, long incx, T *y, long incy, T c, T s)                  \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         exb_path_begin();                                                                          \
         if (n <= 0)                                                                                \
             return;                                                                                \
-        exb_fpenv env = exb_fpenv_enter();                                                         \
         T *x0 = EXB_FIRST(x, n, incx), *y0 = EXB_FIRST(y, n, incy);                                \
         if (incx == 1 && incy == 1 && UNIT_##P(n, x0, y0, c, s, -s, c))                            \
             n = 0; /* done by the vectorized filter */                                             \
@@ -103,15 +103,14 @@ static void rotate_unit(long n, double *x, double *y, double a1, double b1, doub
             y0[i * incy] = RN(c, yi, -s, xi);                                                      \
         }                                                                                          \
         exb_path_add(EXACTBLAS_PATH_HOST);                                                         \
-        exb_fpenv_leave(env);                                                                      \
     }                                                                                              \
     void exb_##P##rotm_checked(long n, T *x, long incx, T *y, long incy, const T *param)           \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         exb_path_begin();                                                                          \
         T flag = param[0];                                                                         \
         if (n <= 0 || flag + 2 == 0)                                                               \
             return;                                                                                \
-        exb_fpenv env = exb_fpenv_enter();                                                         \
         T h11, h12, h21, h22;                                                                      \
         if (flag < 0) {                                                                            \
             h11 = param[1], h21 = param[2], h12 = param[3], h22 = param[4];                        \
@@ -129,7 +128,6 @@ static void rotate_unit(long n, double *x, double *y, double a1, double b1, doub
             y0[i * incy] = RN(w, h21, z, h22);                                                     \
         }                                                                                          \
         exb_path_add(EXACTBLAS_PATH_HOST);                                                         \
-        exb_fpenv_leave(env);                                                                      \
     }
 /* Unit increments in binary64 go through rotate_unit; binary32 rotations
  * are one TwoSum each already. */
@@ -139,6 +137,10 @@ ROTATIONS(s, float, rn2f)
 ROTATIONS(d, double, rn2)
 
 /* ---- xROTG ------------------------------------------------------------------------ */
+
+/* Every NaN output the canonical quiet NaN (doc/CONTRACT.md), whatever
+ * sign or payload the arithmetic or an input gave it. */
+#define CANON(T, v) ((v) == (v) ? (v) : (T)NAN)
 
 /* RN(sqrt(a^2 + b^2)), the sum of squares exact (a long accumulator), the
  * root rounded once; finite a, b. */
@@ -172,8 +174,8 @@ static float hypot_rnf(float a, float b)
 #define ROTG(P, T, HYPOT, SAFMIN, SAFMAX, SQRT)                                                    \
     void exb_##P##rotg_checked(T *a, T *b, T *c, T *s)                                             \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         exb_path_begin();                                                                          \
-        exb_fpenv env = exb_fpenv_enter();                                                         \
         T anorm = (T)fabs(*a), bnorm = (T)fabs(*b);                                                \
         if (bnorm == 0) {                                                                          \
             *c = 1;                                                                                \
@@ -201,7 +203,7 @@ static float hypot_rnf(float a, float b)
             *a = r;                                                                                \
             *b = z;                                                                                \
         }                                                                                          \
-        exb_fpenv_leave(env);                                                                      \
+        *a = CANON(T, *a), *b = CANON(T, *b), *c = CANON(T, *c), *s = CANON(T, *s);                \
     }
 ROTG(s, float, hypot_rnf, 0x1p-126f, 0x1p126f, sqrtf)
 ROTG(d, double, hypot_rn, 0x1p-1022, 0x1p1022, sqrt)
@@ -215,8 +217,8 @@ ROTG(d, double, hypot_rn, 0x1p-1022, 0x1p1022, sqrt)
 #define ROTMG(P, T, GAMSQ, RGAMSQ)                                                                 \
     void exb_##P##rotmg_checked(T *dd1, T *dd2, T *dx1, T dy1, T *param)                           \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         exb_path_begin();                                                                          \
-        exb_fpenv env = exb_fpenv_enter();                                                         \
         const T gam = 4096, gamsq = GAMSQ, rgamsq = RGAMSQ;                                        \
         T flag, h11 = 0, h12 = 0, h21 = 0, h22 = 0;                                                \
         if (*dd1 < 0) {                                                                            \
@@ -226,7 +228,6 @@ ROTG(d, double, hypot_rn, 0x1p-1022, 0x1p1022, sqrt)
             T p2 = *dd2 * dy1;                                                                     \
             if (p2 == 0) {                                                                         \
                 param[0] = -2;                                                                     \
-                exb_fpenv_leave(env);                                                              \
                 return;                                                                            \
             }                                                                                      \
             T p1 = *dd1 * *dx1, q2 = p2 * dy1, q1 = p1 * *dx1;                                     \
@@ -288,6 +289,7 @@ ROTG(d, double, hypot_rn, 0x1p-1022, 0x1p1022, sqrt)
                     }                                                                              \
                 }                                                                                  \
         }                                                                                          \
+        h11 = CANON(T, h11), h12 = CANON(T, h12), h21 = CANON(T, h21), h22 = CANON(T, h22);        \
         if (flag < 0) {                                                                            \
             param[1] = h11, param[2] = h21, param[3] = h12, param[4] = h22;                        \
         } else if (flag == 0) {                                                                    \
@@ -296,7 +298,7 @@ ROTG(d, double, hypot_rn, 0x1p-1022, 0x1p1022, sqrt)
             param[1] = h11, param[4] = h22;                                                        \
         }                                                                                          \
         param[0] = flag;                                                                           \
-        exb_fpenv_leave(env);                                                                      \
+        *dd1 = CANON(T, *dd1), *dd2 = CANON(T, *dd2), *dx1 = CANON(T, *dx1);                       \
     }
 ROTMG(s, float, 1.67772E7f, 5.96046E-8f)
 ROTMG(d, double, 16777216.0, 5.9604645E-8)

@@ -105,79 +105,75 @@ static int dot64(long n, const float *x, long incx, const float *y, long incy, d
 
 float exb_sdot_checked(long n, const float *x, long incx, const float *y, long incy)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     if (n <= 0)
         return 0.0f;
-    exb_fpenv env = exb_fpenv_enter();
     double d;
     float below, above;
     if (dot64(n, EXB_FIRST(x, n, incx), incx, EXB_FIRST(y, n, incy), incy, &d) &&
         !exb_f32_midpoint(d, &below, &above)) {
-        exb_fpenv_leave(env);
         return (float)d; /* RN32(RN64(v)) = RN32(v) off the midpoints */
     }
     exb_superacc acc;
     int negzero =
         exact_terms(TERMS_XY, n, EXB_FIRST(x, n, incx), incx, EXB_FIRST(y, n, incy), incy, &acc);
     float r = exb_f32_round(round64(&acc, negzero), acc_sign, &acc);
-    exb_fpenv_leave(env);
     return r;
 }
 
 double exb_dsdot_checked(long n, const float *x, long incx, const float *y, long incy)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     if (n <= 0)
         return 0.0;
-    exb_fpenv env = exb_fpenv_enter();
     double d;
     if (dot64(n, EXB_FIRST(x, n, incx), incx, EXB_FIRST(y, n, incy), incy, &d)) {
-        exb_fpenv_leave(env);
         return d;
     }
     exb_superacc acc;
     int negzero =
         exact_terms(TERMS_XY, n, EXB_FIRST(x, n, incx), incx, EXB_FIRST(y, n, incy), incy, &acc);
     double r = round64(&acc, negzero);
-    exb_fpenv_leave(env);
     return r;
 }
 
 float exb_sdsdot_checked(long n, float sb, const float *x, long incx, const float *y, long incy)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     if (n <= 0)
         return sb;
-    exb_fpenv env = exb_fpenv_enter();
     exb_superacc acc;
     int negzero =
         exact_terms(TERMS_XY, n, EXB_FIRST(x, n, incx), incx, EXB_FIRST(y, n, incy), incy, &acc);
     exb_superacc_add_double(&acc, (double)sb); /* sb: one more term */
     negzero = negzero && sb == 0.0f && signbit(sb);
     float r = exb_f32_round(round64(&acc, negzero), acc_sign, &acc);
-    exb_fpenv_leave(env);
     return r;
 }
 
 float exb_sasum_checked(long n, const float *x, long incx)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     if (n <= 0 || incx <= 0)
         return 0.0f;
-    exb_fpenv env = exb_fpenv_enter();
     exb_superacc acc;
     exact_terms(TERMS_ABS, n, x, incx, NULL, 0, &acc); /* every term >= +0: a zero is +0 */
     float r = exb_f32_round(exb_superacc_round(&acc), acc_sign, &acc);
-    exb_fpenv_leave(env);
     return r;
 }
 
 float exb_snrm2_checked(long n, const float *x, long incx)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
-    if (n <= 0 || incx <= 0) /* reference SNRM2 (LAPACK 3.11's BLAS) */
+    if (n <= 0)
         return 0.0f;
-    exb_fpenv env = exb_fpenv_enter();
+    if (incx < 0) /* the reference's SNRM2, as DNRM2 */
+        incx = -incx;
     if (n <= CHUNK) { /* binary32 squares are exact in binary64: DNRM2's filter */
         double xd[CHUNK], d;
         float below, above;
@@ -185,7 +181,6 @@ float exb_snrm2_checked(long n, const float *x, long incx)
             xd[i] = x[i * incx];
         if (exb_nrm2_filtered(n, xd, &d) && !exb_f32_midpoint(d, &below, &above)) {
             exb_path_add(EXACTBLAS_PATH_HOST | EXACTBLAS_PATH_EARLY);
-            exb_fpenv_leave(env);
             return (float)d; /* RN32(RN64(v)) = RN32(v) off the midpoints */
         }
     }
@@ -193,6 +188,5 @@ float exb_snrm2_checked(long n, const float *x, long incx)
     exact_terms(TERMS_XY, n, x, incx, x, incx, &acc);
     /* sqrt of +0 or -0 terms' sum: +0 (a square is never -0) */
     float r = exb_f32_round(exb_superacc_round_sqrt(&acc), sqrt_sign, &acc);
-    exb_fpenv_leave(env);
     return r;
 }

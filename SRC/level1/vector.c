@@ -21,6 +21,7 @@
 #define MOVES(P, T)                                                                                \
     void exb_##P##copy_checked(long n, const T *x, long incx, T *y, long incy)                     \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         exb_path_begin();                                                                          \
         if (n <= 0)                                                                                \
             return;                                                                                \
@@ -36,6 +37,7 @@
     }                                                                                              \
     void exb_##P##swap_checked(long n, T *x, long incx, T *y, long incy)                           \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         exb_path_begin();                                                                          \
         if (n <= 0)                                                                                \
             return;                                                                                \
@@ -51,6 +53,7 @@
     /* the reference's scan: "greater" is false for a NaN */                                       \
     long exb_i##P##amax_checked(long n, const T *x, long incx)                                     \
     {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
         exb_path_begin();                                                                          \
         if (n < 1 || incx <= 0)                                                                    \
             return 0;                                                                              \
@@ -106,10 +109,10 @@ static void saxpy_careful(long n, float a, const float *x, long incx, float *y, 
 
 void exb_saxpy_checked(long n, float a, const float *x, long incx, float *y, long incy)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     if (n <= 0 || a == 0.0f)
         return;
-    exb_fpenv env = exb_fpenv_enter();
     const float *x0 = EXB_FIRST(x, n, incx);
     float *y0 = EXB_FIRST(y, n, incy);
     if (incx == 1 && incy == 1) { /* blocks rounded by plain conversions where they can be */
@@ -122,20 +125,18 @@ void exb_saxpy_checked(long n, float a, const float *x, long incx, float *y, lon
         saxpy_careful(n, a, x0, incx, y0, incy);
     }
     exb_path_add(EXACTBLAS_PATH_HOST);
-    exb_fpenv_leave(env);
 }
 
 void exb_sscal_checked(long n, float a, float *x, long incx)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
-    if (n <= 0 || incx <= 0)
+    if (n <= 0 || incx <= 0 || a == 1.0f) /* the reference's quick return */
         return;
-    exb_fpenv env = exb_fpenv_enter();
     if (incx == 1)
         exb_unit_sscal(n, a, x);
     else
         for (long i = 0; i < n; i++) /* a x exact in binary64: one rounding to binary32 */
             x[i * incx] = (float)exb_canonical_nan((double)a * x[i * incx]);
     exb_path_add(EXACTBLAS_PATH_HOST);
-    exb_fpenv_leave(env);
 }

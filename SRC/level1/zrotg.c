@@ -260,23 +260,21 @@ static void rotg(int f32, double *f, double *g, double *c, double *s)
 
 void exb_zrotg_checked(double *a, const double *b, double *c, double *s)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
-    exb_fpenv env = exb_fpenv_enter();
     double f[2] = {a[0], a[1]}, g[2] = {b[0], b[1]}, sv[2], cv;
     rotg(0, f, g, &cv, sv);
     a[0] = f[0], a[1] = f[1], *c = cv, s[0] = sv[0], s[1] = sv[1];
     exb_path_add(EXACTBLAS_PATH_HOST);
-    exb_fpenv_leave(env);
 }
 
 void exb_crotg_checked(float *a, const float *b, float *c, float *s)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
-    exb_fpenv env = exb_fpenv_enter();
     double f[2] = {a[0], a[1]}, g[2] = {b[0], b[1]}, sv[2], cv;
     rotg(1, f, g, &cv, sv);
     a[0] = (float)f[0], a[1] = (float)f[1], *c = (float)cv, s[0] = (float)sv[0],
     s[1] = (float)sv[1];
     exb_path_add(EXACTBLAS_PATH_HOST);
-    exb_fpenv_leave(env);
 }

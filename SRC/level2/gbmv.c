@@ -135,7 +135,6 @@ static void general(const char *name, int f32, int band, char trans, long m, lon
     }
     if (m == 0 || n == 0 || (alpha == 0.0 && beta == 1.0))
         return;
-    exb_fpenv env = exb_fpenv_enter();
     l2_matrix A = {.op = {.f32 = f32, .a = a, .lda = lda, .trans = t, .kl = kl, .ku = ku},
                    .storage = band ? L2_BAND : L2_DENSE,
                    .kind = L2_GENERAL,
@@ -144,17 +143,16 @@ static void general(const char *name, int f32, int band, char trans, long m, lon
     if (f32 && !band && alpha != 0.0 &&
         sgemv_filtered(t, m, n, (float)alpha, a, lda, x, incx, (float)beta, y, incy)) {
         exb_path_add(EXACTBLAS_PATH_HOST | EXACTBLAS_PATH_EARLY);
-        exb_fpenv_leave(env);
         return;
     }
     exb_l2_product(&A, alpha, x, incx, beta, y, incy);
-    exb_fpenv_leave(env);
 }
 
 void exb_sgbmv_checked(const char *name, char trans, long m, long n, long kl, long ku, float alpha,
                        const float *a, long lda, const float *x, long incx, float beta, float *y,
                        long incy)
 {
+    EXB_FPENV_SCOPE;
     general(name, 1, 1, trans, m, n, kl, ku, alpha, a, lda, x, incx, beta, y, incy);
 }
 
@@ -162,11 +160,13 @@ void exb_dgbmv_checked(const char *name, char trans, long m, long n, long kl, lo
                        const double *a, long lda, const double *x, long incx, double beta,
                        double *y, long incy)
 {
+    EXB_FPENV_SCOPE;
     general(name, 0, 1, trans, m, n, kl, ku, alpha, a, lda, x, incx, beta, y, incy);
 }
 
 void exb_sgemv_checked(const char *name, char trans, long m, long n, float alpha, const float *a,
                        long lda, const float *x, long incx, float beta, float *y, long incy)
 {
+    EXB_FPENV_SCOPE;
     general(name, 1, 0, trans, m, n, 0, 0, alpha, a, lda, x, incx, beta, y, incy);
 }

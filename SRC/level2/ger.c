@@ -5,8 +5,9 @@
  *   SUBROUTINE xSYR(UPLO, N, ALPHA, X, INCX, A, LDA)   and xSPR(..., AP)
  *   SUBROUTINE xSYR2(UPLO, N, ALPHA, X, INCX, Y, INCY, A, LDA) and xSPR2
  * a_ij := RN(a_ij + alpha x_i y_j) (GER), RN(a_ij + alpha x_i x_j) (SYR,
- * the UPLO triangle), RN(a_ij + alpha (x_i y_j + y_i x_j)) (SYR2): the
- * whole expression exact, rounded once (level2.h).
+ * the UPLO triangle), RN(a_ij + alpha (x_i y_j + y_i x_j)) (SYR2, alpha
+ * times the exact sum, as SYR2K): the whole expression exact, rounded once
+ * (level2.h).
  *
  * How: alpha y_j = p + e exactly (a product and its FMA error, when no
  * underflow or overflow is near; alpha a power of two: e = 0), so the
@@ -33,6 +34,7 @@
 #include "core/filter.h"
 #include "core/fpenv.h"
 #include "core/superacc.h"
+#include "core/zerosign.h"
 #include "host/kernels.h"
 #include "host/pool.h"
 #include "backend/tuning.h"
@@ -89,37 +91,37 @@ static double class_of(double x)
     return !isfinite(x) || x == 0.0 ? x : (x < 0 ? -1.0 : 1.0);
 }
 
-/* Whether the term alpha*u*w is -0 (IEEE's sign rule for a zero product). */
-static int term_negzero(double alpha, double u, double w)
-{
-    return (u == 0.0 || w == 0.0) &&
-           (signbit(alpha) != 0) != ((signbit(u) != 0) != (signbit(w) != 0));
-}
-
-/* Element (i, j) exactly: the terms a, alpha u1_i w1_j (and alpha u2_i
- * w2_j), their sum rounded once to the matrix's format: RN(alpha V + a)
- * with V = u1_i w1_j (+ u2_i w2_j) exact; a NaN or an infinity anywhere
- * gives the IEEE class of the terms' sum; an exact zero is -0 when every
- * term is -0. */
+/* Element (i, j) exactly: RN(alpha S + a) with S = u1_i w1_j (+ u2_i w2_j)
+ * exact and rounded once to the matrix's format; alpha multiplies the exact
+ * sum S, as in the contract's SYR2 rule and SYR2K's (so alpha = +-Inf on a
+ * nonzero S gives +-Inf, and a zero S has its own sign: -0 only when both
+ * products are -0).  A NaN or an infinity anywhere gives the IEEE value of
+ * the classes, S's from its exact sign where S is finite; an exact zero is
+ * -0 when both a and alpha S are. */
 static double exact_element(const update *u, exb_superacc *acc, long i, long j, double a)
 {
     double u1 = u->u1[i], w1 = u->w1[j], u2 = u->u2 ? u->u2[i] : 0.0, w2 = u->u2 ? u->w2[j] : 0.0;
-    if (!isfinite(u->alpha) || !isfinite(a) || !isfinite(u1) || !isfinite(w1) || !isfinite(u2) ||
-        !isfinite(w2)) {
-        double t = class_of(a) + class_of(u->alpha) * class_of(u1) * class_of(w1);
+    int finite = isfinite(u1) && isfinite(w1) && isfinite(u2) && isfinite(w2);
+    double s = 0.0; /* S's IEEE class: NaN, +-Inf, +-1, or its signed zero */
+    int zero = 0;
+    if (finite) {
+        exb_superacc_reset(acc);
+        exb_superacc_add_product(acc, u1, w1);
         if (u->u2)
-            t += class_of(u->alpha) * class_of(u2) * class_of(w2);
-        return exb_canonical_nan(t); /* NaN or an infinity: some operand is one */
+            exb_superacc_add_product(acc, u2, w2);
+        zero = exb_superacc_is_zero(acc);
+        if (zero) /* the IEEE sum of the products' zeros, or +0 when they cancel */
+            s = exb_product_is_negzero(u1, w1) && (!u->u2 || exb_product_is_negzero(u2, w2)) ? -0.0
+                                                                                             : 0.0;
+        else
+            s = signbit(exb_superacc_round(acc)) ? -1.0 : 1.0;
+    } else {
+        s = class_of(u1) * class_of(w1) + (u->u2 ? class_of(u2) * class_of(w2) : -0.0);
     }
-    exb_superacc_reset(acc);
-    exb_superacc_add_product(acc, u1, w1);
-    if (u->u2)
-        exb_superacc_add_product(acc, u2, w2);
-    if (a == 0.0 && exb_superacc_is_zero(acc)) /* every term zero (or V cancelled) */
-        return signbit(a) && term_negzero(u->alpha, u1, w1) &&
-                       (!u->u2 || term_negzero(u->alpha, u2, w2))
-                   ? -0.0
-                   : 0.0;
+    if (!isfinite(u->alpha) || !isfinite(a) || !finite)
+        return exb_canonical_nan(class_of(a) + class_of(u->alpha) * s);
+    if (zero) /* alpha S is an exact zero: a itself, or the IEEE sum of the two zeros */
+        return a == 0.0 ? a + u->alpha * s : a;
     double d = exb_superacc_round_affine(acc, u->alpha, 1.0, a);
     if (u->f32) {
         affine_ctx c = {acc, u->alpha, a};
@@ -273,7 +275,6 @@ static void rank_update(const char *name, int f32, int rank2, shape form, char u
         m = n;
     if (m == 0 || n == 0 || alpha == 0.0)
         return;
-    exb_fpenv env = exb_fpenv_enter();
     int has_y = form == GENERAL || rank2;
     double *xg = exb_l2_gather(x, f32, form == GENERAL ? m : n, incx);
     double *yg = has_y ? exb_l2_gather(y, f32, n, incy) : NULL;
@@ -297,65 +298,74 @@ static void rank_update(const char *name, int f32, int rank2, shape form, char u
     }
     free(xg);
     free(yg);
-    exb_fpenv_leave(env);
 }
 
 void exb_sger_checked(const char *name, long m, long n, float alpha, const float *x, long incx,
                       const float *y, long incy, float *a, long lda)
 {
+    EXB_FPENV_SCOPE;
     rank_update(name, 1, 0, GENERAL, 'U', m, n, alpha, x, incx, y, incy, a, lda);
 }
 
 void exb_dger_checked(const char *name, long m, long n, double alpha, const double *x, long incx,
                       const double *y, long incy, double *a, long lda)
 {
+    EXB_FPENV_SCOPE;
     rank_update(name, 0, 0, GENERAL, 'U', m, n, alpha, x, incx, y, incy, a, lda);
 }
 
 void exb_ssyr_checked(const char *name, char uplo, long n, float alpha, const float *x, long incx,
                       float *a, long lda)
 {
+    EXB_FPENV_SCOPE;
     rank_update(name, 1, 0, TRIANGLE, uplo, n, n, alpha, x, incx, NULL, 1, a, lda);
 }
 
 void exb_dsyr_checked(const char *name, char uplo, long n, double alpha, const double *x, long incx,
                       double *a, long lda)
 {
+    EXB_FPENV_SCOPE;
     rank_update(name, 0, 0, TRIANGLE, uplo, n, n, alpha, x, incx, NULL, 1, a, lda);
 }
 
 void exb_sspr_checked(const char *name, char uplo, long n, float alpha, const float *x, long incx,
                       float *ap)
 {
+    EXB_FPENV_SCOPE;
     rank_update(name, 1, 0, PACKED, uplo, n, n, alpha, x, incx, NULL, 1, ap, 0);
 }
 
 void exb_dspr_checked(const char *name, char uplo, long n, double alpha, const double *x, long incx,
                       double *ap)
 {
+    EXB_FPENV_SCOPE;
     rank_update(name, 0, 0, PACKED, uplo, n, n, alpha, x, incx, NULL, 1, ap, 0);
 }
 
 void exb_ssyr2_checked(const char *name, char uplo, long n, float alpha, const float *x, long incx,
                        const float *y, long incy, float *a, long lda)
 {
+    EXB_FPENV_SCOPE;
     rank_update(name, 1, 1, TRIANGLE, uplo, n, n, alpha, x, incx, y, incy, a, lda);
 }
 
 void exb_dsyr2_checked(const char *name, char uplo, long n, double alpha, const double *x,
                        long incx, const double *y, long incy, double *a, long lda)
 {
+    EXB_FPENV_SCOPE;
     rank_update(name, 0, 1, TRIANGLE, uplo, n, n, alpha, x, incx, y, incy, a, lda);
 }
 
 void exb_sspr2_checked(const char *name, char uplo, long n, float alpha, const float *x, long incx,
                        const float *y, long incy, float *ap)
 {
+    EXB_FPENV_SCOPE;
     rank_update(name, 1, 1, PACKED, uplo, n, n, alpha, x, incx, y, incy, ap, 0);
 }
 
 void exb_dspr2_checked(const char *name, char uplo, long n, double alpha, const double *x,
                        long incx, const double *y, long incy, double *ap)
 {
+    EXB_FPENV_SCOPE;
     rank_update(name, 0, 1, PACKED, uplo, n, n, alpha, x, incx, y, incy, ap, 0);
 }

@@ -35,7 +35,6 @@ static void triangular(const char *name, int f32, int solve, l2_storage storage,
     }
     if (n == 0)
         return;
-    exb_fpenv env = exb_fpenv_enter();
     l2_matrix A = {.op = {.f32 = f32,
                           .a = a,
                           .lda = lda,
@@ -51,71 +50,81 @@ static void triangular(const char *name, int f32, int solve, l2_storage storage,
         exb_l2_solve(&A, x, incx);
     else
         exb_l2_product(&A, 1.0, x, incx, 0.0, x, incx);
-    exb_fpenv_leave(env);
 }
 
 void exb_strmv_checked(const char *name, char uplo, char trans, char diag, long n, const float *a,
                        long lda, float *x, long incx)
 {
+    EXB_FPENV_SCOPE;
     triangular(name, 1, 0, L2_DENSE, uplo, trans, diag, n, 0, a, lda, x, incx);
 }
 
 void exb_dtrmv_checked(const char *name, char uplo, char trans, char diag, long n, const double *a,
                        long lda, double *x, long incx)
 {
+    EXB_FPENV_SCOPE;
     triangular(name, 0, 0, L2_DENSE, uplo, trans, diag, n, 0, a, lda, x, incx);
 }
 
 void exb_strsv_checked(const char *name, char uplo, char trans, char diag, long n, const float *a,
                        long lda, float *x, long incx)
 {
+    EXB_FPENV_SCOPE;
     triangular(name, 1, 1, L2_DENSE, uplo, trans, diag, n, 0, a, lda, x, incx);
 }
 
 void exb_stbmv_checked(const char *name, char uplo, char trans, char diag, long n, long k,
                        const float *a, long lda, float *x, long incx)
 {
+    EXB_FPENV_SCOPE;
     triangular(name, 1, 0, L2_BAND, uplo, trans, diag, n, k, a, lda, x, incx);
 }
 
 void exb_dtbmv_checked(const char *name, char uplo, char trans, char diag, long n, long k,
                        const double *a, long lda, double *x, long incx)
 {
+    EXB_FPENV_SCOPE;
     triangular(name, 0, 0, L2_BAND, uplo, trans, diag, n, k, a, lda, x, incx);
 }
 
 void exb_stbsv_checked(const char *name, char uplo, char trans, char diag, long n, long k,
                        const float *a, long lda, float *x, long incx)
 {
+    EXB_FPENV_SCOPE;
     triangular(name, 1, 1, L2_BAND, uplo, trans, diag, n, k, a, lda, x, incx);
 }
 
 void exb_dtbsv_checked(const char *name, char uplo, char trans, char diag, long n, long k,
                        const double *a, long lda, double *x, long incx)
 {
+    EXB_FPENV_SCOPE;
     triangular(name, 0, 1, L2_BAND, uplo, trans, diag, n, k, a, lda, x, incx);
 }
 
 void exb_stpmv_checked(const char *name, char uplo, char trans, char diag, long n, const float *ap,
                        float *x, long incx)
 {
+    EXB_FPENV_SCOPE;
     triangular(name, 1, 0, L2_PACKED, uplo, trans, diag, n, 0, ap, 0, x, incx);
 }
 
 void exb_dtpmv_checked(const char *name, char uplo, char trans, char diag, long n, const double *ap,
                        double *x, long incx)
 {
+    EXB_FPENV_SCOPE;
     triangular(name, 0, 0, L2_PACKED, uplo, trans, diag, n, 0, ap, 0, x, incx);
 }
 
 void exb_stpsv_checked(const char *name, char uplo, char trans, char diag, long n, const float *ap,
                        float *x, long incx)
 {
+    EXB_FPENV_SCOPE;
     triangular(name, 1, 1, L2_PACKED, uplo, trans, diag, n, 0, ap, 0, x, incx);
 }
 
 void exb_dtpsv_checked(const char *name, char uplo, char trans, char diag, long n, const double *ap,
                        double *x, long incx)
 {
+    EXB_FPENV_SCOPE;
     triangular(name, 0, 1, L2_PACKED, uplo, trans, diag, n, 0, ap, 0, x, incx);
 }

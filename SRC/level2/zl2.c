@@ -337,8 +337,8 @@ static void zproduct_exact(const zmat *A, const double *al, const double *xg, co
 /* y := alpha op(A) x + beta y (complex alpha, beta as (re, im)); x and y of
  * the matrix's format, increments in complex elements; y may be x (a
  * triangular product: alpha 1, beta 0). */
-static void zproduct(zmat *A, const double *al, const void *x, long incx, const double *be,
-                     void *y, long incy)
+static void zproduct(zmat *A, const double *al, const void *x, long incx, const double *be, void *y,
+                     long incy)
 {
     zinit(A);
     int f32 = A->s.op.f32;
@@ -406,7 +406,8 @@ static int cq_filter_part(int p, double hr, double lr, double br, double hi, dou
             q += R / D;
             continue;
         }
-        double dev = fabs(R) * (1.0 + 0x1p-50) + (exb_filter_bound(8.0, ce) + dev0) * (1.0 + 0x1p-50);
+        double dev =
+            fabs(R) * (1.0 + 0x1p-50) + (exb_filter_bound(8.0, ce) + dev0) * (1.0 + 0x1p-50);
         double limit = D * (1.0 - 0x1p-48) * exb_filter_half_gap(q);
         if (!(dev < limit))
             return 0;
@@ -443,7 +444,8 @@ static void zsolve(zmat *A, const double *al, void *x, long incx)
     zinit(A);
     const l2_op *op = &A->s.op;
     int f32 = op->f32;
-    long n = op->outputs, first = incx < 0 ? (1 - n) * incx : 0, ld = op->maxlen > 0 ? op->maxlen : 1;
+    long n = op->outputs, first = incx < 0 ? (1 - n) * incx : 0,
+         ld = op->maxlen > 0 ? op->maxlen : 1;
     int forward = (op->uplo == 'L') == (op->trans == 'N');
     exb_knobs knobs;
     exb_knobs_read_rows(&knobs);
@@ -460,9 +462,9 @@ static void zsolve(zmat *A, const double *al, void *x, long incx)
     long n1 = n > 0 ? n : 1;
     double *nx = malloc((size_t)(5 * n1) * sizeof *nx); /* -x once solved, ... */
     double *v[2] = {nx, in_place ? nx + 2 * n1 : nx};
-    double *u1 = nx + 2 * n1, *u2 = u1 + n1, *u3 = u2 + n1; /* -xr, xi, -xi (blocked) */
+    double *u1 = nx + 2 * n1, *u2 = u1 + n1, *u3 = u2 + n1;            /* -xr, xi, -xi (blocked) */
     double *rows = malloc((size_t)(2 * L2_PANEL * ld) * sizeof *rows); /* Sr's, Si's rows */
-    enum { BP = 32 };                                               /* blocked: panel rows */
+    enum { BP = 32 };                                                  /* blocked: panel rows */
     double ph[2][BP], pl[2][BP], pc[2][BP]; /* a panel's off-panel sums, Re and Im */
     double H1[2 * BP], L1[2 * BP], S1[2 * BP], H2[2 * BP], L2[2 * BP], S2[2 * BP];
     if (!nx || !rows) {
@@ -560,8 +562,7 @@ static void zsolve(zmat *A, const double *al, void *x, long incx)
                        filter->quotient(h[1], lo[1], bd[1], dr, &out[1]);
             else if (dr == 0.0) /* (Ni - i Nr) / di */
                 done = filter->quotient(h[1], lo[1], bd[1], di, &out[0]) &&
-                       filter->quotient(h[0], lo[0], bd[0], di, &out[1]) &&
-                       (out[1] = -out[1], 1);
+                       filter->quotient(h[0], lo[0], bd[0], di, &out[1]) && (out[1] = -out[1], 1);
             else
                 done = cq_filter_part(0, h[0], lo[0], bd[0], h[1], lo[1], bd[1], dr, di, &out[0]) &&
                        cq_filter_part(1, h[0], lo[0], bd[0], h[1], lo[1], bd[1], dr, di, &out[1]);
@@ -628,17 +629,18 @@ void exb_xgbmv_checked(const char *name, int f32, char trans, long m, long n, lo
                        const double *alpha, const void *a, long lda, const void *x, long incx,
                        const double *beta, void *y, long incy)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     int tn = exb_lsame(trans, 'N'), tt = exb_lsame(trans, 'T'), tc = exb_lsame(trans, 'C');
-    int bad = !tn && !tt && !tc     ? 1
-              : m < 0               ? 2
-              : n < 0               ? 3
-              : kl < 0              ? 4
-              : ku < 0              ? 5
-              : lda < kl + ku + 1   ? 8
-              : incx == 0           ? 10
-              : incy == 0           ? 13
-                                    : 0;
+    int bad = !tn && !tt && !tc   ? 1
+              : m < 0             ? 2
+              : n < 0             ? 3
+              : kl < 0            ? 4
+              : ku < 0            ? 5
+              : lda < kl + ku + 1 ? 8
+              : incx == 0         ? 10
+              : incy == 0         ? 13
+                                  : 0;
     if (bad) {
         exb_xerbla(name, bad);
         return;
@@ -646,16 +648,14 @@ void exb_xgbmv_checked(const char *name, int f32, char trans, long m, long n, lo
     if (m == 0 || n == 0 ||
         (alpha[0] == 0.0 && alpha[1] == 0.0 && beta[0] == 1.0 && beta[1] == 0.0))
         return;
-    exb_fpenv env = exb_fpenv_enter();
-    zmat A = {.s = {.op = {.f32 = f32, .a = a, .lda = lda, .trans = tn ? 'N' : 'T', .kl = kl,
-                           .ku = ku},
-                    .storage = L2_BAND,
-                    .kind = L2_GENERAL,
-                    .m = m,
-                    .n = n},
-              .conj = tc};
+    zmat A = {
+        .s = {.op = {.f32 = f32, .a = a, .lda = lda, .trans = tn ? 'N' : 'T', .kl = kl, .ku = ku},
+              .storage = L2_BAND,
+              .kind = L2_GENERAL,
+              .m = m,
+              .n = n},
+        .conj = tc};
     zproduct(&A, alpha, x, incx, beta, y, incy);
-    exb_fpenv_leave(env);
 }
 
 /* ---- HBMV, HPMV -------------------------------------------------------------------- */
@@ -664,9 +664,10 @@ void exb_xhbmv_checked(const char *name, int f32, int packed, char uplo, long n,
                        const double *alpha, const void *a, long lda, const void *x, long incx,
                        const double *beta, void *y, long incy)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     int up = exb_lsame(uplo, 'U');
-    int bad = !up && !exb_lsame(uplo, 'L')  ? 1
+    int bad = !up && !exb_lsame(uplo, 'L') ? 1
               : n < 0                      ? 2
               : !packed && k < 0           ? 3
               : !packed && lda < k + 1     ? 6
@@ -679,15 +680,13 @@ void exb_xhbmv_checked(const char *name, int f32, int packed, char uplo, long n,
     }
     if (n == 0 || (alpha[0] == 0.0 && alpha[1] == 0.0 && beta[0] == 1.0 && beta[1] == 0.0))
         return;
-    exb_fpenv env = exb_fpenv_enter();
-    zmat A = {.s = {.op = {.f32 = f32, .a = a, .lda = lda, .uplo = up ? 'U' : 'L', .trans = 'N',
-                           .ku = k},
-                    .storage = packed ? L2_PACKED : L2_BAND,
-                    .kind = L2_SYMMETRIC,
-                    .m = n,
-                    .n = n}};
+    zmat A = {
+        .s = {.op = {.f32 = f32, .a = a, .lda = lda, .uplo = up ? 'U' : 'L', .trans = 'N', .ku = k},
+              .storage = packed ? L2_PACKED : L2_BAND,
+              .kind = L2_SYMMETRIC,
+              .m = n,
+              .n = n}};
     zproduct(&A, alpha, x, incx, beta, y, incy);
-    exb_fpenv_leave(env);
 }
 
 /* ---- TRMV, TBMV, TPMV and the solves ---------------------------------------------- */
@@ -695,6 +694,7 @@ void exb_xhbmv_checked(const char *name, int f32, int packed, char uplo, long n,
 void exb_xtrmv_checked(const char *name, int f32, int solve, int storage, char uplo, char trans,
                        char diag, long n, long k, const void *a, long lda, void *x, long incx)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     int upper = exb_lsame(uplo, 'U'), unit = exb_lsame(diag, 'U');
     int tn = exb_lsame(trans, 'N'), tc = exb_lsame(trans, 'C');
@@ -705,7 +705,6 @@ void exb_xtrmv_checked(const char *name, int f32, int solve, int storage, char u
     }
     if (n == 0)
         return;
-    exb_fpenv env = exb_fpenv_enter();
     zmat A = {.s = {.op = {.f32 = f32,
                            .a = a,
                            .lda = lda,
@@ -725,7 +724,6 @@ void exb_xtrmv_checked(const char *name, int f32, int solve, int storage, char u
         static const double one[2] = {1.0, 0.0}, zero[2] = {0.0, 0.0};
         zproduct(&A, one, x, incx, zero, x, incx);
     }
-    exb_fpenv_leave(env);
 }
 
 /* ---- TRMM, TRSM: a column (side L) or a row (side R) at a time --------------------- */
@@ -734,6 +732,7 @@ void exb_xtrmm_checked(const char *name, int f32, int solve, char side, char upl
                        char diag, long m, long n, const double *alpha, const void *a, long lda,
                        void *b, long ldb)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     int bad = exb_trsm_check(side, uplo, transa, diag, m, n, lda, ldb);
     if (bad) {
@@ -742,12 +741,10 @@ void exb_xtrmm_checked(const char *name, int f32, int solve, char side, char upl
     }
     if (m == 0 || n == 0)
         return;
-    exb_fpenv env = exb_fpenv_enter();
     size_t w = f32 ? sizeof(float) : sizeof(double);
     if (alpha[0] == 0.0 && alpha[1] == 0.0) { /* B := 0, as the reference */
         for (long j = 0; j < n; j++)
             memset((char *)b + (size_t)(2 * j * ldb) * w, 0, (size_t)(2 * m) * w);
-        exb_fpenv_leave(env);
         return;
     }
     int left = exb_lsame(side, 'L'), tn = exb_lsame(transa, 'N'), tc = exb_lsame(transa, 'C');
@@ -777,7 +774,6 @@ void exb_xtrmm_checked(const char *name, int f32, int solve, char side, char upl
             zproduct(&Av, alpha, bv, inc, zero, bv, inc);
     }
     exb_path_add(EXACTBLAS_PATH_HOST);
-    exb_fpenv_leave(env);
 }
 
 /* ---- the dense GEMV and HEMV on the Level 2 engine -------------------------------- */
@@ -868,7 +864,14 @@ static int gemv_n_filtered(long m, long n, const double *al, const double *a, lo
     exb_knobs_read_rows(&knobs);
     gemv_n_task t = {.f = exb_kernels_filter(exb_host_kernels_get(knobs.host_generic), knobs.fpe,
                                              knobs.front, knobs.filter),
-                     .m = m, .n = n, .lda = lda, .incy = incy, .al = al, .a = a, .br = br, .y = y};
+                     .m = m,
+                     .n = n,
+                     .lda = lda,
+                     .incy = incy,
+                     .al = al,
+                     .a = a,
+                     .br = br,
+                     .y = y};
     for (int p = 0; p < 2; p++) {
         t.use_si[p] = (p == 0) == (al[1] != 0.0);
         t.coef[p] = al[1] == 0.0 ? al[0] : (p == 0 ? -al[1] : al[1]);
@@ -905,8 +908,8 @@ static int gemv_n_filtered(long m, long n, const double *al, const double *a, lo
  * (xr, -xi, ...) and (xi, xr, ...) (T) or (xr, xi, ...) and (xi, -xr, ...)
  * (C).  N: blocks of rows copied as [Ar Ai] (m_b x 2n), Sr = [Ar Ai] [xr;
  * -xi], Si = [Ar Ai] [xi; xr].  0 when out of memory (nothing written). */
-static int gemv_real_parts(char trans, long m, long n, const double *al, const double *a,
-                           long lda, const double *x, long incx, double br, double *y, long incy)
+static int gemv_real_parts(char trans, long m, long n, const double *al, const double *a, long lda,
+                           const double *x, long incx, double br, double *y, long incy)
 {
     int tn = exb_lsame(trans, 'N'), cj = exb_lsame(trans, 'C');
     long lenx = tn ? n : m, leny = tn ? m : n, x0 = incx < 0 ? (lenx - 1) * -incx : 0;
@@ -960,19 +963,16 @@ static int gemv_real_parts(char trans, long m, long n, const double *al, const d
     return 1;
 }
 
-void exb_xgemv_dense(int f32, int herm, char uplo, char trans, long m, long n,
-                     const double *alpha, const void *a, long lda, const void *x, long incx,
-                     const double *beta, void *y, long incy)
+void exb_xgemv_dense(int f32, int herm, char uplo, char trans, long m, long n, const double *alpha,
+                     const void *a, long lda, const void *x, long incx, const double *beta, void *y,
+                     long incy)
 {
     if (!f32 && !herm && (alpha[0] != 0.0) != (alpha[1] != 0.0) && beta[1] == 0.0) {
-        exb_fpenv env = exb_fpenv_enter();
         int done = exb_lsame(trans, 'N') &&
                    gemv_n_filtered(m, n, alpha, a, lda, x, incx, beta[0], y, incy);
-        exb_fpenv_leave(env);
         if (done || gemv_real_parts(trans, m, n, alpha, a, lda, x, incx, beta[0], y, incy))
             return;
     }
-    exb_fpenv env = exb_fpenv_enter();
     int tn = exb_lsame(trans, 'N');
     zmat A = {.s = {.op = {.f32 = f32,
                            .a = a,
@@ -985,5 +985,4 @@ void exb_xgemv_dense(int f32, int herm, char uplo, char trans, long m, long n,
                     .n = n},
               .conj = !herm && exb_lsame(trans, 'C')};
     zproduct(&A, alpha, x, incx, beta, y, incy);
-    exb_fpenv_leave(env);
 }

@@ -54,9 +54,9 @@ static void exact_entry(exb_superacc *acc, char ta, char tb, long i, long j, lon
 /* C (m x n) := alpha op(A) op(B) + beta C, op(A) m x k, op(B) k x n, a and
  * b binary64, c double * or float * (f32), ta/tb 'N' or 'T'; beta = 0
  * does not read C.  The GEMMs' path bits go into *path. */
-void exb_gemm_any(const char *name, int f32, char ta, char tb, long m, long n, long k,
-                     double alpha, const double *a, long lda, const double *b, long ldb,
-                     double beta, void *c, long ldc, int *path)
+void exb_gemm_any(const char *name, int f32, char ta, char tb, long m, long n, long k, double alpha,
+                  const double *a, long lda, const double *b, long ldb, double beta, void *c,
+                  long ldc, int *path)
 {
     if (m <= 0 || n <= 0)
         return;
@@ -150,19 +150,19 @@ static void gemm_triangle(const char *name, int f32, int upper, char ta, char tb
         const double *bj = tb == 'N' ? b + j0 * ldb : b + j0;
         if (upper && j0 > 0)
             exb_gemm_any(name, f32, ta, tb, j0, nb, k, alpha, a, lda, bj, ldb, beta,
-                     at(f32, c, 0, j0, ldc), ldc, path);
+                         at(f32, c, 0, j0, ldc), ldc, path);
         if (!upper && j0 + nb < n) {
             long i1 = j0 + nb;
             exb_gemm_any(name, f32, ta, tb, n - i1, nb, k, alpha, ta == 'N' ? a + i1 : a + i1 * lda,
-                     lda, bj, ldb, beta, at(f32, c, i1, j0, ldc), ldc, path);
+                         lda, bj, ldb, beta, at(f32, c, i1, j0, ldc), ldc, path);
         }
         /* the diagonal block through a copy: its other triangle is not C's */
         memset(t, 0, (size_t)nb * (size_t)nb * es); /* the nb x nb block only */
         for (long j = 0; j < nb && beta != 0.0; j++)
             for (long i = upper ? 0 : j; i < (upper ? j + 1 : nb); i++)
                 memcpy(at(f32, t, i, j, nb), at(f32, c, j0 + i, j0 + j, ldc), es);
-        exb_gemm_any(name, f32, ta, tb, nb, nb, k, alpha, ta == 'N' ? a + j0 : a + j0 * lda, lda, bj,
-                 ldb, beta, t, nb, path);
+        exb_gemm_any(name, f32, ta, tb, nb, nb, k, alpha, ta == 'N' ? a + j0 : a + j0 * lda, lda,
+                     bj, ldb, beta, t, nb, path);
         for (long j = 0; j < nb; j++)
             for (long i = upper ? 0 : j; i < (upper ? j + 1 : nb); i++)
                 memcpy(at(f32, c, j0 + i, j0 + j, ldc), at(f32, t, i, j, nb), es);
@@ -182,6 +182,7 @@ void exb_sgemm_checked(const char *name, char transa, char transb, long m, long 
                        float alpha, const float *a, long lda, const float *b, long ldb, float beta,
                        float *c, long ldc)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     int bad = exb_gemm_check(transa, transb, m, n, k, lda, ldb, ldc);
     if (bad) {
@@ -190,11 +191,9 @@ void exb_sgemm_checked(const char *name, char transa, char transb, long m, long 
     }
     if (m == 0 || n == 0 || ((alpha == 0.0f || k == 0) && beta == 1.0f))
         return;
-    exb_fpenv env = exb_fpenv_enter();
     char ta = exb_lsame(transa, 'N') ? 'N' : 'T', tb = exb_lsame(transb, 'N') ? 'N' : 'T';
     if (alpha == 0.0f || k == 0) {
         scale(1, 0, 0, m, n, beta, c, ldc);
-        exb_fpenv_leave(env);
         return;
     }
     long ar = ta == 'N' ? m : k, ac = ta == 'N' ? k : m;
@@ -208,7 +207,6 @@ void exb_sgemm_checked(const char *name, char transa, char transb, long m, long 
     free(a64);
     free(b64);
     finish(path);
-    exb_fpenv_leave(env);
 }
 
 /* ---- SYMM ------------------------------------------------------------------------- */
@@ -233,10 +231,8 @@ static void symm(const char *name, int f32, char side, char uplo, long m, long n
     }
     if (m == 0 || n == 0 || (alpha == 0.0 && beta == 1.0))
         return;
-    exb_fpenv env = exb_fpenv_enter();
     if (alpha == 0.0) {
         scale(f32, 0, 0, m, n, beta, c, ldc);
-        exb_fpenv_leave(env);
         return;
     }
     double *s = malloc((size_t)na * (size_t)na * sizeof *s);
@@ -262,13 +258,13 @@ static void symm(const char *name, int f32, char side, char uplo, long m, long n
     if (f32)
         free(b64);
     finish(path);
-    exb_fpenv_leave(env);
 }
 
 void exb_ssymm_checked(const char *name, char side, char uplo, long m, long n, float alpha,
                        const float *a, long lda, const float *b, long ldb, float beta, float *c,
                        long ldc)
 {
+    EXB_FPENV_SCOPE;
     symm(name, 1, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
@@ -276,6 +272,7 @@ void exb_dsymm_checked(const char *name, char side, char uplo, long m, long n, d
                        const double *a, long lda, const double *b, long ldb, double beta, double *c,
                        long ldc)
 {
+    EXB_FPENV_SCOPE;
     symm(name, 0, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
@@ -304,10 +301,8 @@ static void rank_k(const char *name, int f32, int two, char uplo, char trans, lo
     }
     if (n == 0 || ((alpha == 0.0 || k == 0) && beta == 1.0))
         return;
-    exb_fpenv env = exb_fpenv_enter();
     if (alpha == 0.0 || k == 0) {
         scale(f32, 1, upper, n, n, beta, c, ldc);
-        exb_fpenv_leave(env);
         return;
     }
     int path = 0;
@@ -350,18 +345,19 @@ static void rank_k(const char *name, int f32, int two, char uplo, char trans, lo
         free(q);
     }
     finish(path);
-    exb_fpenv_leave(env);
 }
 
 void exb_dsyrk_checked(const char *name, char uplo, char trans, long n, long k, double alpha,
                        const double *a, long lda, double beta, double *c, long ldc)
 {
+    EXB_FPENV_SCOPE;
     rank_k(name, 0, 0, uplo, trans, n, k, alpha, a, lda, NULL, 0, beta, c, ldc);
 }
 
 void exb_ssyrk_checked(const char *name, char uplo, char trans, long n, long k, float alpha,
                        const float *a, long lda, float beta, float *c, long ldc)
 {
+    EXB_FPENV_SCOPE;
     rank_k(name, 1, 0, uplo, trans, n, k, alpha, a, lda, NULL, 0, beta, c, ldc);
 }
 
@@ -369,6 +365,7 @@ void exb_ssyr2k_checked(const char *name, char uplo, char trans, long n, long k,
                         const float *a, long lda, const float *b, long ldb, float beta, float *c,
                         long ldc)
 {
+    EXB_FPENV_SCOPE;
     rank_k(name, 1, 1, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
@@ -376,6 +373,7 @@ void exb_dsyr2k_checked(const char *name, char uplo, char trans, long n, long k,
                         const double *a, long lda, const double *b, long ldb, double beta,
                         double *c, long ldc)
 {
+    EXB_FPENV_SCOPE;
     rank_k(name, 0, 1, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
@@ -477,10 +475,8 @@ static void trmm(const char *name, int f32, char side, char uplo, char transa, c
     }
     if (m == 0 || n == 0)
         return;
-    exb_fpenv env = exb_fpenv_enter();
     if (alpha == 0.0) {
         zero(f32, m, n, b, ldb);
-        exb_fpenv_leave(env);
         return;
     }
     int left = exb_lsame(side, 'L'), upper = exb_lsame(uplo, 'U');
@@ -532,17 +528,18 @@ out:
     free(w);
     free(badv);
     finish(path);
-    exb_fpenv_leave(env);
 }
 
 void exb_strmm_checked(const char *name, char side, char uplo, char transa, char diag, long m,
                        long n, float alpha, const float *a, long lda, float *b, long ldb)
 {
+    EXB_FPENV_SCOPE;
     trmm(name, 1, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
 }
 
 void exb_dtrmm_checked(const char *name, char side, char uplo, char transa, char diag, long m,
                        long n, double alpha, const double *a, long lda, double *b, long ldb)
 {
+    EXB_FPENV_SCOPE;
     trmm(name, 0, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
 }

@@ -274,6 +274,7 @@ static int fast(int left, int upper, int trans, int unit, long m, long n, float 
 void exb_strsm_checked(const char *name, char side, char uplo, char transa, char diag, long m,
                        long n, float alpha, const float *a, long lda, float *b, long ldb)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     int bad = exb_trsm_check(side, uplo, transa, diag, m, n, lda, ldb);
     if (bad) {
@@ -287,14 +288,12 @@ void exb_strsm_checked(const char *name, char side, char uplo, char transa, char
             memset(b + j * ldb, 0, (size_t)m * sizeof *b);
         return;
     }
-    exb_fpenv env = exb_fpenv_enter();
     int left = exb_lsame(side, 'L'), trans = !exb_lsame(transa, 'N');
     exb_knobs knobs;
     exb_knobs_read(&knobs);
     if (fast(left, exb_lsame(uplo, 'U'), trans, exb_lsame(diag, 'U'), m, n, alpha, a, lda, b, ldb,
              knobs.threads)) {
         exb_path_add(EXACTBLAS_PATH_HOST);
-        exb_fpenv_leave(env);
         return;
     }
     long na = left ? m : n;
@@ -321,5 +320,4 @@ void exb_strsm_checked(const char *name, char side, char uplo, char transa, char
     }
     exb_path_begin();
     exb_path_add(path);
-    exb_fpenv_leave(env);
 }

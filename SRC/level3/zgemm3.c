@@ -213,7 +213,6 @@ static void gemm_complex(const char *name, int f32, char transa, char transb, lo
     int alpha0 = alpha[0] == 0.0 && alpha[1] == 0.0;
     if (m == 0 || n == 0 || ((alpha0 || k == 0) && beta[0] == 1.0 && beta[1] == 0.0))
         return;
-    exb_fpenv env = exb_fpenv_enter();
     char ta = exb_lsame(transa, 'N') ? 'N' : exb_lsame(transa, 'T') ? 'T' : 'C';
     char tb = exb_lsame(transb, 'N') ? 'N' : exb_lsame(transb, 'T') ? 'T' : 'C';
     cmat A = {f32, a, lda, ta}, B = {f32, b, ldb, tb};
@@ -241,13 +240,13 @@ static void gemm_complex(const char *name, int f32, char transa, char transb, lo
     }
     exb_path_begin();
     exb_path_add(path);
-    exb_fpenv_leave(env);
 }
 
 void exb_zgemm_checked(const char *name, char transa, char transb, long m, long n, long k,
                        const double *alpha, const double *a, long lda, const double *b, long ldb,
                        const double *beta, double *c, long ldc)
 {
+    EXB_FPENV_SCOPE;
     gemm_complex(name, 0, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
@@ -255,6 +254,7 @@ void exb_cgemm_checked(const char *name, char transa, char transb, long m, long 
                        const float *alpha, const float *a, long lda, const float *b, long ldb,
                        const float *beta, float *c, long ldc)
 {
+    EXB_FPENV_SCOPE;
     double al[2] = {alpha[0], alpha[1]}, be[2] = {beta[0], beta[1]};
     gemm_complex(name, 1, transa, transb, m, n, k, al, a, lda, b, ldb, be, c, ldc);
 }
@@ -321,6 +321,7 @@ void exb_zgemv_checked(const char *name, char trans, long m, long n, const doubl
                        const double *a, long lda, const double *x, long incx, const double *beta,
                        double *y, long incy)
 {
+    EXB_FPENV_SCOPE;
     gemv_complex(name, 0, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
 }
 
@@ -328,6 +329,7 @@ void exb_cgemv_checked(const char *name, char trans, long m, long n, const float
                        const float *a, long lda, const float *x, long incx, const float *beta,
                        float *y, long incy)
 {
+    EXB_FPENV_SCOPE;
     double al[2] = {alpha[0], alpha[1]}, be[2] = {beta[0], beta[1]};
     gemv_complex(name, 1, trans, m, n, al, a, lda, x, incx, be, y, incy);
 }
@@ -377,12 +379,14 @@ static void ger_complex(const char *name, int f32, int conj, long m, long n, con
 void exb_zger_checked(const char *name, int conj, long m, long n, const double *alpha,
                       const double *x, long incx, const double *y, long incy, double *a, long lda)
 {
+    EXB_FPENV_SCOPE;
     ger_complex(name, 0, conj, m, n, alpha, x, incx, y, incy, a, lda);
 }
 
 void exb_cger_checked(const char *name, int conj, long m, long n, const float *alpha,
                       const float *x, long incx, const float *y, long incy, float *a, long lda)
 {
+    EXB_FPENV_SCOPE;
     double al[2] = {alpha[0], alpha[1]};
     ger_complex(name, 1, conj, m, n, al, x, incx, y, incy, a, lda);
 }
@@ -458,6 +462,7 @@ static void rank_k_complex(const char *name, int f32, int herm, char uplo, char 
 void exb_zherk_checked(const char *name, char uplo, char trans, long n, long k, double alpha,
                        const double *a, long lda, double beta, double *c, long ldc)
 {
+    EXB_FPENV_SCOPE;
     double al[2] = {alpha, 0.0}, be[2] = {beta, 0.0};
     rank_k_complex(name, 0, 1, uplo, trans, n, k, al, a, lda, be, c, ldc);
 }
@@ -465,6 +470,7 @@ void exb_zherk_checked(const char *name, char uplo, char trans, long n, long k, 
 void exb_cherk_checked(const char *name, char uplo, char trans, long n, long k, float alpha,
                        const float *a, long lda, float beta, float *c, long ldc)
 {
+    EXB_FPENV_SCOPE;
     double al[2] = {alpha, 0.0}, be[2] = {beta, 0.0};
     rank_k_complex(name, 1, 1, uplo, trans, n, k, al, a, lda, be, c, ldc);
 }
@@ -472,12 +478,14 @@ void exb_cherk_checked(const char *name, char uplo, char trans, long n, long k, 
 void exb_zsyrk_checked(const char *name, char uplo, char trans, long n, long k, const double *alpha,
                        const double *a, long lda, const double *beta, double *c, long ldc)
 {
+    EXB_FPENV_SCOPE;
     rank_k_complex(name, 0, 0, uplo, trans, n, k, alpha, a, lda, beta, c, ldc);
 }
 
 void exb_csyrk_checked(const char *name, char uplo, char trans, long n, long k, const float *alpha,
                        const float *a, long lda, const float *beta, float *c, long ldc)
 {
+    EXB_FPENV_SCOPE;
     double al[2] = {alpha[0], alpha[1]}, be[2] = {beta[0], beta[1]};
     rank_k_complex(name, 1, 0, uplo, trans, n, k, al, a, lda, be, c, ldc);
 }
@@ -553,12 +561,14 @@ void exb_zhemv_checked(const char *name, char uplo, long n, const double *alpha,
                        long lda, const double *x, long incx, const double *beta, double *y,
                        long incy)
 {
+    EXB_FPENV_SCOPE;
     hemv_complex(name, 0, uplo, n, alpha, a, lda, x, incx, beta, y, incy);
 }
 
 void exb_chemv_checked(const char *name, char uplo, long n, const float *alpha, const float *a,
                        long lda, const float *x, long incx, const float *beta, float *y, long incy)
 {
+    EXB_FPENV_SCOPE;
     double al[2] = {alpha[0], alpha[1]}, be[2] = {beta[0], beta[1]};
     hemv_complex(name, 1, uplo, n, al, a, lda, x, incx, be, y, incy);
 }
@@ -607,6 +617,7 @@ void exb_zsymm_checked(const char *name, int herm, char side, char uplo, long m,
                        const double *alpha, const double *a, long lda, const double *b, long ldb,
                        const double *beta, double *c, long ldc)
 {
+    EXB_FPENV_SCOPE;
     symm_complex(name, 0, herm, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
@@ -614,6 +625,7 @@ void exb_csymm_checked(const char *name, int herm, char side, char uplo, long m,
                        const float *alpha, const float *a, long lda, const float *b, long ldb,
                        const float *beta, float *c, long ldc)
 {
+    EXB_FPENV_SCOPE;
     double al[2] = {alpha[0], alpha[1]}, be[2] = {beta[0], beta[1]};
     symm_complex(name, 1, herm, side, uplo, m, n, al, a, lda, b, ldb, be, c, ldc);
 }
@@ -657,9 +669,8 @@ static void mark_zero(exb_superacc *acc, int z)
 /* HER2K with an alpha that has an imaginary part: alpha S1 + conj(alpha) S2
  * = ar X + ai Y, X = S1 + S2, Y = i (S1 - S2), each element's four sums
  * exact, then Re = RN(ar Xr + ai Yr + br Cr), Im = RN(ar Xi + ai Yi + br Ci). */
-static void her2k_elements(int f32, int up, int tn, long n, long k, const double *al,
-                           const void *a, long lda, const void *b, long ldb, double beta, void *c,
-                           long ldc)
+static void her2k_elements(int f32, int up, int tn, long n, long k, const double *al, const void *a,
+                           long lda, const void *b, long ldb, double beta, void *c, long ldc)
 {
     cmat A1 = {f32, a, lda, tn ? 'N' : 'C'}, B1 = {f32, b, ldb, tn ? 'C' : 'N'};
     cmat A2 = {f32, b, ldb, tn ? 'N' : 'C'}, B2 = {f32, a, lda, tn ? 'C' : 'N'};
@@ -753,18 +764,19 @@ void exb_xher2k_checked(const char *name, int f32, int herm, char uplo, char tra
                         const double *alpha, const void *a, long lda, const void *b, long ldb,
                         const double *beta, void *c, long ldc)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     int up = exb_lsame(uplo, 'U'), tn = exb_lsame(trans, 'N');
     int tok = tn || (herm ? exb_lsame(trans, 'C') : exb_lsame(trans, 'T'));
     long rows = tn ? n : k;
-    int info = !up && !exb_lsame(uplo, 'L')   ? 1
-               : !tok                         ? 2
-               : n < 0                        ? 3
-               : k < 0                        ? 4
-               : lda < (rows > 1 ? rows : 1)  ? 7
-               : ldb < (rows > 1 ? rows : 1)  ? 9
-               : ldc < (n > 1 ? n : 1)        ? 12
-                                              : 0;
+    int info = !up && !exb_lsame(uplo, 'L')  ? 1
+               : !tok                        ? 2
+               : n < 0                       ? 3
+               : k < 0                       ? 4
+               : lda < (rows > 1 ? rows : 1) ? 7
+               : ldb < (rows > 1 ? rows : 1) ? 9
+               : ldc < (n > 1 ? n : 1)       ? 12
+                                             : 0;
     if (info) {
         exb_xerbla(name, info);
         return;
@@ -772,9 +784,7 @@ void exb_xher2k_checked(const char *name, int f32, int herm, char uplo, char tra
     int alpha0 = alpha[0] == 0.0 && alpha[1] == 0.0;
     if (n == 0 || ((alpha0 || k == 0) && beta[0] == 1.0 && beta[1] == 0.0))
         return;
-    exb_fpenv env = exb_fpenv_enter();
     rank_2k_core(name, f32, herm, up, tn, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-    exb_fpenv_leave(env);
 }
 
 /* x (n complex elements, increment inc) contiguous; NULL without memory. */
@@ -797,7 +807,8 @@ static void packed_dense(int f32, int up, long n, void *ap, void *d, int unpack)
     for (long j = 0; j < n; j++)
         for (long i = up ? 0 : j; i < (up ? j + 1 : n); i++) {
             long p = up ? i + j * (j + 1) / 2 : i + j * (2 * n - j - 1) / 2;
-            char *pp = (char *)ap + (size_t)(2 * p) * w, *dp = (char *)d + (size_t)(2 * (i + j * n)) * w;
+            char *pp = (char *)ap + (size_t)(2 * p) * w,
+                 *dp = (char *)d + (size_t)(2 * (i + j * n)) * w;
             if (unpack)
                 memcpy(dp, pp, 2 * w);
             else
@@ -809,21 +820,21 @@ void exb_xher_checked(const char *name, int f32, int two, int packed, char uplo,
                       const double *alpha, const void *x, long incx, const void *y, long incy,
                       void *a, long lda)
 {
+    EXB_FPENV_SCOPE;
     exb_path_begin();
     int up = exb_lsame(uplo, 'U');
-    int info = !up && !exb_lsame(uplo, 'L')          ? 1
-               : n < 0                              ? 2
-               : incx == 0                          ? 5
-               : two && incy == 0                   ? 7
-               : !packed && lda < (n > 1 ? n : 1)   ? (two ? 9 : 7)
-                                                    : 0;
+    int info = !up && !exb_lsame(uplo, 'L')       ? 1
+               : n < 0                            ? 2
+               : incx == 0                        ? 5
+               : two && incy == 0                 ? 7
+               : !packed && lda < (n > 1 ? n : 1) ? (two ? 9 : 7)
+                                                  : 0;
     if (info) {
         exb_xerbla(name, info);
         return;
     }
     if (n == 0 || (alpha[0] == 0.0 && alpha[1] == 0.0))
         return;
-    exb_fpenv env = exb_fpenv_enter();
     size_t w = f32 ? sizeof(float) : sizeof(double);
     void *xc = contiguous(f32, n, x, incx), *yc = two ? contiguous(f32, n, y, incy) : NULL;
     void *d = packed ? malloc((size_t)(2 * n * n) * w) : NULL;
@@ -845,5 +856,4 @@ void exb_xher_checked(const char *name, int f32, int two, int packed, char uplo,
     free(xc);
     free(yc);
     free(d);
-    exb_fpenv_leave(env);
 }

@@ -15,6 +15,7 @@
  * nothing else.
  */
 #include "exactblas_mpi.h"
+#include "core/fpenv.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -176,17 +177,20 @@ static double reduce_scalar(const char *routine, enum reduction what, long n, co
 
 double exactblas_dsum_mpi(long n, const double *x, long incx, MPI_Comm comm)
 {
+    EXB_FPENV_SCOPE;
     return reduce_scalar("EXDSUM_MPI", SUM, n, x, incx, NULL, 0, comm);
 }
 
 double exactblas_ddot_mpi(long n, const double *x, long incx, const double *y, long incy,
                           MPI_Comm comm)
 {
+    EXB_FPENV_SCOPE;
     return reduce_scalar("EXDDOT_MPI", DOT, n, x, incx, y, incy, comm);
 }
 
 double exactblas_dnrm2_mpi(long n, const double *x, long incx, MPI_Comm comm)
 {
+    EXB_FPENV_SCOPE;
     return reduce_scalar("EXDNRM2_MPI", NRM2, n, x, incx, NULL, 0, comm);
 }
 
@@ -312,6 +316,7 @@ void exactblas_dgemv_mpi(char trans, long m, long n, double alpha, const double 
                          const double *x, long incx, double beta, double *y, long incy,
                          MPI_Comm comm)
 {
+    EXB_FPENV_SCOPE;
     int bad = gemv_check(trans, m, n, lda, incx, incy);
     /* every rank, even one with an illegal argument or a quick return,
      * learns what every other passed before any returns: an error anywhere
@@ -395,17 +400,20 @@ void exactblas_dgemv_mpi(char trans, long m, long n, double alpha, const double 
 
 double exdsum_mpi_(const int *n, const double *x, const int *incx, const MPI_Fint *comm)
 {
+    EXB_FPENV_FORWARD;
     return exactblas_dsum_mpi(*n, x, *incx, MPI_Comm_f2c(*comm));
 }
 
 double exddot_mpi_(const int *n, const double *x, const int *incx, const double *y, const int *incy,
                    const MPI_Fint *comm)
 {
+    EXB_FPENV_FORWARD;
     return exactblas_ddot_mpi(*n, x, *incx, y, *incy, MPI_Comm_f2c(*comm));
 }
 
 double exdnrm2_mpi_(const int *n, const double *x, const int *incx, const MPI_Fint *comm)
 {
+    EXB_FPENV_FORWARD;
     return exactblas_dnrm2_mpi(*n, x, *incx, MPI_Comm_f2c(*comm));
 }
 
@@ -414,6 +422,7 @@ void exdgemv_mpi_(const char *trans, const int *m, const int *n, const double *a
                   const double *beta, double *y, const int *incy, const MPI_Fint *comm,
                   size_t trans_len)
 {
+    EXB_FPENV_FORWARD;
     (void)trans_len;
     exactblas_dgemv_mpi(*trans, *m, *n, *alpha, a, *lda, x, *incx, *beta, y, *incy,
                         MPI_Comm_f2c(*comm));
@@ -425,6 +434,7 @@ void exdgemv_mpi_f08(const char *trans, const int *m, const int *n, const double
                      const double *a, const int *lda, const double *x, const int *incx,
                      const double *beta, double *y, const int *incy, const MPI_Fint *comm)
 {
+    EXB_FPENV_FORWARD;
     exactblas_dgemv_mpi(*trans, *m, *n, *alpha, a, *lda, x, *incx, *beta, y, *incy,
                         MPI_Comm_f2c(*comm));
 }

@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""fpenv_scope.py -- every entry into ExactBLAS installs IEEE's default
+floating-point environment before it looks at any argument (core/fpenv.h).
+
+usage: fpenv_scope.py SRC-folder INCLUDE-folder
+
+The rule checked: the first statement of every checked core (exb_*_checked,
+which the faces and the C API call) and of every function the library
+exports (FACE definitions in SRC/faces, macro-generated ones included; every
+name INCLUDE's headers mark EXACTBLAS_API) is EXB_FPENV_SCOPE, except an
+exported function that only forwards its arguments, unchanged, to a checked
+core or another face (its body one call whose arguments are names, *name,
+&name and literals: the callee's scope covers it, and a small call pays one
+save and restore, not two).  An exported function that does no
+floating-point operation itself and hands its floating-point arguments on
+unchanged to such a function may open with EXB_FPENV_FORWARD instead (a
+mark for the reader; the randomized tests' caller environments check it).
+Functions that do no floating-point work at all are listed below with the
+reason.  A scope that comes late (after a scalar test, a float widened to
+double) lets the caller's DAZ, rounding mode or flags leak in: issue 37.
+Prints one line per offender and exits 1 if there is any.
+"""
+import os
+import re
+import sys
+
+# No floating-point operation: only integers, pointers, characters or state.
+EXEMPT = {
+    "exactblas_version": "a string",
+    "exactblas_int8_engine": "a string",
+    "exactblas_last_path": "the path record",
+    "exactblas_reload_knobs": "the knobs",
+    "exactblas_xerbla": "a message",
+    "exactblas_acc_new": "allocation",
+    "exactblas_acc_free": "allocation",
+    "exactblas_acc_clear": "integer digits",
+    "exactblas_acc_serialize": "integer digits to bytes",
+    "exactblas_acc_deserialize": "bytes to integer digits",
+    "exactblas_acc_merge": "integer digits",
+    "exactblas_acc_add": "integer operations on the bits (core/zerosign.h)",
+    "exactblas_acc_add_product": "integer operations on the bits (core/zerosign.h)",
+    "exactblas_acc_merge_bytes": "integer digits",
+    "exactblas_mpi_acc_type": "an MPI handle",
+    "exactblas_mpi_acc_op": "an MPI handle",
+    "exactblas_acc_allreduce": "integer digits over MPI",
+    "xerbla": "a message",
+    "xerbla_array": "a message",
+    "lsame": "characters",
+    "cblas_xerbla": "a message",
+    "exactblas_dropin_forwarded": "names",
+}
+
+DEF = re.compile(
+    r"(?P<head>[A-Za-z_][\w \t\*]*?)\b(?P<name>(?:FNAME|CNAME)\s*\([\w#\s]+\)|[A-Za-z_][\w#]*)"
+    r"\s*\((?P<params>[^;{}()]*(?:\([^;{}()]*\)[^;{}()]*)*)\)\s*\{")
+
+
+def strip(text):
+    """Comments, macro continuations and string contents blanked, every
+    character kept in its place (offsets and line numbers stay valid)."""
+    blank = lambda m: re.sub(r"[^\n]", " ", m.group(0))
+    text = re.sub(r"/\*.*?\*/", blank, text, flags=re.S)
+    text = re.sub(r"//[^\n]*", blank, text)
+    text = text.replace("\\\n", " \n")
+    return re.sub(r'"(\\.|[^"\\\n])*"', lambda m: '"' + " " * (len(m.group(0)) - 2) + '"', text)
+
+
+def exported_names(include):
+    names = set()
+    for f in os.listdir(include):
+        if f.endswith(".h"):
+            text = strip(open(os.path.join(include, f)).read())
+            for m in re.finditer(r"EXACTBLAS_API[^;(]*?\b(\w+)\s*\(", text):
+                names.add(m.group(1))
+    return names
+
+
+ARG = r"""\s*(?:[&*]?\s*[\w#]+|(?:(?:#?\s*\w+|"[ ]*")\s*)+|'[^']*')\s*"""
+FORWARD = re.compile(
+    r"^\s*(?:(?:\(void\)\s*\w+|[A-Z_]+_UNUSED)\s*[,;]\s*)*"
+    r"(?:return\s+(?:\((?:fint|long|int)\)\s*)?)?"
+    r"(?:exb_[\w#]+_checked|FNAME\s*\([\w#\s]+\)|CNAME\s*\([\w#\s]+\))\s*"
+    r"\((?:" + ARG + r"(?:," + ARG + r")*)?\)\s*;\s*$")
+
+
+def body_of(text, start):
+    """The text between the brace that ends at start and its partner."""
+    depth, i = 1, start
+    while depth and i < len(text):
+        depth += {"{": 1, "}": -1}.get(text[i], 0)
+        i += 1
+    return text[start:i - 1]
+
+
+def base_name(name):
+    m = re.match(r"(?:FNAME|CNAME)\s*\(\s*([\w#\s]+?)\s*\)", name)
+    return re.sub(r"\s", "", m.group(1)) if m else name
+
+
+def main():
+    src, include = sys.argv[1], sys.argv[2]
+    exported = exported_names(include)
+    offenders, checked = [], 0
+    for root, _, files in os.walk(src):
+        for f in sorted(files):
+            if not f.endswith(".c"):
+                continue
+            path = os.path.join(root, f)
+            text = strip(open(path).read())
+            for m in DEF.finditer(text):
+                head, name = m.group("head"), base_name(m.group("name"))
+                if name in ("if", "for", "while", "switch", "return", "sizeof"):
+                    continue
+                core = re.fullmatch(r"exb_[\w#]+_checked", name) is not None
+                exported_fn = "FACE" in head.split() or name in exported
+                if not (core or exported_fn) or "static" in head.split():
+                    continue
+                if not core and FORWARD.match(body_of(text, m.end())):
+                    continue
+                plain = re.sub(r"^(p##|P##|i##p##|p##q##)", "", name)
+                if name in EXEMPT or plain in EXEMPT or name.replace("##", "") in EXEMPT:
+                    continue
+                checked += 1
+                body = text[m.end():].lstrip()
+                if not (body.startswith("EXB_FPENV_SCOPE") or
+                        (not core and body.startswith("EXB_FPENV_FORWARD"))):
+                    line = text.count("\n", 0, m.start("name")) + 1
+                    offenders.append(f"{path}:{line}: {name} does not open with EXB_FPENV_SCOPE")
+    for o in offenders:
+        print(o)
+    print(f"fpenv_scope: {checked} entry points checked, {len(offenders)} without the scope")
+    return 1 if offenders or checked < 100 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
