@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake gcc g++ gfortran make pocl-opencl-icd ocl-icd-opencl-dev opencl-headers
+packages=(cmake gcc g++ gfortran make clang pocl-opencl-icd ocl-icd-opencl-dev opencl-headers
           libmpfr-dev libgmp-dev libblas-dev liblapack3 liblapacke-dev libopenblas-dev gnuplot-nox
           libblas-test libblas64-test liblapack-test pkg-config libopenblas0-serial
           libopenmpi-dev openmpi-bin python3-numpy python3-scipy python3-pytest python3-hypothesis python3-typing-extensions

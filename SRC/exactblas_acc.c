@@ -84,23 +84,24 @@ static void add_vector(exactblas_acc *a, long n, const double *x, long incx, con
     note_term(a, exb_terms_negzero(n, x, incx, y, incy));
 }
 
-void exactblas_acc_add_sum(exactblas_acc *a, long n, const double *x, long incx)
+EXB_ENTRY_VOID(exactblas_acc_add_sum, (exactblas_acc * a, long n, const double *x, long incx),
+               (a, n, x, incx))
 {
-    EXB_FPENV_SCOPE;
     add_vector(a, n, x, incx, NULL, 0);
 }
 
-void exactblas_acc_add_dot(exactblas_acc *a, long n, const double *x, long incx, const double *y,
-                           long incy)
+EXB_ENTRY_VOID(exactblas_acc_add_dot,
+               (exactblas_acc * a, long n, const double *x, long incx, const double *y, long incy),
+               (a, n, x, incx, y, incy))
 {
-    EXB_FPENV_SCOPE;
     add_vector(a, n, x, incx, y, incy);
 }
 
-void exactblas_acc_add_gemv(exactblas_acc *const *acc, char trans, long m, long n, const double *a,
-                            long lda, const double *x, long incx)
+EXB_ENTRY_VOID(exactblas_acc_add_gemv,
+               (exactblas_acc *const *acc, char trans, long m, long n, const double *a, long lda,
+                const double *x, long incx),
+               (acc, trans, m, n, a, lda, x, incx))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     int bad = !exb_lsame(trans, 'N') && !exb_lsame(trans, 'T') && !exb_lsame(trans, 'C') ? 2
               : m < 0                                                                    ? 3
@@ -217,9 +218,8 @@ static const exb_superacc *signed_zero_view(const exactblas_acc *a, exb_superacc
     return copy;
 }
 
-double exactblas_acc_round_quotient(const exactblas_acc *a, double d)
+EXB_ENTRY(double, exactblas_acc_round_quotient, (const exactblas_acc *a, double d), (a, d))
 {
-    EXB_FPENV_SCOPE;
     exb_superacc copy;
     double r = exb_superacc_round_quotient(signed_zero_view(a, &copy), d);
     return r;
@@ -231,17 +231,16 @@ double exactblas_acc_round(const exactblas_acc *a)
     return exactblas_acc_round_quotient(a, 1.0);
 }
 
-double exactblas_acc_round_sqrt(const exactblas_acc *a)
+EXB_ENTRY(double, exactblas_acc_round_sqrt, (const exactblas_acc *a), (a))
 {
-    EXB_FPENV_SCOPE;
     exb_superacc copy;
     double r = exb_superacc_round_sqrt(signed_zero_view(a, &copy));
     return r;
 }
 
-double exactblas_acc_round_affine(const exactblas_acc *a, double alpha, double beta, double y)
+EXB_ENTRY(double, exactblas_acc_round_affine,
+          (const exactblas_acc *a, double alpha, double beta, double y), (a, alpha, beta, y))
 {
-    EXB_FPENV_SCOPE;
     exb_superacc copy;
     double r = exb_superacc_round_affine(signed_zero_view(a, &copy), alpha, beta, y);
     return r;

@@ -18,9 +18,9 @@
 #include "support/blasvec.h"
 #include "reduce.h"
 
-double exb_ddot_checked(long n, const double *x, long incx, const double *y, long incy)
+EXB_ENTRY(double, exb_ddot_checked,
+          (long n, const double *x, long incx, const double *y, long incy), (n, x, incx, y, incy))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     if (n <= 0)
         return 0.0;

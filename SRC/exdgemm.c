@@ -76,11 +76,12 @@ static void gemm(char transa, char transb, long m, long n, long k, double alpha,
                  long lda, const double *b, long ldb, double beta, double *c, long ldc);
 static void gemm_binary32(const exb_gemm_args *g, const exb_knobs *knobs);
 
-void exb_dgemm_checked(const char *name, char transa, char transb, long m, long n, long k,
-                       double alpha, const double *a, long lda, const double *b, long ldb,
-                       double beta, double *c, long ldc)
+EXB_ENTRY_VOID(exb_dgemm_checked,
+               (const char *name, char transa, char transb, long m, long n, long k, double alpha,
+                const double *a, long lda, const double *b, long ldb, double beta, double *c,
+                long ldc),
+               (name, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     int bad = exb_gemm_check(transa, transb, m, n, k, lda, ldb, ldc);
     if (bad) {

@@ -38,9 +38,8 @@
 #include "backend/gemm_df.h"
 #include "routines.h"
 
-exactblas_df exactblas_df_from_double(double x)
+EXB_ENTRY(exactblas_df, exactblas_df_from_double, (double x), (x))
 {
-    EXB_FPENV_SCOPE;
     exactblas_df r;
     /* Dekker's split: hi keeps the top 24 bits, x - hi is exact */
     if (!(fabs(x) < 0x1p990)) { /* the split's product would overflow; no DF holds x */
@@ -54,9 +53,8 @@ exactblas_df exactblas_df_from_double(double x)
     return r;
 }
 
-double exactblas_df_to_double(exactblas_df x)
+EXB_ENTRY(double, exactblas_df_to_double, (exactblas_df x), (x))
 {
-    EXB_FPENV_SCOPE;
     return (double)x.hi + (double)x.lo;
 }
 
@@ -168,11 +166,12 @@ static void dgemm_df(const dview *v, long m, long n, long k, double alpha, doubl
     free(cp);
 }
 
-void exb_dgemm_df_checked(const char *name, char transa, char transb, long m, long n, long k,
-                          double alpha, const double *a, long lda, const double *b, long ldb,
-                          double beta, double *c, long ldc)
+EXB_ENTRY_VOID(exb_dgemm_df_checked,
+               (const char *name, char transa, char transb, long m, long n, long k, double alpha,
+                const double *a, long lda, const double *b, long ldb, double beta, double *c,
+                long ldc),
+               (name, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     int bad = exb_gemm_check(transa, transb, m, n, k, lda, ldb, ldc);
     if (bad) {
@@ -249,12 +248,12 @@ static void dgemm_dfdf(int ta, int tb, long m, long n, long k, exactblas_df alph
     free(cp);
 }
 
-void exb_dgemm_dfdf_checked(const char *name, char transa, char transb, long m, long n, long k,
-                            exactblas_df alpha, const exactblas_df *a, long lda,
-                            const exactblas_df *b, long ldb, exactblas_df beta, exactblas_df *c,
-                            long ldc)
+EXB_ENTRY_VOID(exb_dgemm_dfdf_checked,
+               (const char *name, char transa, char transb, long m, long n, long k,
+                exactblas_df alpha, const exactblas_df *a, long lda, const exactblas_df *b,
+                long ldb, exactblas_df beta, exactblas_df *c, long ldc),
+               (name, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     int bad = exb_gemm_check(transa, transb, m, n, k, lda, ldb, ldc);
     if (bad) {

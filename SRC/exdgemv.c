@@ -58,10 +58,11 @@ static void scale_y(long leny, double beta, double *y, long incy)
 static void gemv(char trans, long m, long n, double alpha, const double *a, long lda,
                  const double *x, long incx, double beta, double *y, long incy);
 
-void exb_dgemv_checked(const char *name, char trans, long m, long n, double alpha, const double *a,
-                       long lda, const double *x, long incx, double beta, double *y, long incy)
+EXB_ENTRY_VOID(exb_dgemv_checked,
+               (const char *name, char trans, long m, long n, double alpha, const double *a,
+                long lda, const double *x, long incx, double beta, double *y, long incy),
+               (name, trans, m, n, alpha, a, lda, x, incx, beta, y, incy))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     int bad = check_args(trans, m, n, lda, incx, incy);
     if (bad) {

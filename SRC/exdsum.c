@@ -15,9 +15,8 @@
 #include "routines.h"
 #include "reduce.h"
 
-double exb_dsum_checked(long n, const double *x, long incx)
+EXB_ENTRY(double, exb_dsum_checked, (long n, const double *x, long incx), (n, x, incx))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     if (n <= 0 || incx <= 0)
         return 0.0;

@@ -63,10 +63,11 @@ int exb_trsm_check(char side, char uplo, char transa, char diag, long m, long n,
     return 0;
 }
 
-void exb_dtrsm_checked(const char *name, char side, char uplo, char transa, char diag, long m,
-                       long n, double alpha, const double *a, long lda, double *b, long ldb)
+EXB_ENTRY_VOID(exb_dtrsm_checked,
+               (const char *name, char side, char uplo, char transa, char diag, long m, long n,
+                double alpha, const double *a, long lda, double *b, long ldb),
+               (name, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     int bad = exb_trsm_check(side, uplo, transa, diag, m, n, lda, ldb);
     if (bad) {

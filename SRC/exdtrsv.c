@@ -77,10 +77,11 @@ exb_tri exb_tri_make(char uplo, char trans, char diag, long n, const double *a, 
 static void trsv(char uplo, char trans, char diag, long n, const double *a, long lda, double *x,
                  long incx);
 
-void exb_dtrsv_checked(const char *name, char uplo, char trans, char diag, long n, const double *a,
-                       long lda, double *x, long incx)
+EXB_ENTRY_VOID(exb_dtrsv_checked,
+               (const char *name, char uplo, char trans, char diag, long n, const double *a,
+                long lda, double *x, long incx),
+               (name, uplo, trans, diag, n, a, lda, x, incx))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     int bad = exb_trsv_check(uplo, trans, diag, n, lda, incx);
     if (bad) {

@@ -51,10 +51,11 @@ static int refine(const exb_tri *t, double *x, const double *b, double *r, long 
     return 0;
 }
 
-void exb_dtrsvx_checked(const char *name, char uplo, char trans, char diag, long n, const double *a,
-                        long lda, double *x, long incx, long nrefine, int *info)
+EXB_ENTRY_VOID(exb_dtrsvx_checked,
+               (const char *name, char uplo, char trans, char diag, long n, const double *a,
+                long lda, double *x, long incx, long nrefine, int *info),
+               (name, uplo, trans, diag, n, a, lda, x, incx, nrefine, info))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     int bad = exb_trsv_check(uplo, trans, diag, n, lda, incx);
     if (!bad && nrefine < 0)

@@ -77,14 +77,18 @@ typedef struct exb_xx {
     double *bound;
     long ldp;
     double *rcond, *rcond_norm, *rcond_comp, *berr; /* comp, berr: per right-hand side */
+    /* exact diagonal scalings (NULL: none; entries positive and finite):
+     * the system is op(A) y = diag(bscale) b, x = diag(xscale) y, both
+     * products exact in the engine; X, PROVEN and BOUND are x's */
+    const double *bscale, *xscale;
 } exb_xx;
 long exb_xx_solve(exb_xx *p);
 void exb_dgesvxx_checked(const char *name, long n, long nrhs, const double *a, long lda,
-                         const double *b, long ldb, double *x, long ldx, int *proven,
-                         double *bound, int *info);
+                         const double *b, long ldb, double *x, long ldx, int *proven, double *bound,
+                         int *info);
 void exb_dposvxx_checked(const char *name, char uplo, long n, long nrhs, const double *a, long lda,
-                         const double *b, long ldb, double *x, long ldx, int *proven,
-                         double *bound, int *info);
+                         const double *b, long ldb, double *x, long ldx, int *proven, double *bound,
+                         int *info);
 
 /* Level 1 of the BLAS face (level1.c): no argument is illegal. */
 double exb_dasum_checked(long n, const double *x, long incx);

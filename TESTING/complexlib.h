@@ -14,8 +14,9 @@
 
 #define COUNT(a) ((int)(sizeof a / sizeof a[0]))
 
-enum { NARROW, WIDE, TINY, INTS, ZEROS, SPECIAL, CLASSES };
-static const char *const class_names[] = {"narrow", "wide", "tiny", "ints", "zeros", "special"};
+enum { NARROW, WIDE, TINY, INTS, ZEROS, SPECIAL, HALFTINY, CLASSES };
+static const char *const class_names[] = {"narrow", "wide",    "tiny",    "ints",
+                                          "zeros",  "special", "halftiny"};
 
 static inline long draw(tl_rng *r, long lo, long hi)
 {
@@ -41,6 +42,9 @@ static inline double value(tl_rng *r, int cls, int f32)
     case ZEROS:
         v = draw(r, 0, 2) ? (draw(r, 0, 1) ? -0.0 : 0.0) : tl_rng_sign(r) * 0.25;
         break;
+    case HALFTINY: /* products of two of them at or below the smallest subnormal */
+        v = tl_rng_sign(r) * tl_rng_loguniform(r, f32 ? -80 : -545, f32 ? -70 : -530);
+        break;
     default: {
         static const double sp[] = {NAN, INFINITY, -INFINITY, 0.0, -0.0, 1.0, -2.0};
         v = draw(r, 0, 5) ? tl_rng_sign(r) * tl_rng_uniform(r) : sp[draw(r, 0, COUNT(sp) - 1)];
@@ -53,6 +57,38 @@ static inline double value(tl_rng *r, int cls, int f32)
         v = f;
     }
     return v;
+}
+
+/* The library call `stmt` made as real callers make it: under the caller's
+ * floating-point environment of case `serial` (testlib's tl_callenv: a
+ * directed rounding mode, FTZ, DAZ, flags already raised), its arguments
+ * computed before and its results read after; a call that leaves the
+ * environment changed counts as a mismatch of the including test. */
+#define CALLER_ENV(serial, stmt)                                                                   \
+    do {                                                                                           \
+        tl_callenv env_ = tl_callenv_of(serial);                                                   \
+        char why_[200];                                                                            \
+        tl_callenv_enter(&env_);                                                                   \
+        stmt;                                                                                      \
+        if (!tl_callenv_leave(&env_, why_, sizeof why_)) {                                         \
+            mismatches++;                                                                          \
+            printf("MISMATCH case %ld: %s\n", (long)(serial), why_);                               \
+        }                                                                                          \
+    } while (0)
+
+/* Issue 37's class, a sixth of the time: beta with two nonzero parts of the
+ * HALFTINY class (and alpha = 0 half of those times: no alpha S term), the
+ * case's C or y then HALFTINY too, so that every beta c product is a
+ * nonzero term below 2^-1074 (binary32: 2^-149) that rounds to 0 alone.
+ * Returns whether it drew the class. */
+static inline int draw_underflow(tl_rng *r, int f32, double *al, double *be)
+{
+    if (draw(r, 0, 5))
+        return 0;
+    be[0] = value(r, HALFTINY, f32), be[1] = value(r, HALFTINY, f32);
+    if (draw(r, 0, 1))
+        al[0] = al[1] = 0.0;
+    return 1;
 }
 
 static inline double rd(int f32, const void *p, long k)
@@ -70,7 +106,7 @@ static inline void wr(int f32, void *p, long k, double v)
 
 /* op(X)(i, l) of a stored complex matrix, conjugated for 'C'. */
 static inline void op_entry(int f32, const void *x, long ld, char op, long i, long l, double *re,
-                     double *im)
+                            double *im)
 {
     long at = op == 'N' ? i + l * ld : l + i * ld;
     *re = rd(f32, x, 2 * at);

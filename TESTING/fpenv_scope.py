@@ -4,21 +4,25 @@ floating-point environment before it looks at any argument (core/fpenv.h).
 
 usage: fpenv_scope.py SRC-folder INCLUDE-folder
 
-The rule checked: the first statement of every checked core (exb_*_checked,
-which the faces and the C API call) and of every function the library
-exports (FACE definitions in SRC/faces, macro-generated ones included; every
-name INCLUDE's headers mark EXACTBLAS_API) is EXB_FPENV_SCOPE, except an
-exported function that only forwards its arguments, unchanged, to a checked
-core or another face (its body one call whose arguments are names, *name,
-&name and literals: the callee's scope covers it, and a small call pays one
-save and restore, not two).  An exported function that does no
-floating-point operation itself and hands its floating-point arguments on
-unchanged to such a function may open with EXB_FPENV_FORWARD instead (a
-mark for the reader; the randomized tests' caller environments check it).
+The rule checked, over every checked core (exb_*_checked, which the faces
+and the C API call) and every function the library exports (FACE
+definitions in SRC/faces, macro-generated ones included; every name
+INCLUDE's headers mark EXACTBLAS_API):
+  - a checked core is defined with EXB_ENTRY or EXB_ENTRY_VOID (the
+    environment installed, then the work called as an opaque function, so
+    the compiler cannot move any of its arithmetic above the installation);
+  - an exported function is defined with EXB_ENTRY/EXB_ENTRY_VOID, or opens
+    with EXB_FPENV_SCOPE and takes no floating-point argument by value (its
+    floating-point data come through pointers, loaded after the asm that
+    installs the environment; a floating-point argument taken by value is
+    only handed on by address), or opens with EXB_FPENV_FORWARD (it does no
+    floating-point operation and hands its arguments on), or only forwards
+    its arguments, unchanged, to a checked core or another face (its body
+    one call whose arguments are names, *name, &name and literals).
 Functions that do no floating-point work at all are listed below with the
-reason.  A scope that comes late (after a scalar test, a float widened to
-double) lets the caller's DAZ, rounding mode or flags leak in: issue 37.
-Prints one line per offender and exits 1 if there is any.
+reason.  A late or hoistable installation lets the caller's DAZ, rounding
+mode or flags leak in: issue 37.  Prints one line per offender and exits 1
+if there is any.
 """
 import os
 import re
@@ -97,6 +101,10 @@ def base_name(name):
     return re.sub(r"\s", "", m.group(1)) if m else name
 
 
+ENTRY = re.compile(r"EXB_ENTRY(?:_VOID)?\s*\(\s*(?:[^,()]+,\s*)?(?P<name>[A-Za-z_][\w#]*)\s*,")
+BYVALUE_FP = re.compile(r"(?:^|,)\s*(?:const\s+)?(?:float|double|T|exactblas_df)(?:\s+_Complex)?\s+\w+\s*(?=,|$)")
+
+
 def main():
     src, include = sys.argv[1], sys.argv[2]
     exported = exported_names(include)
@@ -107,6 +115,7 @@ def main():
                 continue
             path = os.path.join(root, f)
             text = strip(open(path).read())
+            checked += len(ENTRY.findall(text))
             for m in DEF.finditer(text):
                 head, name = m.group("head"), base_name(m.group("name"))
                 if name in ("if", "for", "while", "switch", "return", "sizeof"):
@@ -115,20 +124,31 @@ def main():
                 exported_fn = "FACE" in head.split() or name in exported
                 if not (core or exported_fn) or "static" in head.split():
                     continue
-                if not core and FORWARD.match(body_of(text, m.end())):
-                    continue
                 plain = re.sub(r"^(p##|P##|i##p##|p##q##)", "", name)
                 if name in EXEMPT or plain in EXEMPT or name.replace("##", "") in EXEMPT:
                     continue
                 checked += 1
+                line = text.count("\n", 0, m.start("name")) + 1
+                where = f"{path}:{line}: {name}"
                 body = text[m.end():].lstrip()
-                if not (body.startswith("EXB_FPENV_SCOPE") or
-                        (not core and body.startswith("EXB_FPENV_FORWARD"))):
-                    line = text.count("\n", 0, m.start("name")) + 1
-                    offenders.append(f"{path}:{line}: {name} does not open with EXB_FPENV_SCOPE")
+                if core:
+                    offenders.append(f"{where}: a checked core not defined with EXB_ENTRY")
+                elif FORWARD.match(body_of(text, m.end())) or body.startswith("EXB_FPENV_FORWARD"):
+                    continue
+                elif not body.startswith("EXB_FPENV_SCOPE"):
+                    offenders.append(f"{where} does not install the environment")
+                else:
+                    params = " ".join(m.group("params").split())
+                    body_text = body_of(text, m.end())
+                    for p in BYVALUE_FP.finditer(params):
+                        arg = p.group(0).split()[-1]
+                        # handed on by address only: no arithmetic on it here
+                        if re.search(r"(?<![&\w])" + arg + r"\b", body_text):
+                            offenders.append(f"{where} uses its by-value floating-point "
+                                             f"argument {arg}: EXB_ENTRY")
     for o in offenders:
         print(o)
-    print(f"fpenv_scope: {checked} entry points checked, {len(offenders)} without the scope")
+    print(f"fpenv_scope: {checked} entry points checked, {len(offenders)} offenders")
     return 1 if offenders or checked < 100 else 0
 
 

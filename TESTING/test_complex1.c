@@ -225,8 +225,9 @@ static void run_case(tl_rng *r, long serial)
     const char *knobs = knob_lines[draw(r, 0, COUNT(knob_lines) - 1)];
     tl_apply_knobs(knobs);
     char label[200];
-    snprintf(label, sizeof label, "case %ld %c%s %s n=%ld incx=%ld incy=%ld [%s]", serial,
-             f32 ? 'C' : 'Z', names[routine], class_names[cls], n, incx, incy, knobs);
+    snprintf(label, sizeof label, "case %ld %c%s %s n=%ld incx=%ld incy=%ld [%s] caller %s", serial,
+             f32 ? 'C' : 'Z', names[routine], class_names[cls], n, incx, incy, knobs,
+             tl_callenv_name(&(tl_callenv){.kind = tl_callenv_of(serial).kind}));
     arr X, Y;
     arr_make(&X, f32, span(n, incx));
     arr_make(&Y, f32, span(n, incy));
@@ -238,9 +239,12 @@ static void run_case(tl_rng *r, long serial)
     }
     /* a scalar: of the class, or 1, -1/2, i, 0 */
     double sc[2];
-    switch (draw(r, 0, 5)) {
+    switch (draw(r, 0, 6)) {
     case 0:
         sc[0] = 1.0, sc[1] = 0.0;
+        break;
+    case 5: /* subnormal parts on purpose (a caller's DAZ must not make them 0) */
+        sc[0] = f32 ? 0x1p-149 : 0x1p-1074, sc[1] = f32 ? -0x1.8p-141 : -0x1.8p-1066;
         break;
     case 1:
         sc[0] = -0.5, sc[1] = 0.0;
@@ -265,6 +269,18 @@ static void run_case(tl_rng *r, long serial)
     memcpy(ey, Y.d, (size_t)Y.len * sizeof(double));
     double want[2] = {0, 0}, got[2] = {0, 0};
     int nres = 0;
+    /* the caller's floating-point environment around each library call
+     * alone: arguments converted before, results after, through volatile
+     * variables (no conversion moves past the opaque calls that set it) */
+    tl_callenv env = tl_callenv_of(serial);
+    int env_ok = 1;
+    char why[200] = "";
+#define CALL(stmt)                                                                                 \
+    do {                                                                                           \
+        tl_callenv_enter(&env);                                                                    \
+        stmt;                                                                                      \
+        env_ok &= tl_callenv_leave(&env, why, sizeof why);                                         \
+    } while (0)
     switch (routine) {
     case R_DOTU:
     case R_DOTC: {
@@ -287,13 +303,14 @@ static void run_case(tl_rng *r, long serial)
             want[part] = n > 0 ? tl_terms_round(T) : 0.0;
         }
         if (f32) {
-            float _Complex v = routine == R_DOTU ? exb_cdotu_checked(n, X.data, incx, Y.data, incy)
-                                                 : exb_cdotc_checked(n, X.data, incx, Y.data, incy);
+            volatile float _Complex v;
+            CALL(v = routine == R_DOTU ? exb_cdotu_checked(n, X.data, incx, Y.data, incy)
+                                       : exb_cdotc_checked(n, X.data, incx, Y.data, incy));
             got[0] = crealf(v), got[1] = cimagf(v);
         } else {
-            double _Complex v = routine == R_DOTU
-                                    ? exb_zdotu_checked(n, X.data, incx, Y.data, incy)
-                                    : exb_zdotc_checked(n, X.data, incx, Y.data, incy);
+            volatile double _Complex v;
+            CALL(v = routine == R_DOTU ? exb_zdotu_checked(n, X.data, incx, Y.data, incy)
+                                       : exb_zdotc_checked(n, X.data, incx, Y.data, incy));
             got[0] = creal(v), got[1] = cimag(v);
         }
         nres = 2;
@@ -310,9 +327,9 @@ static void run_case(tl_rng *r, long serial)
                 ey[sy + 1] = rn(f32, 3, a1, b1);
             }
         if (f32)
-            exb_caxpy_checked(n, scf, X.data, incx, Y.data, incy);
+            CALL(exb_caxpy_checked(n, scf, X.data, incx, Y.data, incy));
         else
-            exb_zaxpy_checked(n, sc, X.data, incx, Y.data, incy);
+            CALL(exb_zaxpy_checked(n, sc, X.data, incx, Y.data, incy));
         break;
     case R_SCAL:
     case R_RSCAL:
@@ -333,14 +350,14 @@ static void run_case(tl_rng *r, long serial)
             }
         if (routine == R_SCAL) {
             if (f32)
-                exb_cscal_checked(n, scf, X.data, incx);
+                CALL(exb_cscal_checked(n, scf, X.data, incx));
             else
-                exb_zscal_checked(n, sc, X.data, incx);
+                CALL(exb_zscal_checked(n, sc, X.data, incx));
         } else {
             if (f32)
-                exb_csscal_checked(n, scf[0], X.data, incx);
+                CALL(exb_csscal_checked(n, scf[0], X.data, incx));
             else
-                exb_zdscal_checked(n, sc[0], X.data, incx);
+                CALL(exb_zdscal_checked(n, sc[0], X.data, incx));
         }
         break;
     case R_ROT:
@@ -354,10 +371,11 @@ static void run_case(tl_rng *r, long serial)
                 ey[sy + p] = rn(f32, 2, a1, b1);
             }
         }
+        volatile float c32 = (float)cs[0], s32 = (float)cs[1];
         if (f32)
-            exb_csrot_checked(n, X.data, incx, Y.data, incy, (float)cs[0], (float)cs[1]);
+            CALL(exb_csrot_checked(n, X.data, incx, Y.data, incy, c32, s32));
         else
-            exb_zdrot_checked(n, X.data, incx, Y.data, incy, cs[0], cs[1]);
+            CALL(exb_zdrot_checked(n, X.data, incx, Y.data, incy, cs[0], cs[1]));
         break;
     case R_NRM2:
     case R_ASUM: {
@@ -378,12 +396,15 @@ static void run_case(tl_rng *r, long serial)
             want[0] = tl_terms_round(T);
         }
         free(parts);
-        if (routine == R_NRM2)
-            got[0] =
-                f32 ? exb_scnrm2_checked(n, X.data, incx) : exb_dznrm2_checked(n, X.data, incx);
+        volatile float g32 = 0.0f;
+        volatile double g64 = 0.0;
+        if (f32)
+            CALL(g32 = routine == R_NRM2 ? exb_scnrm2_checked(n, X.data, incx)
+                                         : exb_scasum_checked(n, X.data, incx));
         else
-            got[0] =
-                f32 ? exb_scasum_checked(n, X.data, incx) : exb_dzasum_checked(n, X.data, incx);
+            CALL(g64 = routine == R_NRM2 ? exb_dznrm2_checked(n, X.data, incx)
+                                         : exb_dzasum_checked(n, X.data, incx));
+        got[0] = f32 ? (double)g32 : g64;
         nres = 1;
         break;
     }
@@ -398,8 +419,10 @@ static void run_case(tl_rng *r, long serial)
                 (int (*)(const int *, const void *, const int *))exb_blasref_symbol(
                     &ref, f32 ? "icamax_" : "izamax_");
             want[0] = f(&in, X.data, &ix);
-            got[0] = (double)(f32 ? exb_icamax_checked(n, X.data, incx)
-                                  : exb_izamax_checked(n, X.data, incx));
+            long g;
+            CALL(g = f32 ? exb_icamax_checked(n, X.data, incx)
+                         : exb_izamax_checked(n, X.data, incx));
+            got[0] = (double)g;
             nres = 1;
             break;
         }
@@ -414,16 +437,20 @@ static void run_case(tl_rng *r, long serial)
         f(&in, rx, &ix, ry, &iy);
         if (routine == R_COPY) {
             if (f32)
-                exb_ccopy_checked(n, X.data, incx, Y.data, incy);
+                CALL(exb_ccopy_checked(n, X.data, incx, Y.data, incy));
             else
-                exb_zcopy_checked(n, X.data, incx, Y.data, incy);
+                CALL(exb_zcopy_checked(n, X.data, incx, Y.data, incy));
         } else {
             if (f32)
-                exb_cswap_checked(n, X.data, incx, Y.data, incy);
+                CALL(exb_cswap_checked(n, X.data, incx, Y.data, incy));
             else
-                exb_zswap_checked(n, X.data, incx, Y.data, incy);
+                CALL(exb_zswap_checked(n, X.data, incx, Y.data, incy));
         }
         runs++;
+        if (!env_ok) {
+            mismatches++;
+            printf("MISMATCH %s: %s\n", label, why);
+        }
         if (memcmp(rx, X.data, (size_t)X.len * w) || memcmp(ry, Y.data, (size_t)Y.len * w)) {
             mismatches++;
             printf("MISMATCH %s: not the reference's bits\n", label);
@@ -436,6 +463,11 @@ static void run_case(tl_rng *r, long serial)
         arr_free(&Y);
         return;
     }
+    }
+#undef CALL
+    if (!env_ok) {
+        mismatches++;
+        printf("MISMATCH %s: %s\n", label, why);
     }
     for (int k = 0; k < nres; k++)
         check(label, "result", k, f32, tl_canonical(want[k]), got[k]);

@@ -143,8 +143,8 @@ static void check_path(int quick, const char *what, long serial)
 }
 
 /* want[at], want[at+1] := alpha (sum over row i of op(A) times x) + beta y. */
-static void oracle_row(const smat *s, long i, long cols, const double *al, const void *x,
-                       long incx, const double *be, const void *y, long at, double *want)
+static void oracle_row(const smat *s, long i, long cols, const double *al, const void *x, long incx,
+                       const double *be, const void *y, long at, double *want)
 {
     int f32 = s->f32, terms = 0;
     tl_terms_reset(T1);
@@ -237,13 +237,15 @@ static void run_product(tl_rng *r, long serial)
     s.lda = (rows > 0 ? rows : 1) + draw(r, 0, 2);
     long la = s.store == 'P' ? 2 * (n * (n + 1) / 2 + 1) : 2 * s.lda * (n > 0 ? n : 1);
     long outs = s.trans == 'N' ? m : n, cols = s.trans == 'N' ? n : m;
-    long incx = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2), incy = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2);
+    long incx = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2),
+         incy = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2);
     int tri = s.kind == 'T';
     if (tri)
         incy = incx;
     double al[2], be[2];
     draw_alpha(r, f32, al);
     draw_beta(r, f32, be);
+    int under = !tri && draw_underflow(r, f32, al, be);
     const char *knobs = knob_lines[draw(r, 0, COUNT(knob_lines) - 1)];
     tl_apply_knobs(knobs);
     size_t w = f32 ? 4 : 8;
@@ -255,7 +257,7 @@ static void run_product(tl_rng *r, long serial)
     for (long q = 0; q < lx; q++)
         wr(f32, X, q, value(r, draw(r, 0, 1) ? cls : NARROW, f32));
     for (long q = 0; q < ly; q++)
-        wr(f32, Y, q, value(r, NARROW, f32));
+        wr(f32, Y, q, value(r, under ? HALFTINY : NARROW, f32));
     s.a = A;
     void *Yin = tri ? X : Y;
     for (long q = 0; q < ly; q++)
@@ -272,21 +274,27 @@ static void run_product(tl_rng *r, long serial)
     snprintf(name, sizeof name, "%c%s ", f32 ? 'C' : 'Z', names[which]);
     switch (which) {
     case 0:
-        exb_xgbmv_checked(name, f32, s.trans, m, n, s.kl, s.ku, al, A, s.lda, X, incx, be, Y, incy);
+        CALLER_ENV(serial, exb_xgbmv_checked(name, f32, s.trans, m, n, s.kl, s.ku, al, A, s.lda, X,
+                                             incx, be, Y, incy));
         break;
     case 1:
     case 2:
-        exb_xhbmv_checked(name, f32, which == 2, s.uplo, n, s.ku, al, A, s.lda, X, incx, be, Y,
-                          incy);
+        CALLER_ENV(serial, exb_xhbmv_checked(name, f32, which == 2, s.uplo, n, s.ku, al, A, s.lda,
+                                             X, incx, be, Y, incy));
         break;
     default:
-        exb_xtrmv_checked(name, f32, 0, which == 3 ? 0 : which == 4 ? 1 : 2, s.uplo, s.trans,
-                          s.diag, n, s.ku, A, s.lda, X, incx);
+        CALLER_ENV(serial, exb_xtrmv_checked(name, f32, 0,
+                                             which == 3   ? 0
+                                             : which == 4 ? 1
+                                                          : 2,
+                                             s.uplo, s.trans, s.diag, n, s.ku, A, s.lda, X, incx));
     }
     char what[160];
-    snprintf(what, sizeof what, "%s %c%c%c m=%ld n=%ld kl=%ld ku=%ld incx=%ld incy=%ld %s "
-             "alpha=(%a,%a) beta=(%a,%a)", name, s.uplo, s.trans, s.diag, m, n, s.kl, s.ku, incx,
-             incy, class_names[cls], al[0], al[1], be[0], be[1]);
+    snprintf(what, sizeof what,
+             "%s %c%c%c m=%ld n=%ld kl=%ld ku=%ld incx=%ld incy=%ld %s "
+             "alpha=(%a,%a) beta=(%a,%a)",
+             name, s.uplo, s.trans, s.diag, m, n, s.kl, s.ku, incx, incy, class_names[cls], al[0],
+             al[1], be[0], be[1]);
     check_path(quick, what, serial);
     check(f32, what, serial, knobs, ly, want, Yin);
     free(A);
@@ -373,7 +381,7 @@ static void fill_triangular(tl_rng *r, int f32, int cls, void *A, long la)
 {
     for (long q = 0; q < la; q++)
         wr(f32, A, q,
-           cls != TIES   ? value(r, cls, f32)
+           cls != TIES     ? value(r, cls, f32)
            : draw(r, 0, 2) ? 0.0
            : draw(r, 0, 1) ? (double)draw(r, -2, 2)
                            : ldexp((double)draw(r, -3, 3), f32 ? -30 : -60)); /* near ties */
@@ -402,8 +410,11 @@ static void run_solve(tl_rng *r, long serial)
     int f32 = (int)draw(r, 0, 1), cls = (int)draw(r, 0, CLASSES), which = (int)draw(r, 0, 2);
     static const char *names[] = {"TRSV", "TBSV", "TPSV"};
     static const char ops[] = "NTC";
-    smat s = {.f32 = f32, .kind = 'T', .uplo = draw(r, 0, 1) ? 'U' : 'L',
-              .diag = draw(r, 0, 2) ? 'N' : 'U', .trans = ops[draw(r, 0, 2)]};
+    smat s = {.f32 = f32,
+              .kind = 'T',
+              .uplo = draw(r, 0, 1) ? 'U' : 'L',
+              .diag = draw(r, 0, 2) ? 'N' : 'U',
+              .trans = ops[draw(r, 0, 2)]};
     s.store = which == 0 ? 'D' : which == 1 ? 'B' : 'P';
     long n = draw(r, 0, 9) ? draw(r, 1, 12) : draw(r, 0, 1) ? draw(r, 0, 30) : draw(r, 33, 90);
     s.m = s.n = n;
@@ -417,7 +428,7 @@ static void run_solve(tl_rng *r, long serial)
     size_t w = f32 ? 4 : 8;
     long lx = vlen(n, incx);
     void *A = malloc((size_t)la * w), *X = malloc((size_t)lx * w);
-    double *want = malloc((size_t)lx * sizeof *want), *b = malloc((size_t)(2 * n + 2) * sizeof *b);
+    double *want = malloc((size_t)lx * sizeof *want), *b = calloc((size_t)(2 * n + 2), sizeof *b);
     double *xs = malloc((size_t)(2 * n + 2) * sizeof *xs);
     s.a = A;
     fill_triangular(r, f32, cls == TIES ? TIES : cls == SPECIAL ? NARROW : cls, A, la);
@@ -437,7 +448,8 @@ static void run_solve(tl_rng *r, long serial)
             want[2 * (incx < 0 ? (n - 1 - i) * -incx : i * incx) + p] = xs[2 * i + p];
     char name[8];
     snprintf(name, sizeof name, "%c%s ", f32 ? 'C' : 'Z', names[which]);
-    exb_xtrmv_checked(name, f32, 1, which, s.uplo, s.trans, s.diag, n, s.ku, A, s.lda, X, incx);
+    CALLER_ENV(serial, exb_xtrmv_checked(name, f32, 1, which, s.uplo, s.trans, s.diag, n, s.ku, A,
+                                         s.lda, X, incx));
     char what[120];
     snprintf(what, sizeof what, "%s %c%c%c n=%ld k=%ld incx=%ld %s", name, s.uplo, s.trans, s.diag,
              n, s.ku, incx, cls == TIES ? "ties" : class_names[cls]);
@@ -459,8 +471,14 @@ static void run_trmm(tl_rng *r, long serial)
     static const char ops[] = "NTC";
     char side = draw(r, 0, 1) ? 'L' : 'R';
     long m = draw(r, 0, 10), n = draw(r, 0, 10), na = side == 'L' ? m : n;
-    smat s = {.f32 = f32, .kind = 'T', .store = 'D', .uplo = draw(r, 0, 1) ? 'U' : 'L',
-              .diag = draw(r, 0, 2) ? 'N' : 'U', .trans = ops[draw(r, 0, 2)], .m = na, .n = na};
+    smat s = {.f32 = f32,
+              .kind = 'T',
+              .store = 'D',
+              .uplo = draw(r, 0, 1) ? 'U' : 'L',
+              .diag = draw(r, 0, 2) ? 'N' : 'U',
+              .trans = ops[draw(r, 0, 2)],
+              .m = na,
+              .n = na};
     s.lda = (na > 0 ? na : 1) + draw(r, 0, 2);
     long ldb = (m > 0 ? m : 1) + draw(r, 0, 2);
     long la = 2 * s.lda * (na > 0 ? na : 1), lb = 2 * ldb * (n > 0 ? n : 1);
@@ -474,14 +492,16 @@ static void run_trmm(tl_rng *r, long serial)
     void *A = malloc((size_t)la * w), *B = malloc((size_t)lb * w);
     double *want = malloc((size_t)lb * sizeof *want);
     void *colf = malloc((size_t)(2 * (na + 1)) * w);
-    double *col = malloc((size_t)(2 * (na + 1)) * sizeof *col), *xs = malloc((size_t)(2 * (na + 1)) * sizeof *xs);
+    double *col = malloc((size_t)(2 * (na + 1)) * sizeof *col),
+           *xs = malloc((size_t)(2 * (na + 1)) * sizeof *xs);
     s.a = A;
     int dcls = solve && cls == SPECIAL ? NARROW : cls;
     fill_triangular(r, f32, dcls, A, la);
     if (cls == TIES)
         tie_diagonal(r, &s, A, na);
     for (long q = 0; q < lb; q++)
-        wr(f32, B, q, cls == TIES ? tie_value(r, f32) : value(r, draw(r, 0, 1) ? cls : NARROW, f32));
+        wr(f32, B, q,
+           cls == TIES ? tie_value(r, f32) : value(r, draw(r, 0, 1) ? cls : NARROW, f32));
     for (long q = 0; q < lb; q++)
         want[q] = rd(f32, B, q);
     tl_set_binary32(f32);
@@ -532,7 +552,8 @@ static void run_trmm(tl_rng *r, long serial)
     }
     char name[8];
     snprintf(name, sizeof name, "%cTR%cM ", f32 ? 'C' : 'Z', solve ? 'S' : 'M');
-    exb_xtrmm_checked(name, f32, solve, side, s.uplo, s.trans, s.diag, m, n, al, A, s.lda, B, ldb);
+    CALLER_ENV(serial, exb_xtrmm_checked(name, f32, solve, side, s.uplo, s.trans, s.diag, m, n, al,
+                                         A, s.lda, B, ldb));
     char what[160];
     snprintf(what, sizeof what, "%s %c%c%c%c m=%ld n=%ld %s alpha=(%a,%a)", name, side, s.uplo,
              s.trans, s.diag, m, n, cls == TIES ? "ties" : class_names[cls], al[0], al[1]);
@@ -597,9 +618,11 @@ static void oracle_rank2(int f32, int herm, int up, long n, long k, const pair_v
             double b0 = beta0 ? 0.0 : be[0], b1 = beta0 ? 0.0 : be[1];
             if (herm) { /* ar X + ai Y + br C */
                 want[at] = tl_canonical(tl_terms_round_affine2(X[0], a0, X[2], a1, b0, cr, 0, 0));
-                want[at + 1] = tl_canonical(tl_terms_round_affine2(X[1], a0, X[3], a1, b0, ci, 0, 0));
+                want[at + 1] =
+                    tl_canonical(tl_terms_round_affine2(X[1], a0, X[3], a1, b0, ci, 0, 0));
             } else { /* alpha (p + q) + beta C */
-                want[at] = tl_canonical(tl_terms_round_affine2(X[0], a0, X[1], -a1, b0, cr, -b1, ci));
+                want[at] =
+                    tl_canonical(tl_terms_round_affine2(X[0], a0, X[1], -a1, b0, cr, -b1, ci));
                 want[at + 1] =
                     tl_canonical(tl_terms_round_affine2(X[1], a0, X[0], a1, b0, ci, b1, cr));
             }
@@ -617,13 +640,15 @@ static void run_rank2(tl_rng *r, long serial)
     char trans = which >= 4 && draw(r, 0, 1) ? (herm ? 'C' : 'T') : 'N';
     long rows = trans == 'N' ? n : k, cols = trans == 'N' ? k : n;
     long lda = (rows > 0 ? rows : 1) + draw(r, 0, 1), ldb = (rows > 0 ? rows : 1) + draw(r, 0, 1);
-    long incx = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2), incy = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2);
+    long incx = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2),
+         incy = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2);
     double al[2], be[2] = {1.0, 0.0};
     draw_alpha(r, f32, al);
     if (which < 2)
         al[1] = 0.0; /* HER, HPR: alpha real */
     if (which >= 4)
         draw_beta(r, f32, be);
+    int under = which == 5 && draw_underflow(r, f32, al, be); /* SYR2K: complex beta */
     if (herm)
         be[1] = 0.0;
     const char *knobs = knob_lines[draw(r, 0, COUNT(knob_lines) - 1)];
@@ -641,14 +666,22 @@ static void run_rank2(tl_rng *r, long serial)
     for (long q = 0; q < lb + ly; q++)
         wr(f32, B, q, value(r, draw(r, 0, 1) ? cls : NARROW, f32));
     for (long q = 0; q < lc; q++)
-        wr(f32, C, q, value(r, draw(r, 0, 3) ? NARROW : cls, f32)), want[q] = rd(f32, C, q);
+        wr(f32, C, q,
+           value(r,
+                 under           ? HALFTINY
+                 : draw(r, 0, 3) ? NARROW
+                                 : cls,
+                 f32)),
+            want[q] = rd(f32, C, q);
     void *xc = NULL, *yc = NULL;
     if (which < 4) { /* x, y in logical order, as n x 1 matrices */
         xc = malloc((size_t)(2 * n + 2) * w), yc = malloc((size_t)(2 * n + 2) * w);
         for (long i = 0; i < n; i++)
             for (int p = 0; p < 2; p++) {
-                wr(f32, xc, 2 * i + p, rd(f32, A, 2 * (incx < 0 ? (n - 1 - i) * -incx : i * incx) + p));
-                wr(f32, yc, 2 * i + p, rd(f32, B, 2 * (incy < 0 ? (n - 1 - i) * -incy : i * incy) + p));
+                wr(f32, xc, 2 * i + p,
+                   rd(f32, A, 2 * (incx < 0 ? (n - 1 - i) * -incx : i * incx) + p));
+                wr(f32, yc, 2 * i + p,
+                   rd(f32, B, 2 * (incy < 0 ? (n - 1 - i) * -incy : i * incy) + p));
             }
         if (which < 2)
             memcpy(yc, xc, (size_t)(2 * n + 2) * w);
@@ -700,7 +733,8 @@ static void run_rank2(tl_rng *r, long serial)
                 for (int s = 0; s < 2; s++)
                     wr(f32, AP, 2 * p + s, rd(f32, C, 2 * (i + j * ldc) + s));
             }
-        exb_xher_checked(name, f32, which == 3, 1, uplo, n, al, A, incx, B, incy, AP, 1);
+        CALLER_ENV(serial, exb_xher_checked(name, f32, which == 3, 1, uplo, n, al, A, incx, B, incy,
+                                            AP, 1));
         for (long j = 0; j < n; j++)
             for (long i = up ? 0 : j; i < (up ? j + 1 : n); i++) {
                 long p = up ? i + j * (j + 1) / 2 : i + j * (2 * n - j - 1) / 2;
@@ -708,9 +742,11 @@ static void run_rank2(tl_rng *r, long serial)
                     wr(f32, C, 2 * (i + j * ldc) + s, rd(f32, AP, 2 * p + s));
             }
     } else if (which < 4) {
-        exb_xher_checked(name, f32, which == 2, 0, uplo, n, al, A, incx, B, incy, C, ldc);
+        CALLER_ENV(serial, exb_xher_checked(name, f32, which == 2, 0, uplo, n, al, A, incx, B, incy,
+                                            C, ldc));
     } else {
-        exb_xher2k_checked(name, f32, herm, uplo, trans, n, k, al, A, lda, B, ldb, be, C, ldc);
+        CALLER_ENV(serial, exb_xher2k_checked(name, f32, herm, uplo, trans, n, k, al, A, lda, B,
+                                              ldb, be, C, ldc));
     }
     char what[160];
     snprintf(what, sizeof what, "%s %c%c n=%ld k=%ld %s alpha=(%a,%a) beta=(%a,%a)", name, uplo,
@@ -827,11 +863,11 @@ static void run_rotg(tl_rng *r, long serial)
     double got[5];
     if (f32) {
         float a[2] = {(float)f[0], (float)f[1]}, b[2] = {(float)g[0], (float)g[1]}, c, sv[2];
-        exb_crotg_checked(a, b, &c, sv);
+        CALLER_ENV(serial, exb_crotg_checked(a, b, &c, sv));
         got[0] = c, got[1] = sv[0], got[2] = sv[1], got[3] = a[0], got[4] = a[1];
     } else {
         double a[2] = {f[0], f[1]}, b[2] = {g[0], g[1]}, c, sv[2];
-        exb_zrotg_checked(a, b, &c, sv);
+        CALLER_ENV(serial, exb_zrotg_checked(a, b, &c, sv));
         got[0] = c, got[1] = sv[0], got[2] = sv[1], got[3] = a[0], got[4] = a[1];
     }
     for (int q = 0; q < 5; q++) {

@@ -117,6 +117,7 @@ static void run_case(tl_rng *r, long serial)
     default:
         be[0] = value(r, NARROW, f32), be[1] = value(r, NARROW, f32);
     }
+    int under = draw_underflow(r, f32, al, be);
     const char *knobs = knob_lines[draw(r, 0, COUNT(knob_lines) - 1)];
     tl_apply_knobs(knobs);
     size_t w = f32 ? 4 : 8;
@@ -129,7 +130,7 @@ static void run_case(tl_rng *r, long serial)
     for (long q = 0; q < lb; q++)
         wr(f32, B, q, value(r, draw(r, 0, 1) ? cls : NARROW, f32));
     for (long q = 0; q < lc; q++)
-        wr(f32, C, q, value(r, draw(r, 0, 3) ? NARROW : cls, f32));
+        wr(f32, C, q, value(r, under ? HALFTINY : draw(r, 0, 3) ? NARROW : cls, f32));
     for (long q = 0; q < lc; q++)
         want[q] = rd(f32, C, q);
     int alpha0 = al[0] == 0.0 && al[1] == 0.0;
@@ -139,9 +140,11 @@ static void run_case(tl_rng *r, long serial)
         oracle(f32, ta, tb, m, n, k, al, A, lda, B, ldb, be, C, ldc, want);
     if (f32) {
         float af[2] = {(float)al[0], (float)al[1]}, bf[2] = {(float)be[0], (float)be[1]};
-        exb_cgemm_checked("CGEMM ", ta, tb, m, n, k, af, A, lda, B, ldb, bf, C, ldc);
+        CALLER_ENV(serial,
+                   exb_cgemm_checked("CGEMM ", ta, tb, m, n, k, af, A, lda, B, ldb, bf, C, ldc));
     } else {
-        exb_zgemm_checked("ZGEMM ", ta, tb, m, n, k, al, A, lda, B, ldb, be, C, ldc);
+        CALLER_ENV(serial,
+                   exb_zgemm_checked("ZGEMM ", ta, tb, m, n, k, al, A, lda, B, ldb, be, C, ldc));
     }
     int path = exactblas_last_path();
     int panels = !quick && !alpha0 && k > 0 && (al[0] == 0.0 || al[1] == 0.0) && be[1] == 0.0;
@@ -160,7 +163,8 @@ static void run_case(tl_rng *r, long serial)
         free(A), free(B), free(C), free(want);
         return;
     }
-    int bad_path = !quick && !(path & (ocl && panels ? EXACTBLAS_PATH_OPENCL : EXACTBLAS_PATH_HOST));
+    int bad_path =
+        !quick && !(path & (ocl && panels ? EXACTBLAS_PATH_OPENCL : EXACTBLAS_PATH_HOST));
     cases_opencl += ocl && panels && (path & EXACTBLAS_PATH_OPENCL);
     if (!quick && !panels && (path & EXACTBLAS_PATH_RESIDUE))
         bad_path = 1;
@@ -213,6 +217,7 @@ static void run_gemv(tl_rng *r, long serial)
     double be[2] = {draw(r, 0, 3) ? value(r, NARROW, f32) : 0.0, draw(r, 0, 3) ? 0.0 : 0.5};
     if (draw(r, 0, 6) == 0)
         al[0] = al[1] = 0.0;
+    int under = draw_underflow(r, f32, al, be);
     const char *knobs = knob_lines[draw(r, 0, COUNT(knob_lines) - 1)];
     tl_apply_knobs(knobs);
     size_t w = f32 ? 4 : 8;
@@ -225,7 +230,7 @@ static void run_gemv(tl_rng *r, long serial)
     for (long q = 0; q < lx; q++)
         wr(f32, X, q, value(r, draw(r, 0, 1) ? cls : NARROW, f32));
     for (long q = 0; q < ly; q++)
-        wr(f32, Y, q, value(r, NARROW, f32)), want[q] = rd(f32, Y, q);
+        wr(f32, Y, q, value(r, under ? HALFTINY : NARROW, f32)), want[q] = rd(f32, Y, q);
     int alpha0 = al[0] == 0.0 && al[1] == 0.0, beta0 = be[0] == 0.0 && be[1] == 0.0;
     int quick = m == 0 || n == 0 || (alpha0 && be[0] == 1.0 && be[1] == 0.0);
     tl_set_binary32(f32);
@@ -254,9 +259,9 @@ static void run_gemv(tl_rng *r, long serial)
     }
     if (f32) {
         float af[2] = {(float)al[0], (float)al[1]}, bf[2] = {(float)be[0], (float)be[1]};
-        exb_cgemv_checked("CGEMV ", t, m, n, af, A, lda, X, incx, bf, Y, incy);
+        CALLER_ENV(serial, exb_cgemv_checked("CGEMV ", t, m, n, af, A, lda, X, incx, bf, Y, incy));
     } else {
-        exb_zgemv_checked("ZGEMV ", t, m, n, al, A, lda, X, incx, be, Y, incy);
+        CALLER_ENV(serial, exb_zgemv_checked("ZGEMV ", t, m, n, al, A, lda, X, incx, be, Y, incy));
     }
     for (long q = 0; q < ly; q++) {
         slots++;
@@ -330,9 +335,11 @@ static void run_rank(tl_rng *r, long serial)
         free(yc);
         if (f32) {
             float af[2] = {(float)al[0], (float)al[1]};
-            exb_cger_checked(kind ? "CGERC " : "CGERU ", kind, m, n, af, X, incx, A, incy, C, ldc);
+            CALLER_ENV(serial, exb_cger_checked(kind ? "CGERC " : "CGERU ", kind, m, n, af, X, incx,
+                                                A, incy, C, ldc));
         } else {
-            exb_zger_checked(kind ? "ZGERC " : "ZGERU ", kind, m, n, al, X, incx, A, incy, C, ldc);
+            CALLER_ENV(serial, exb_zger_checked(kind ? "ZGERC " : "ZGERU ", kind, m, n, al, X, incx,
+                                                A, incy, C, ldc));
         }
     } else { /* HERK (2: alpha, beta real) or SYRK (3) */
         int herm = kind == 2;
@@ -343,6 +350,8 @@ static void run_rank(tl_rng *r, long serial)
         long lda = (rows > 0 ? rows : 1) + draw(r, 0, 1);
         ldc = (n > 0 ? n : 1) + draw(r, 0, 2), lc = 2 * ldc * (n > 0 ? n : 1);
         long la = 2 * lda * (cols > 0 ? cols : 1);
+        int under = !herm && draw_underflow(r, f32, al, be);
+        alpha0 = al[0] == 0.0 && al[1] == 0.0;
         if (herm)
             be[1] = 0.0;
         A = malloc((size_t)la * w), C = malloc((size_t)lc * w);
@@ -350,7 +359,7 @@ static void run_rank(tl_rng *r, long serial)
         for (long q = 0; q < la; q++)
             wr(f32, A, q, value(r, cls, f32));
         for (long q = 0; q < lc; q++)
-            wr(f32, C, q, value(r, NARROW, f32)), want[q] = rd(f32, C, q);
+            wr(f32, C, q, value(r, under ? HALFTINY : NARROW, f32)), want[q] = rd(f32, C, q);
         int quick = n == 0 || ((alpha0 || k == 0) && be[0] == 1.0 && be[1] == 0.0);
         if (!quick) {
             double *full = malloc((size_t)lc * sizeof *full);
@@ -374,14 +383,18 @@ static void run_rank(tl_rng *r, long serial)
         if (f32) {
             float af[2] = {(float)al[0], (float)al[1]}, bf[2] = {(float)be[0], (float)be[1]};
             if (herm)
-                exb_cherk_checked("CHERK ", uplo, trans, n, k, af[0], A, lda, bf[0], C, ldc);
+                CALLER_ENV(serial, exb_cherk_checked("CHERK ", uplo, trans, n, k, af[0], A, lda,
+                                                     bf[0], C, ldc));
             else
-                exb_csyrk_checked("CSYRK ", uplo, trans, n, k, af, A, lda, bf, C, ldc);
+                CALLER_ENV(serial,
+                           exb_csyrk_checked("CSYRK ", uplo, trans, n, k, af, A, lda, bf, C, ldc));
         } else {
             if (herm)
-                exb_zherk_checked("ZHERK ", uplo, trans, n, k, al[0], A, lda, be[0], C, ldc);
+                CALLER_ENV(serial, exb_zherk_checked("ZHERK ", uplo, trans, n, k, al[0], A, lda,
+                                                     be[0], C, ldc));
             else
-                exb_zsyrk_checked("ZSYRK ", uplo, trans, n, k, al, A, lda, be, C, ldc);
+                CALLER_ENV(serial,
+                           exb_zsyrk_checked("ZSYRK ", uplo, trans, n, k, al, A, lda, be, C, ldc));
         }
     }
     snprintf(label, sizeof label, "case %ld %c%s m=%ld n=%ld k=%ld %s [%s]", serial,
@@ -413,6 +426,7 @@ static void run_herm(tl_rng *r, long serial)
     double be[2] = {draw(r, 0, 3) ? value(r, NARROW, f32) : 0.0, draw(r, 0, 2) ? 0.0 : 0.25};
     if (draw(r, 0, 7) == 0)
         al[0] = al[1] = 0.0;
+    int under = draw_underflow(r, f32, al, be);
     const char *knobs = knob_lines[draw(r, 0, COUNT(knob_lines) - 1)];
     tl_apply_knobs(knobs);
     long lda = (ka > 0 ? ka : 1) + draw(r, 0, 1), ldb = (m > 0 ? m : 1) + draw(r, 0, 1),
@@ -427,7 +441,7 @@ static void run_herm(tl_rng *r, long serial)
     for (long q = 0; q < lb; q++)
         wr(f32, B, q, value(r, draw(r, 0, 1) ? cls : NARROW, f32));
     for (long q = 0; q < lc; q++)
-        wr(f32, C, q, value(r, NARROW, f32)), want[q] = rd(f32, C, q);
+        wr(f32, C, q, value(r, under ? HALFTINY : NARROW, f32)), want[q] = rd(f32, C, q);
     for (long j = 0; j < ka; j++)
         for (long i = 0; i < ka; i++) {
             int stored = up ? i <= j : i >= j;
@@ -451,15 +465,15 @@ static void run_herm(tl_rng *r, long serial)
     float af[2] = {(float)al[0], (float)al[1]}, bf[2] = {(float)be[0], (float)be[1]};
     if (kind == 0) { /* HEMV: B's first column is x, C's is y */
         if (f32)
-            exb_chemv_checked("CHEMV ", ul, m, af, A, lda, B, 1, bf, C, 1);
+            CALLER_ENV(serial, exb_chemv_checked("CHEMV ", ul, m, af, A, lda, B, 1, bf, C, 1));
         else
-            exb_zhemv_checked("ZHEMV ", ul, m, al, A, lda, B, 1, be, C, 1);
+            CALLER_ENV(serial, exb_zhemv_checked("ZHEMV ", ul, m, al, A, lda, B, 1, be, C, 1));
     } else if (f32) {
-        exb_csymm_checked(herm ? "CHEMM " : "CSYMM ", herm, sd, ul, m, n, af, A, lda, B, ldb, bf, C,
-                          ldc);
+        CALLER_ENV(serial, exb_csymm_checked(herm ? "CHEMM " : "CSYMM ", herm, sd, ul, m, n, af, A,
+                                             lda, B, ldb, bf, C, ldc));
     } else {
-        exb_zsymm_checked(herm ? "ZHEMM " : "ZSYMM ", herm, sd, ul, m, n, al, A, lda, B, ldb, be, C,
-                          ldc);
+        CALLER_ENV(serial, exb_zsymm_checked(herm ? "ZHEMM " : "ZSYMM ", herm, sd, ul, m, n, al, A,
+                                             lda, B, ldb, be, C, ldc));
     }
     static const char *what[] = {"HEMV", "HEMM", "SYMM"};
     for (long q = 0; q < lc; q++) {

@@ -277,12 +277,30 @@ static int run_case(tl_rng *r, long serial, tl_tally *tally)
     memcpy(ex, X.d, (size_t)X.len * sizeof(double));
     memcpy(ey, Y.d, (size_t)Y.len * sizeof(double));
     double scalar = draw(r, 0, 2) ? value(r, cls, f32) : (draw(r, 0, 1) ? 1.0 : -0.5);
+    if (draw(r, 0, 9) == 0) { /* subnormal scalars on purpose (a caller's DAZ) */
+        static const double sub64[] = {0x1p-1074, -0x1.8p-1066, 0x1.ffffp-1023};
+        static const double sub32[] = {0x1p-149, -0x1.8p-141, 0x1.fffcp-127};
+        scalar = (f32 ? sub32 : sub64)[draw(r, 0, 2)];
+    }
     if (midpoint)
         scalar = routine == R_SAXPY ? 1.0 + 0x1p-23 : 0.0;
     double got = 0, want = 0;
     int scalar_result = 0, ok = 1;
     int in = (int)n, ix = (int)incx, iy = (int)incy;
     const double *xs = X.d + (incx < 0 ? 0 : 0); /* logical order via at() */
+    /* the caller's floating-point environment, around each library call
+     * alone: its arguments converted before and its results after, through
+     * volatile variables (the compiler would otherwise move a conversion
+     * across the opaque calls that set the environment) */
+    tl_callenv env = tl_callenv_of(serial);
+    int env_ok = 1;
+    char why[200] = "";
+#define CALL(stmt)                                                                                 \
+    do {                                                                                           \
+        tl_callenv_enter(&env);                                                                    \
+        stmt;                                                                                      \
+        env_ok &= tl_callenv_leave(&env, why, sizeof why);                                         \
+    } while (0)
 
     switch (routine) {
     case R_COPY:
@@ -298,14 +316,14 @@ static int run_case(tl_rng *r, long serial, tl_tally *tally)
         f(&in, rx, &ix, ry, &iy);
         if (routine == R_COPY) {
             if (f32)
-                exb_scopy_checked(n, X.data, incx, Y.data, incy);
+                CALL(exb_scopy_checked(n, X.data, incx, Y.data, incy));
             else
-                exb_dcopy_checked(n, X.data, incx, Y.data, incy);
+                CALL(exb_dcopy_checked(n, X.data, incx, Y.data, incy));
         } else {
             if (f32)
-                exb_sswap_checked(n, X.data, incx, Y.data, incy);
+                CALL(exb_sswap_checked(n, X.data, incx, Y.data, incy));
             else
-                exb_dswap_checked(n, X.data, incx, Y.data, incy);
+                CALL(exb_dswap_checked(n, X.data, incx, Y.data, incy));
         }
         tally->runs++;
         size_t w = f32 ? 4 : 8;
@@ -322,7 +340,8 @@ static int run_case(tl_rng *r, long serial, tl_tally *tally)
         amax_fn f = (amax_fn)sym(f32 ? "isamax_" : "idamax_");
         if (!f)
             break;
-        long g = f32 ? exb_isamax_checked(n, X.data, incx) : exb_idamax_checked(n, X.data, incx);
+        long g;
+        CALL(g = f32 ? exb_isamax_checked(n, X.data, incx) : exb_idamax_checked(n, X.data, incx));
         want = f(&in, X.data, &ix);
         got = (double)g;
         scalar_result = 1;
@@ -350,10 +369,15 @@ static int run_case(tl_rng *r, long serial, tl_tally *tally)
         if ((routine == R_SASUM && incx <= 0) || (routine != R_SDSDOT && n <= 0))
             want = 0.0;
         const float *fx = X.data, *fy = Y.data;
-        got = routine == R_SDOT     ? exb_sdot_checked(n, fx, incx, fy, incy)
-              : routine == R_DSDOT  ? exb_dsdot_checked(n, fx, incx, fy, incy)
-              : routine == R_SDSDOT ? exb_sdsdot_checked(n, (float)scalar, fx, incx, fy, incy)
-                                    : exb_sasum_checked(n, fx, incx);
+        volatile float sb = (float)scalar, gf = 0.0f;
+        volatile double gd = 0.0;
+        if (routine == R_DSDOT)
+            CALL(gd = exb_dsdot_checked(n, fx, incx, fy, incy));
+        else
+            CALL(gf = routine == R_SDOT     ? exb_sdot_checked(n, fx, incx, fy, incy)
+                      : routine == R_SDSDOT ? exb_sdsdot_checked(n, sb, fx, incx, fy, incy)
+                                            : exb_sasum_checked(n, fx, incx));
+        got = routine == R_DSDOT ? gd : (double)gf;
         scalar_result = 1;
         break;
     }
@@ -366,8 +390,13 @@ static int run_case(tl_rng *r, long serial, tl_tally *tally)
          * same elements backwards, 0 x_1 n times (lx: the logical elements) */
         want = n > 0 ? rn_sqrt(routine == R_SNRM2, n, lx, 1) : 0.0;
         want = tl_canonical(want);
-        got = routine == R_SNRM2 ? exb_snrm2_checked(n, X.data, incx)
-                                 : exb_dnrm2_checked(n, X.data, incx);
+        volatile float gf = 0.0f;
+        volatile double gd = 0.0;
+        if (routine == R_SNRM2)
+            CALL(gf = exb_snrm2_checked(n, X.data, incx));
+        else
+            CALL(gd = exb_dnrm2_checked(n, X.data, incx));
+        got = routine == R_SNRM2 ? (double)gf : gd;
         free(lx);
         scalar_result = 1;
         break;
@@ -381,7 +410,10 @@ static int run_case(tl_rng *r, long serial, tl_tally *tally)
                 tl_terms_add(T, Y.d[at(n, incy, i)], 1.0, 1.0);
                 ey[at(n, incy, i)] = tl_terms_round(T);
             }
-        exb_saxpy_checked(n, (float)scalar, X.data, incx, Y.data, incy);
+        {
+            volatile float a = (float)scalar;
+            CALL(exb_saxpy_checked(n, a, X.data, incx, Y.data, incy));
+        }
         break;
     case R_SSCAL:
         if (incx > 0 && (float)scalar != 1.0f) /* a = 1: the reference's quick return */
@@ -391,7 +423,10 @@ static int run_case(tl_rng *r, long serial, tl_tally *tally)
                 tl_terms_add(T, scalar, X.d[at(n, incx, i)], 1.0);
                 ex[at(n, incx, i)] = tl_terms_round(T);
             }
-        exb_sscal_checked(n, (float)scalar, X.data, incx);
+        {
+            volatile float a = (float)scalar;
+            CALL(exb_sscal_checked(n, a, X.data, incx));
+        }
         break;
     case R_ROT:
     case R_ROTM: {
@@ -437,18 +472,19 @@ static int run_case(tl_rng *r, long serial, tl_tally *tally)
                 ey[at(n, incy, i)] = rn2(f32, xi, h21, yi, h22);
             }
         }
+        volatile float cf = (float)c, sf = (float)s;
+        float hf[5];
+        for (int k = 0; k < 5; k++)
+            hf[k] = (float)h[k];
         if (routine == R_ROT) {
             if (f32)
-                exb_srot_checked(n, X.data, incx, Y.data, incy, (float)c, (float)s);
+                CALL(exb_srot_checked(n, X.data, incx, Y.data, incy, cf, sf));
             else
-                exb_drot_checked(n, X.data, incx, Y.data, incy, c, s);
+                CALL(exb_drot_checked(n, X.data, incx, Y.data, incy, c, s));
         } else if (f32) {
-            float hf[5];
-            for (int k = 0; k < 5; k++)
-                hf[k] = (float)h[k];
-            exb_srotm_checked(n, X.data, incx, Y.data, incy, hf);
+            CALL(exb_srotm_checked(n, X.data, incx, Y.data, incy, hf));
         } else {
-            exb_drotm_checked(n, X.data, incx, Y.data, incy, h);
+            CALL(exb_drotm_checked(n, X.data, incx, Y.data, incy, h));
         }
         break;
     }
@@ -475,11 +511,11 @@ static int run_case(tl_rng *r, long serial, tl_tally *tally)
         double g[4];
         if (f32) {
             float fa = (float)a, fb = (float)b, fc, fs;
-            exb_srotg_checked(&fa, &fb, &fc, &fs);
+            CALL(exb_srotg_checked(&fa, &fb, &fc, &fs));
             g[0] = fa, g[1] = fb, g[2] = fc, g[3] = fs;
         } else {
             double da = a, db = b, dc, ds;
-            exb_drotg_checked(&da, &db, &dc, &ds);
+            CALL(exb_drotg_checked(&da, &db, &dc, &ds));
             g[0] = da, g[1] = db, g[2] = dc, g[3] = ds;
         }
         double e[4] = {tl_canonical(ea), tl_canonical(eb), tl_canonical(ec), tl_canonical(es)};
@@ -498,7 +534,7 @@ static int run_case(tl_rng *r, long serial, tl_tally *tally)
         if (f32) {
             float a[9] = {(float)d1, (float)d2, (float)x1, (float)y1, 0, 0, 0, 0, 0}, b[9];
             memcpy(b, a, sizeof a);
-            exb_srotmg_checked(&b[0], &b[1], &b[2], b[3], &b[4]);
+            CALL(exb_srotmg_checked(&b[0], &b[1], &b[2], b[3], &b[4]));
             if (isinf(b[0]) || isinf(b[1]))
                 break; /* the reference's rescaling loop would never end */
             f(&a[0], &a[1], &a[2], &a[3], &a[4]);
@@ -507,7 +543,7 @@ static int run_case(tl_rng *r, long serial, tl_tally *tally)
         } else {
             double a[9] = {d1, d2, x1, y1, 0, 0, 0, 0, 0}, b[9];
             memcpy(b, a, sizeof a);
-            exb_drotmg_checked(&b[0], &b[1], &b[2], b[3], &b[4]);
+            CALL(exb_drotmg_checked(&b[0], &b[1], &b[2], b[3], &b[4]));
             if (isinf(b[0]) || isinf(b[1]))
                 break; /* the reference's rescaling loop would never end */
             f(&a[0], &a[1], &a[2], &a[3], &a[4]);
@@ -523,7 +559,13 @@ static int run_case(tl_rng *r, long serial, tl_tally *tally)
         break;
     }
     }
+#undef CALL
     (void)xs;
+    if (!env_ok) {
+        printf("MISMATCH %s [%s]: %s\n", label, knobs, why);
+        tally->mismatches++;
+        ok = 0;
+    }
     if (scalar_result) {
         ok = tl_check_vector(tally, label, knobs, 1, &want, &got);
     } else if (routine == R_SAXPY || routine == R_SSCAL || routine == R_ROT || routine == R_ROTM) {
@@ -562,9 +604,13 @@ int main(int argc, char **argv)
     tl_rng_seed(&r, seed);
     tl_tally tally = {0, 0, 0};
     for (long c = 0; c < cases; c++) {
+        char what[64];
+        snprintf(what, sizeof what, "level1 case %ld", c);
+        tl_watchdog(60, what); /* a hang is a failure that names its case */
         tally.cases++;
         run_case(&r, c, &tally);
     }
+    tl_watchdog(0, "");
     tl_terms_free(T);
     tl_set_binary32(0);
     return tl_verdict("level1", &tally, COUNT(knob_lines));

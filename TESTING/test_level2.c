@@ -81,8 +81,14 @@ static double value(tl_rng *r, int cls, int f32)
 static const double scalars[] = {1.0,  -1.0,    0.0,    -0.0,      0.5,      3.0, 0.1,
                                  -2.0, 0x1p-60, 0x1p60, 0x1p-1000, 0x1p1000, NAN, INFINITY};
 
+/* subnormal scalars, drawn on purpose (a caller's DAZ must not make them 0) */
+static const double subnormal64[] = {0x1p-1074, -0x1.8p-1066, 0x1.ffffp-1023};
+static const double subnormal32[] = {0x1p-149, -0x1.8p-141, 0x1.fffcp-127};
+
 static double scalar(tl_rng *r, int f32)
 {
+    if (draw(r, 0, 9) == 0)
+        return (f32 ? subnormal32 : subnormal64)[draw(r, 0, 2)];
     int k = (int)draw(r, 0, COUNT(scalars) - 1);
     if ((isnan(scalars[k]) || isinf(scalars[k])) && draw(r, 0, 3))
         k = (int)draw(r, 0, 7);
@@ -444,12 +450,13 @@ static void run_case(tl_rng *r, long serial)
     }
 
     /* the routine */
-    char label[200];
+    tl_callenv env = tl_callenv_of(serial);
+    char label[240];
     snprintf(label, sizeof label,
              "case %ld %c%s %s %c%c%c m=%ld n=%ld kl=%ld ku=%ld lda=%ld "
-             "incx=%ld incy=%ld alpha=%a beta=%a [%s]",
+             "incx=%ld incy=%ld alpha=%a beta=%a [%s] caller %s",
              serial, f32 ? 'S' : 'D', names[routine], class_names[cls], M.uplo, M.trans, M.diag,
-             M.m, M.n, M.kl, M.ku, M.lda, incx, incy, alpha, beta, knobs);
+             M.m, M.n, M.kl, M.ku, M.lda, incx, incy, alpha, beta, knobs, tl_callenv_name(&env));
     const char *nm = "TEST  ";
     void *a = A.data, *x = X.data, *y = Y.data;
 #define PICK(s_call, d_call)                                                                       \
@@ -459,29 +466,31 @@ static void run_case(tl_rng *r, long serial)
         else                                                                                       \
             d_call;                                                                                \
     } while (0)
+    /* the caller's environment around the call alone; the binary32 scalars
+     * converted before it (volatile: no conversion moves past the opaque
+     * call that installs it) */
+    volatile float fa = (float)alpha, fb = (float)beta;
+    tl_callenv_enter(&env);
     switch (routine) {
     case R_GBMV:
-        PICK(exb_sgbmv_checked(nm, M.trans, M.m, M.n, M.kl, M.ku, (float)alpha, a, M.lda, x, incx,
-                               (float)beta, y, incy),
+        PICK(exb_sgbmv_checked(nm, M.trans, M.m, M.n, M.kl, M.ku, fa, a, M.lda, x, incx, fb, y,
+                               incy),
              exb_dgbmv_checked(nm, M.trans, M.m, M.n, M.kl, M.ku, alpha, a, M.lda, x, incx, beta, y,
                                incy));
         break;
     case R_GEMV:
-        exb_sgemv_checked(nm, M.trans, M.m, M.n, (float)alpha, a, M.lda, x, incx, (float)beta, y,
-                          incy);
+        exb_sgemv_checked(nm, M.trans, M.m, M.n, fa, a, M.lda, x, incx, fb, y, incy);
         break;
     case R_SYMV:
-        PICK(exb_ssymv_checked(nm, M.uplo, M.n, (float)alpha, a, M.lda, x, incx, (float)beta, y,
-                               incy),
+        PICK(exb_ssymv_checked(nm, M.uplo, M.n, fa, a, M.lda, x, incx, fb, y, incy),
              exb_dsymv_checked(nm, M.uplo, M.n, alpha, a, M.lda, x, incx, beta, y, incy));
         break;
     case R_SBMV:
-        PICK(exb_ssbmv_checked(nm, M.uplo, M.n, M.ku, (float)alpha, a, M.lda, x, incx, (float)beta,
-                               y, incy),
+        PICK(exb_ssbmv_checked(nm, M.uplo, M.n, M.ku, fa, a, M.lda, x, incx, fb, y, incy),
              exb_dsbmv_checked(nm, M.uplo, M.n, M.ku, alpha, a, M.lda, x, incx, beta, y, incy));
         break;
     case R_SPMV:
-        PICK(exb_sspmv_checked(nm, M.uplo, M.n, (float)alpha, a, x, incx, (float)beta, y, incy),
+        PICK(exb_sspmv_checked(nm, M.uplo, M.n, fa, a, x, incx, fb, y, incy),
              exb_dspmv_checked(nm, M.uplo, M.n, alpha, a, x, incx, beta, y, incy));
         break;
     case R_TRMV:
@@ -508,25 +517,31 @@ static void run_case(tl_rng *r, long serial)
              exb_dtpsv_checked(nm, M.uplo, M.trans, M.diag, M.n, a, x, incx));
         break;
     case R_GER:
-        PICK(exb_sger_checked(nm, M.m, M.n, (float)alpha, x, incx, y, incy, a, M.lda),
+        PICK(exb_sger_checked(nm, M.m, M.n, fa, x, incx, y, incy, a, M.lda),
              exb_dger_checked(nm, M.m, M.n, alpha, x, incx, y, incy, a, M.lda));
         break;
     case R_SYR:
-        PICK(exb_ssyr_checked(nm, M.uplo, M.n, (float)alpha, x, incx, a, M.lda),
+        PICK(exb_ssyr_checked(nm, M.uplo, M.n, fa, x, incx, a, M.lda),
              exb_dsyr_checked(nm, M.uplo, M.n, alpha, x, incx, a, M.lda));
         break;
     case R_SPR:
-        PICK(exb_sspr_checked(nm, M.uplo, M.n, (float)alpha, x, incx, a),
+        PICK(exb_sspr_checked(nm, M.uplo, M.n, fa, x, incx, a),
              exb_dspr_checked(nm, M.uplo, M.n, alpha, x, incx, a));
         break;
     case R_SYR2:
-        PICK(exb_ssyr2_checked(nm, M.uplo, M.n, (float)alpha, x, incx, y, incy, a, M.lda),
+        PICK(exb_ssyr2_checked(nm, M.uplo, M.n, fa, x, incx, y, incy, a, M.lda),
              exb_dsyr2_checked(nm, M.uplo, M.n, alpha, x, incx, y, incy, a, M.lda));
         break;
     default:
-        PICK(exb_sspr2_checked(nm, M.uplo, M.n, (float)alpha, x, incx, y, incy, a),
+        PICK(exb_sspr2_checked(nm, M.uplo, M.n, fa, x, incx, y, incy, a),
              exb_dspr2_checked(nm, M.uplo, M.n, alpha, x, incx, y, incy, a));
         break;
+    }
+    char why[200];
+    if (!tl_callenv_leave(&env, why, sizeof why)) {
+        if (mismatches < 25)
+            printf("MISMATCH %s: %s\n", label, why);
+        mismatches++;
     }
     check(label, &A, wantA);
     check(label, &X, wantX);

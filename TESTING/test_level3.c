@@ -78,9 +78,14 @@ static double value(tl_rng *r, int cls, int f32)
 
 static const double scalars[] = {1.0,  -1.0,    0.0,    -0.0,      0.5,      3.0, 0.1,
                                  -2.0, 0x1p-60, 0x1p60, 0x1p-1000, 0x1p1000, NAN, INFINITY};
+/* subnormal scalars, drawn on purpose (a caller's DAZ must not make them 0) */
+static const double subnormal64[] = {0x1p-1074, -0x1.8p-1066, 0x1.ffffp-1023};
+static const double subnormal32[] = {0x1p-149, -0x1.8p-141, 0x1.fffcp-127};
 
 static double scalar(tl_rng *r, int f32)
 {
+    if (draw(r, 0, 9) == 0)
+        return (f32 ? subnormal32 : subnormal64)[draw(r, 0, 2)];
     int k = (int)draw(r, 0, COUNT(scalars) - 1);
     if ((isnan(scalars[k]) || isinf(scalars[k])) && draw(r, 0, 3))
         k = (int)draw(r, 0, 7);
@@ -246,11 +251,12 @@ static void run_case(tl_rng *r, long serial)
         ldb = 1;
     if (ldc < 1)
         ldc = 1;
+    tl_callenv env = tl_callenv_of(serial);
     snprintf(label, sizeof label,
-             "case %ld %c%s %s side=%c uplo=%c ta=%c tb=%c diag=%c m=%ld n=%ld k=%ld alpha=%g "
-             "beta=%g [%s]",
+             "case %ld %c%s %s side=%c uplo=%c ta=%c tb=%c diag=%c m=%ld n=%ld k=%ld alpha=%a "
+             "beta=%a [%s] caller %s",
              serial, f32 ? 'S' : 'D', names[routine], class_names[cls], side, uplo, ta, tb, diag, m,
-             n, k, alpha, beta, knobs);
+             n, k, alpha, beta, knobs, tl_callenv_name(&env));
     arr_make(&A, f32, ar, ac, lda);
     fill(r, &A, ar, ac, cls, f32, junk);
     int triangular = routine == R_SYMM || routine == R_TRMM || routine == R_TRSM;
@@ -427,7 +433,10 @@ static void run_case(tl_rng *r, long serial)
     }
     tl_set_binary32(0);
 
-    float fa = (float)alpha, fb = (float)beta;
+    /* scalars converted before the caller's environment is installed (volatile:
+     * the compiler would otherwise sink a conversion past that opaque call) */
+    volatile float fa = (float)alpha, fb = (float)beta;
+    tl_callenv_enter(&env); /* the caller's environment, around the call alone */
     switch (routine) {
     case R_GEMM:
         exb_sgemm_checked("SGEMM ", ta, tb, m, n, k, fa, A.data, lda, B.data, ldb, fb, C.data, ldc);
@@ -464,6 +473,12 @@ static void run_case(tl_rng *r, long serial)
     default:
         exb_strsm_checked("STRSM ", side, uplo, ta, diag, m, n, fa, A.data, lda, C.data, ldc);
         break;
+    }
+    char why[200];
+    if (!tl_callenv_leave(&env, why, sizeof why)) {
+        if (mismatches < 25)
+            printf("MISMATCH %s: %s\n", label, why);
+        mismatches++;
     }
     check(label, &C, want);
     cases_run++;

@@ -949,3 +949,94 @@ int tl_child(int (*fn)(void *arg, int fd), void *arg, unsigned seconds, int capt
         return -1;
     return status;
 }
+
+/* ---- the caller's floating-point environment -------------------------------- */
+
+#if defined(__x86_64__) && defined(__SSE2__)
+#include <xmmintrin.h>
+#define TL_MXCSR 1
+#else
+#include <fenv.h>
+#endif
+
+/* Each kind: a name, the MXCSR control bits beyond the default 0x1F80
+ * (rounding 0x2000 down, 0x4000 up, 0x6000 toward zero; 0x8000 FTZ; 0x0040
+ * DAZ), and whether status flags are raised before the call. */
+static const struct {
+    const char *name;
+    unsigned int control;
+    int round;
+    int flags;
+} callenvs[] = {
+    {"default", 0x0000u, 0, 0},  {"default+flags", 0x0000u, 0, 1},  {"upward", 0x4000u, 2, 0},
+    {"downward", 0x2000u, 1, 1}, {"towardzero", 0x6000u, 3, 0},     {"ftz", 0x8000u, 0, 0},
+    {"daz", 0x0040u, 0, 1},      {"ftz+daz+upward", 0xC040u, 2, 1},
+};
+#define NCALLENVS ((long)(sizeof callenvs / sizeof callenvs[0]))
+
+tl_callenv tl_callenv_of(long c)
+{
+    tl_callenv e;
+    const char *pin = getenv("EXACTBLAS_TEST_CALLENV");
+    e.kind = (int)(((c % NCALLENVS) + NCALLENVS) % NCALLENVS);
+    for (long k = 0; pin && k < NCALLENVS; k++)
+        if (strcmp(pin, callenvs[k].name) == 0)
+            e.kind = (int)k;
+    /* flags: a different subset of the six per case, never none */
+    unsigned int flags = callenvs[e.kind].flags ? 1u + (unsigned int)((c * 37) % 63) : 0u;
+    e.mxcsr = 0x1F80u | callenvs[e.kind].control | flags;
+    static const int rounds[] = {
+#ifdef TL_MXCSR
+        0, 0, 0, 0
+#else
+        FE_TONEAREST, FE_DOWNWARD, FE_UPWARD, FE_TOWARDZERO
+#endif
+    };
+    e.round = rounds[callenvs[e.kind].round];
+    e.excepts = 0;
+#ifndef TL_MXCSR
+    static const int all[] = {FE_INVALID, FE_DIVBYZERO, FE_OVERFLOW, FE_UNDERFLOW, FE_INEXACT};
+    for (int k = 0; k < 5; k++)
+        if (flags >> k & 1)
+            e.excepts |= all[k];
+#endif
+    return e;
+}
+
+const char *tl_callenv_name(const tl_callenv *e)
+{
+    return callenvs[e->kind].name;
+}
+
+void tl_callenv_enter(const tl_callenv *e)
+{
+#ifdef TL_MXCSR
+    _mm_setcsr(e->mxcsr);
+#else
+    feclearexcept(FE_ALL_EXCEPT);
+    fesetround(e->round);
+    if (e->excepts)
+        feraiseexcept(e->excepts);
+#endif
+}
+
+int tl_callenv_leave(const tl_callenv *e, char *why, size_t len)
+{
+#ifdef TL_MXCSR
+    unsigned int got = _mm_getcsr();
+    _mm_setcsr(0x1F80u);
+    if (got == e->mxcsr)
+        return 1;
+    snprintf(why, len, "caller's environment %s: MXCSR 0x%04x before the call, 0x%04x after",
+             callenvs[e->kind].name, e->mxcsr, got);
+#else
+    int round = fegetround(), excepts = fetestexcept(FE_ALL_EXCEPT);
+    feclearexcept(FE_ALL_EXCEPT);
+    fesetround(FE_TONEAREST);
+    if (round == e->round && excepts == e->excepts)
+        return 1;
+    snprintf(why, len, "caller's environment %s: rounding %d flags 0x%x before, %d 0x%x after",
+             callenvs[e->kind].name, e->round, e->excepts, round, excepts);
+#endif
+    return 0;
+}

@@ -160,6 +160,34 @@ double tl_median(double *t, int n);
  * untimed call whose time in seconds goes to *first when first is not NULL. */
 double tl_time_ms(void (*fn)(void *arg), void *arg, int reps, double *first);
 
+/* ---- the caller's floating-point environment ------------------------------- */
+/* A library call made as real callers make it: in a directed rounding mode,
+ * with flush-to-zero or denormals-are-zero set (-ffast-math programs), and
+ * with status flags already raised.  The randomized tests draw one per case
+ * (tl_callenv_of: the case number picks it, so the cases' draws do not
+ * change), install it just around the library call and check that the call
+ * left the whole state as it found it (core/fpenv.h's rule, CONTRACT.md):
+ *
+ *     tl_callenv env = tl_callenv_of(c);
+ *     tl_callenv_enter(&env);
+ *     <the call>
+ *     if (!tl_callenv_leave(&env, why, sizeof why)) { fail with why }
+ *
+ * Nothing but the call may run between the two: the test's own arithmetic
+ * and MPFR run in the default environment.  EXACTBLAS_TEST_CALLENV=default
+ * (or any of the names) pins one for every case. */
+typedef struct tl_callenv {
+    int kind;           /* index into the list of environments */
+    unsigned int mxcsr; /* x86-64: the whole state installed (control and flags) */
+    int round, excepts; /* elsewhere: fesetround's mode and the raised flags */
+} tl_callenv;
+tl_callenv tl_callenv_of(long c);
+const char *tl_callenv_name(const tl_callenv *e);
+void tl_callenv_enter(const tl_callenv *e);
+/* Restores the default environment; 1 when the state found was the one
+ * installed, else 0 and what differed in why. */
+int tl_callenv_leave(const tl_callenv *e, char *why, size_t len);
+
 /* Bits of a double as an unsigned integer, for exact comparison and printing. */
 uint64_t tl_bits(double x);
 

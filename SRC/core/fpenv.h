@@ -13,18 +13,30 @@
  * neither traps nor leaves exception flags behind.  Worker threads install
  * the same state for each task (pool.c).
  *
- * The rule (doc/CONTRACT.md, "Floating-point environment"): EXB_FPENV_SCOPE
- * is the first statement of every exported function and of every checked
- * core, before any floating-point argument is looked at (a comparison of a
- * subnormal alpha with 0 under DAZ, a float widened to double, an ordered
- * comparison that raises "invalid" on a NaN), and the caller's state comes
- * back after the last rounding (the cleanup runs once the return value has
- * been computed, on every return).  Test: fpenv_scope (every such function
- * opens with it) and the randomized tests, whose calls run under a drawn
- * caller environment with its flags compared after each call.
- *
- * On x86-64 this is the SSE control and status register (doubles never use
- * the x87 unit there); elsewhere the C99 <fenv.h> environment.
+ * The rule (doc/CONTRACT.md, "Floating-point environment"): the default
+ * environment is in place before any floating-point argument is looked at
+ * (a comparison of a subnormal alpha with 0 under DAZ, a float widened to
+ * double, an ordered comparison that raises "invalid" on a NaN), and the
+ * caller's comes back after the last rounding.  The compiler does not know
+ * that MXCSR governs arithmetic: it moves a comparison of a by-value
+ * argument above the ldmxcsr that installs the environment, and takes a
+ * second stmxcsr for the first when no ldmxcsr lies between (seen: GCC 12
+ * hoisted ZDSCAL's a == 1 above it and then skipped the restore).  Hence:
+ *   - the register is read and written by volatile asm with a memory
+ *     clobber: never merged, never moved across each other or across loads
+ *     and stores;
+ *   - every checked core and every exported function with a floating-point
+ *     argument by value is defined with EXB_ENTRY/EXB_ENTRY_VOID: the
+ *     entry installs the environment, then calls the work, a separate
+ *     function the compiler may neither inline nor analyse (EXB_OPAQUE), so
+ *     no operation of the work can move above the installation, and the
+ *     caller's environment comes back after the work's return value exists;
+ *   - an exported function whose floating-point data arrive through
+ *     pointers may open with EXB_FPENV_SCOPE (its loads come after the
+ *     asm's memory clobber), one that only forwards with EXB_FPENV_FORWARD.
+ * Test: fpenv_scope (the rule over every entry point) and the randomized
+ * tests, whose calls run under a drawn caller environment with the whole
+ * state compared after each call.
  */
 #ifndef EXACTBLAS_FPENV_H
 #define EXACTBLAS_FPENV_H
@@ -39,6 +51,18 @@ typedef struct exb_fpenv {
     unsigned int mxcsr;
 } exb_fpenv;
 
+static inline unsigned int exb_mxcsr_read(void)
+{
+    unsigned int v;
+    __asm__ volatile("stmxcsr %0" : "=m"(v) : : "memory");
+    return v;
+}
+
+static inline void exb_mxcsr_write(unsigned int v)
+{
+    __asm__ volatile("ldmxcsr %0" : : "m"(v) : "memory");
+}
+
 /* The status flags (bits 0-5) do not change a result: with the caller's
  * control bits already the default, the register is left as it is (an
  * ldmxcsr costs tens of cycles, a short call's floor); leave restores the
@@ -47,16 +71,16 @@ typedef struct exb_fpenv {
 
 static inline exb_fpenv exb_fpenv_enter(void)
 {
-    exb_fpenv saved = {_mm_getcsr()};
+    exb_fpenv saved = {exb_mxcsr_read()};
     if ((saved.mxcsr & ~EXB_MXCSR_FLAGS) != EXB_MXCSR_DEFAULT)
-        _mm_setcsr(EXB_MXCSR_DEFAULT);
+        exb_mxcsr_write(EXB_MXCSR_DEFAULT);
     return saved;
 }
 
 static inline void exb_fpenv_leave(exb_fpenv saved)
 {
-    if (_mm_getcsr() != saved.mxcsr)
-        _mm_setcsr(saved.mxcsr);
+    if (exb_mxcsr_read() != saved.mxcsr)
+        exb_mxcsr_write(saved.mxcsr);
 }
 
 #else
@@ -88,6 +112,41 @@ static inline void exb_fpenv_scope_end(exb_fpenv *saved)
 }
 #define EXB_FPENV_SCOPE                                                                            \
     exb_fpenv exb_fpenv_scope_ __attribute__((cleanup(exb_fpenv_scope_end))) = exb_fpenv_enter()
+
+/* The work of an entry point: never inlined into it, never analysed from it
+ * (GCC's noipa; clang has no IPA that moves code across a noinline call). */
+#if defined(__clang__)
+#define EXB_OPAQUE __attribute__((noinline))
+#else
+#define EXB_OPAQUE __attribute__((noipa))
+#endif
+
+/* Defines the entry point `ret name params` (params and args in
+ * parentheses: the parameter list and the same names as arguments), whose
+ * body follows the macro as the body of the work:
+ *
+ *     EXB_ENTRY(double, exb_ddot_checked, (long n, const double *x, ...),
+ *               (n, x, ...))
+ *     {
+ *         ...the work, in the default environment...
+ *     }
+ */
+#define EXB_ENTRY(ret, name, params, args)                                                         \
+    static ret name##_work params EXB_OPAQUE;                                                      \
+    ret name params                                                                                \
+    {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
+        return name##_work args;                                                                   \
+    }                                                                                              \
+    static ret name##_work params
+#define EXB_ENTRY_VOID(name, params, args)                                                         \
+    static void name##_work params EXB_OPAQUE;                                                     \
+    void name params                                                                               \
+    {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
+        name##_work args;                                                                          \
+    }                                                                                              \
+    static void name##_work params
 
 /* The first statement of an exported function that does no floating-point
  * operation itself (integers, characters and pointers only) and hands every

@@ -310,8 +310,17 @@ static double term_zero(const window *w, double alpha)
         return -0.0; /* no term */
     if (w->msb >= 0)
         return 1.0;
-    double v = w->msb >= 0 ? (w->neg ? -1.0 : 1.0) : exb_zero_of(w->flags);
-    return v * alpha == 0.0 ? v * alpha : 1.0;
+    return exb_zero_of(w->flags) * alpha; /* V's zero times a finite alpha: exact */
+}
+
+/* The signed zero the exact product b y is (IEEE's sign rule), or 1.0 when
+ * it is not zero: decided on the operands, never on RN(b y), which is 0 for
+ * nonzero products below 2^-1075. */
+static double product_zero(double b, double y)
+{
+    if (b != 0.0 && y != 0.0)
+        return 1.0;
+    return signbit(b) != signbit(y) ? -0.0 : 0.0;
 }
 
 /* a1 V1 + a2 V2 + b1 y1 + b2 y2 - z into wide (b = 0 terms absent, y not
@@ -355,10 +364,12 @@ static int affine2_wide(const exb_superacc *v1, double a1, const exb_superacc *v
         exb_digits_add_product(wide, EXB_WIDE_LSB, wlo, whi, &ignored, b2, y2);
     if (z != 0.0)
         exb_digits_add_double(wide, EXB_WIDE_LSB, wlo, whi, &ignored, -z);
-    /* every term zero: the IEEE sum of the zeros (-0 only when all are) */
+    /* every term zero: the IEEE sum of the zeros (-0 only when all are).
+     * Whether b y is zero comes from y alone (b is finite and nonzero), never
+     * from the rounded product: 2^-537 * 2^-538 rounds to 0 but is a term. */
     double t1 = term_zero(&w1, a1), t2 = term_zero(&w2, a2);
-    double t3 = b1 != 0.0 ? (b1 * y1 == 0.0 ? b1 * y1 : 1.0) : -0.0;
-    double t4 = b2 != 0.0 ? (b2 * y2 == 0.0 ? b2 * y2 : 1.0) : -0.0;
+    double t3 = b1 != 0.0 ? product_zero(b1, y1) : -0.0;
+    double t4 = b2 != 0.0 ? product_zero(b2, y2) : -0.0;
     if (t1 != 1.0 && t2 != 1.0 && t3 != 1.0 && t4 != 1.0 && z == 0.0) {
         *special = t1 + t2 + t3 + t4; /* zeros: -0 only when all four are */
         return 2;
@@ -421,8 +432,8 @@ static void deposit_triple(int64_t *t, int *lo, int *hi, uint64_t m, uint64_t a,
 /* The magnitude |P| of a quotient's numerator and the divisor's parts. */
 typedef struct cquot {
     int64_t p[EXB_WIDE_DIGITS];
-    int lo, hi;           /* |P|'s digits */
-    uint64_t mr, mi;      /* |dr| = mr 2^lr, |di| = mi 2^li */
+    int lo, hi;      /* |P|'s digits */
+    uint64_t mr, mi; /* |dr| = mr 2^lr, |di| = mi 2^li */
     int lr, li, f32;
 } cquot;
 

@@ -34,67 +34,65 @@
 /* ---- moves, real scaling, real rotations ---------------------------------- */
 
 #define PARTS(P, R, T)                                                                             \
-    void exb_##P##copy_checked(long n, const T *x, long incx, T *y, long incy)                     \
+    EXB_ENTRY_VOID(exb_##P##copy_checked, (long n, const T *x, long incx, T *y, long incy),        \
+                   (n, x, incx, y, incy))                                                          \
     {                                                                                              \
-        EXB_FPENV_SCOPE;                                                                           \
         exb_##R##copy_checked(n, x, 2 * incx, y, 2 * incy);                                        \
         exb_##R##copy_checked(n, x + 1, 2 * incx, y + 1, 2 * incy);                                \
     }                                                                                              \
-    void exb_##P##swap_checked(long n, T *x, long incx, T *y, long incy)                           \
+    EXB_ENTRY_VOID(exb_##P##swap_checked, (long n, T *x, long incx, T *y, long incy),              \
+                   (n, x, incx, y, incy))                                                          \
     {                                                                                              \
-        EXB_FPENV_SCOPE;                                                                           \
         exb_##R##swap_checked(n, x, 2 * incx, y, 2 * incy);                                        \
         exb_##R##swap_checked(n, x + 1, 2 * incx, y + 1, 2 * incy);                                \
     }
 PARTS(z, d, double)
 PARTS(c, s, float)
 
-void exb_zdscal_checked(long n, double a, double *x, long incx)
+EXB_ENTRY_VOID(exb_zdscal_checked, (long n, double a, double *x, long incx), (n, a, x, incx))
 {
-    EXB_FPENV_SCOPE;
     if (n <= 0 || incx <= 0 || a == 1.0) /* the reference's quick return */
         return;
     exb_dscal_checked(n, a, x, 2 * incx);
     exb_dscal_checked(n, a, x + 1, 2 * incx);
 }
 
-void exb_csscal_checked(long n, float a, float *x, long incx)
+EXB_ENTRY_VOID(exb_csscal_checked, (long n, float a, float *x, long incx), (n, a, x, incx))
 {
-    EXB_FPENV_SCOPE;
     if (n <= 0 || incx <= 0 || a == 1.0f)
         return;
     exb_sscal_checked(n, a, x, 2 * incx);
     exb_sscal_checked(n, a, x + 1, 2 * incx);
 }
 
-void exb_zdrot_checked(long n, double *x, long incx, double *y, long incy, double c, double s)
+EXB_ENTRY_VOID(exb_zdrot_checked,
+               (long n, double *x, long incx, double *y, long incy, double c, double s),
+               (n, x, incx, y, incy, c, s))
 {
-    EXB_FPENV_SCOPE;
     exb_drot_checked(n, x, 2 * incx, y, 2 * incy, c, s);
     exb_drot_checked(n, x + 1, 2 * incx, y + 1, 2 * incy, c, s);
 }
 
-void exb_csrot_checked(long n, float *x, long incx, float *y, long incy, float c, float s)
+EXB_ENTRY_VOID(exb_csrot_checked,
+               (long n, float *x, long incx, float *y, long incy, float c, float s),
+               (n, x, incx, y, incy, c, s))
 {
-    EXB_FPENV_SCOPE;
     exb_srot_checked(n, x, 2 * incx, y, 2 * incy, c, s);
     exb_srot_checked(n, x + 1, 2 * incx, y + 1, 2 * incy, c, s);
 }
 
 /* x := a x: (ar xr - ai xi, ai xr + ar xi), each rounded once: the real
  * rotation with H = [ar -ai; ai ar] of the real and imaginary parts. */
-void exb_zscal_checked(long n, const double *a, double *x, long incx)
+EXB_ENTRY_VOID(exb_zscal_checked, (long n, const double *a, double *x, long incx), (n, a, x, incx))
 {
-    EXB_FPENV_SCOPE;
     if (n <= 0 || incx <= 0 || (a[0] == 1.0 && a[1] == 0.0)) /* the reference's quick return */
         return;
     const double param[5] = {-1.0, a[0], a[1], -a[1], a[0]};
     exb_drotm_checked(n, x, 2 * incx, x + 1, 2 * incx, param);
 }
 
-void exb_cscal_checked(long n, const float *a, float *x, long incx)
+EXB_ENTRY_VOID(exb_cscal_checked, (long n, const float *a, float *x, long incx), (n, a, x, incx))
 {
-    EXB_FPENV_SCOPE;
     if (n <= 0 || incx <= 0 || (a[0] == 1.0f && a[1] == 0.0f))
         return;
     const float param[5] = {-1.0f, a[0], a[1], -a[1], a[0]};
@@ -103,9 +101,8 @@ void exb_cscal_checked(long n, const float *a, float *x, long incx)
 
 /* ---- IxAMAX: the reference's |re| + |im| (DCABS1), its scan ------------------- */
 
-long exb_izamax_checked(long n, const double *x, long incx)
+EXB_ENTRY(long, exb_izamax_checked, (long n, const double *x, long incx), (n, x, incx))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     if (n < 1 || incx <= 0)
         return 0;
@@ -121,9 +118,8 @@ long exb_izamax_checked(long n, const double *x, long incx)
     return best;
 }
 
-long exb_icamax_checked(long n, const float *x, long incx)
+EXB_ENTRY(long, exb_icamax_checked, (long n, const float *x, long incx), (n, x, incx))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     if (n < 1 || incx <= 0)
         return 0;
@@ -141,15 +137,13 @@ long exb_icamax_checked(long n, const float *x, long incx)
 
 /* DCABS1, SCABS1: RN(|re| + |im|), one addition of exact values in the
  * default environment; a NaN part gives the canonical NaN. */
-double exb_dcabs1_checked(const double *z)
+EXB_ENTRY(double, exb_dcabs1_checked, (const double *z), (z))
 {
-    EXB_FPENV_SCOPE;
     return exb_canonical_nan(fabs(z[0]) + fabs(z[1]));
 }
 
-float exb_scabs1_checked(const float *z)
+EXB_ENTRY(float, exb_scabs1_checked, (const float *z), (z))
 {
-    EXB_FPENV_SCOPE;
     return (float)exb_canonical_nan((double)(fabsf(z[0]) + fabsf(z[1])));
 }
 
@@ -227,15 +221,15 @@ static double _Complex zdot(int kind, long n, const double *x, long incx, const 
     return CMPLX(re, im);
 }
 
-double _Complex exb_zdotu_checked(long n, const double *x, long incx, const double *y, long incy)
+EXB_ENTRY(double _Complex, exb_zdotu_checked,
+          (long n, const double *x, long incx, const double *y, long incy), (n, x, incx, y, incy))
 {
-    EXB_FPENV_SCOPE;
     return zdot(DOTU, n, x, incx, y, incy);
 }
 
-double _Complex exb_zdotc_checked(long n, const double *x, long incx, const double *y, long incy)
+EXB_ENTRY(double _Complex, exb_zdotc_checked,
+          (long n, const double *x, long incx, const double *y, long incy), (n, x, incx, y, incy))
 {
-    EXB_FPENV_SCOPE;
     return zdot(DOTC, n, x, incx, y, incy);
 }
 
@@ -301,15 +295,15 @@ static float _Complex cdot(int kind, long n, const float *x, long incx, const fl
     return CMPLXF(re, im);
 }
 
-float _Complex exb_cdotu_checked(long n, const float *x, long incx, const float *y, long incy)
+EXB_ENTRY(float _Complex, exb_cdotu_checked,
+          (long n, const float *x, long incx, const float *y, long incy), (n, x, incx, y, incy))
 {
-    EXB_FPENV_SCOPE;
     return cdot(DOTU, n, x, incx, y, incy);
 }
 
-float _Complex exb_cdotc_checked(long n, const float *x, long incx, const float *y, long incy)
+EXB_ENTRY(float _Complex, exb_cdotc_checked,
+          (long n, const float *x, long incx, const float *y, long incy), (n, x, incx, y, incy))
 {
-    EXB_FPENV_SCOPE;
     return cdot(DOTC, n, x, incx, y, incy);
 }
 
@@ -362,9 +356,8 @@ static double finish_asum_f32(exb_superacc *acc)
  * increment is not 1; without memory for the copy, a chunk at a time into
  * one accumulator).  A sum of squares or magnitudes is never -0. */
 #define NORM(T, NAME, REAL, SQUARE, FINISH)                                                        \
-    T exb_##NAME##_checked(long n, const T *x, long incx)                                          \
+    EXB_ENTRY(T, exb_##NAME##_checked, (long n, const T *x, long incx), (n, x, incx))              \
     {                                                                                              \
-        EXB_FPENV_SCOPE;                                                                           \
         exb_path_begin();                                                                          \
         if (n <= 0 || (!SQUARE && incx <= 0))                                                      \
             return 0;                                                                              \
@@ -437,9 +430,10 @@ static float rn3f(float a, float b, float c, float d, float e)
 /* y := a x + y: (yr + ar xr - ai xi, yi + ai xr + ar xi); a = 0 (both
  * parts): y untouched (the reference's quick return). */
 #define AXPY(P, T, RN)                                                                             \
-    void exb_##P##axpy_checked(long n, const T *a, const T *x, long incx, T *y, long incy)         \
+    EXB_ENTRY_VOID(exb_##P##axpy_checked,                                                          \
+                   (long n, const T *a, const T *x, long incx, T *y, long incy),                   \
+                   (n, a, x, incx, y, incy))                                                       \
     {                                                                                              \
-        EXB_FPENV_SCOPE;                                                                           \
         exb_path_begin();                                                                          \
         if (n <= 0 || (a[0] == 0 && a[1] == 0))                                                    \
             return;                                                                                \

@@ -31,9 +31,8 @@
 /* |x| is copied this many elements at a time for the exact sum. */
 #define ABS_CHUNK 65536L
 
-double exb_dasum_checked(long n, const double *x, long incx)
+EXB_ENTRY(double, exb_dasum_checked, (long n, const double *x, long incx), (n, x, incx))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     if (n <= 0 || incx <= 0)
         return 0.0;
@@ -116,9 +115,8 @@ int exb_nrm2_filtered(long n, const double *x, double *out)
     return sqrt_decide(h, lo, exb_filter_bound((double)n + 32.0, ab), out);
 }
 
-double exb_dnrm2_checked(long n, const double *x, long incx)
+EXB_ENTRY(double, exb_dnrm2_checked, (long n, const double *x, long incx), (n, x, incx))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     if (n <= 0)
         return 0.0;
@@ -138,9 +136,10 @@ double exb_dnrm2_checked(long n, const double *x, long incx)
     return r;
 }
 
-void exb_daxpy_checked(long n, double a, const double *x, long incx, double *y, long incy)
+EXB_ENTRY_VOID(exb_daxpy_checked,
+               (long n, double a, const double *x, long incx, double *y, long incy),
+               (n, a, x, incx, y, incy))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     if (n <= 0 || a == 0.0)
         return;
@@ -154,9 +153,8 @@ void exb_daxpy_checked(long n, double a, const double *x, long incx, double *y, 
     exb_path_add(EXACTBLAS_PATH_HOST);
 }
 
-void exb_dscal_checked(long n, double a, double *x, long incx)
+EXB_ENTRY_VOID(exb_dscal_checked, (long n, double a, double *x, long incx), (n, a, x, incx))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     if (n <= 0 || incx <= 0 || a == 1.0) /* the reference's quick return */
         return;

@@ -88,9 +88,9 @@ static void rotate_unit(long n, double *x, double *y, double a1, double b1, doub
 }
 
 #define ROTATIONS(P, T, RN)                                                                        \
-    void exb_##P##rot_checked(long n, T *x, long incx, T *y, long incy, T c, T s)                  \
+    EXB_ENTRY_VOID(exb_##P##rot_checked, (long n, T *x, long incx, T *y, long incy, T c, T s),     \
+                   (n, x, incx, y, incy, c, s))                                                    \
     {                                                                                              \
-        EXB_FPENV_SCOPE;                                                                           \
         exb_path_begin();                                                                          \
         if (n <= 0)                                                                                \
             return;                                                                                \
@@ -104,9 +104,10 @@ static void rotate_unit(long n, double *x, double *y, double a1, double b1, doub
         }                                                                                          \
         exb_path_add(EXACTBLAS_PATH_HOST);                                                         \
     }                                                                                              \
-    void exb_##P##rotm_checked(long n, T *x, long incx, T *y, long incy, const T *param)           \
+    EXB_ENTRY_VOID(exb_##P##rotm_checked,                                                          \
+                   (long n, T *x, long incx, T *y, long incy, const T *param),                     \
+                   (n, x, incx, y, incy, param))                                                   \
     {                                                                                              \
-        EXB_FPENV_SCOPE;                                                                           \
         exb_path_begin();                                                                          \
         T flag = param[0];                                                                         \
         if (n <= 0 || flag + 2 == 0)                                                               \
@@ -172,9 +173,8 @@ static float hypot_rnf(float a, float b)
 /* drotg.f90 of LAPACK 3.11 with r correctly rounded; with an infinite or
  * NaN input, the reference's own arithmetic (its safmin/safmax scaling). */
 #define ROTG(P, T, HYPOT, SAFMIN, SAFMAX, SQRT)                                                    \
-    void exb_##P##rotg_checked(T *a, T *b, T *c, T *s)                                             \
+    EXB_ENTRY_VOID(exb_##P##rotg_checked, (T * a, T * b, T * c, T * s), (a, b, c, s))              \
     {                                                                                              \
-        EXB_FPENV_SCOPE;                                                                           \
         exb_path_begin();                                                                          \
         T anorm = (T)fabs(*a), bnorm = (T)fabs(*b);                                                \
         if (bnorm == 0) {                                                                          \
@@ -215,9 +215,9 @@ ROTG(d, double, hypot_rn, 0x1p-1022, 0x1p1022, sqrt)
  * that the rescaling loops stop once d1 or d2 is not finite (the
  * reference's would never end). */
 #define ROTMG(P, T, GAMSQ, RGAMSQ)                                                                 \
-    void exb_##P##rotmg_checked(T *dd1, T *dd2, T *dx1, T dy1, T *param)                           \
+    EXB_ENTRY_VOID(exb_##P##rotmg_checked, (T * dd1, T * dd2, T * dx1, T dy1, T * param),          \
+                   (dd1, dd2, dx1, dy1, param))                                                    \
     {                                                                                              \
-        EXB_FPENV_SCOPE;                                                                           \
         exb_path_begin();                                                                          \
         const T gam = 4096, gamsq = GAMSQ, rgamsq = RGAMSQ;                                        \
         T flag, h11 = 0, h12 = 0, h21 = 0, h22 = 0;                                                \

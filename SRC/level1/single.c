@@ -103,9 +103,9 @@ static int dot64(long n, const float *x, long incx, const float *y, long incy, d
     return 1;
 }
 
-float exb_sdot_checked(long n, const float *x, long incx, const float *y, long incy)
+EXB_ENTRY(float, exb_sdot_checked, (long n, const float *x, long incx, const float *y, long incy),
+          (n, x, incx, y, incy))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     if (n <= 0)
         return 0.0f;
@@ -122,9 +122,9 @@ float exb_sdot_checked(long n, const float *x, long incx, const float *y, long i
     return r;
 }
 
-double exb_dsdot_checked(long n, const float *x, long incx, const float *y, long incy)
+EXB_ENTRY(double, exb_dsdot_checked, (long n, const float *x, long incx, const float *y, long incy),
+          (n, x, incx, y, incy))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     if (n <= 0)
         return 0.0;
@@ -139,9 +139,10 @@ double exb_dsdot_checked(long n, const float *x, long incx, const float *y, long
     return r;
 }
 
-float exb_sdsdot_checked(long n, float sb, const float *x, long incx, const float *y, long incy)
+EXB_ENTRY(float, exb_sdsdot_checked,
+          (long n, float sb, const float *x, long incx, const float *y, long incy),
+          (n, sb, x, incx, y, incy))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     if (n <= 0)
         return sb;
@@ -154,9 +155,8 @@ float exb_sdsdot_checked(long n, float sb, const float *x, long incx, const floa
     return r;
 }
 
-float exb_sasum_checked(long n, const float *x, long incx)
+EXB_ENTRY(float, exb_sasum_checked, (long n, const float *x, long incx), (n, x, incx))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     if (n <= 0 || incx <= 0)
         return 0.0f;
@@ -166,9 +166,8 @@ float exb_sasum_checked(long n, const float *x, long incx)
     return r;
 }
 
-float exb_snrm2_checked(long n, const float *x, long incx)
+EXB_ENTRY(float, exb_snrm2_checked, (long n, const float *x, long incx), (n, x, incx))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     if (n <= 0)
         return 0.0f;

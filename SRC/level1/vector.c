@@ -19,9 +19,9 @@
 /* Element moves are memcpy of the bits: a NaN's payload stays as it was
  * (an assignment through the FPU could quiet a signalling NaN). */
 #define MOVES(P, T)                                                                                \
-    void exb_##P##copy_checked(long n, const T *x, long incx, T *y, long incy)                     \
+    EXB_ENTRY_VOID(exb_##P##copy_checked, (long n, const T *x, long incx, T *y, long incy),        \
+                   (n, x, incx, y, incy))                                                          \
     {                                                                                              \
-        EXB_FPENV_SCOPE;                                                                           \
         exb_path_begin();                                                                          \
         if (n <= 0)                                                                                \
             return;                                                                                \
@@ -35,9 +35,9 @@
         }                                                                                          \
         exb_path_add(EXACTBLAS_PATH_HOST);                                                         \
     }                                                                                              \
-    void exb_##P##swap_checked(long n, T *x, long incx, T *y, long incy)                           \
+    EXB_ENTRY_VOID(exb_##P##swap_checked, (long n, T *x, long incx, T *y, long incy),              \
+                   (n, x, incx, y, incy))                                                          \
     {                                                                                              \
-        EXB_FPENV_SCOPE;                                                                           \
         exb_path_begin();                                                                          \
         if (n <= 0)                                                                                \
             return;                                                                                \
@@ -51,9 +51,8 @@
         exb_path_add(EXACTBLAS_PATH_HOST);                                                         \
     }                                                                                              \
     /* the reference's scan: "greater" is false for a NaN */                                       \
-    long exb_i##P##amax_checked(long n, const T *x, long incx)                                     \
+    EXB_ENTRY(long, exb_i##P##amax_checked, (long n, const T *x, long incx), (n, x, incx))         \
     {                                                                                              \
-        EXB_FPENV_SCOPE;                                                                           \
         exb_path_begin();                                                                          \
         if (n < 1 || incx <= 0)                                                                    \
             return 0;                                                                              \
@@ -107,9 +106,9 @@ static void saxpy_careful(long n, float a, const float *x, long incx, float *y, 
     }
 }
 
-void exb_saxpy_checked(long n, float a, const float *x, long incx, float *y, long incy)
+EXB_ENTRY_VOID(exb_saxpy_checked, (long n, float a, const float *x, long incx, float *y, long incy),
+               (n, a, x, incx, y, incy))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     if (n <= 0 || a == 0.0f)
         return;
@@ -127,9 +126,8 @@ void exb_saxpy_checked(long n, float a, const float *x, long incx, float *y, lon
     exb_path_add(EXACTBLAS_PATH_HOST);
 }
 
-void exb_sscal_checked(long n, float a, float *x, long incx)
+EXB_ENTRY_VOID(exb_sscal_checked, (long n, float a, float *x, long incx), (n, a, x, incx))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     if (n <= 0 || incx <= 0 || a == 1.0f) /* the reference's quick return */
         return;

@@ -258,9 +258,8 @@ static void rotg(int f32, double *f, double *g, double *c, double *s)
     f[0] = r[0], f[1] = r[1];
 }
 
-void exb_zrotg_checked(double *a, const double *b, double *c, double *s)
+EXB_ENTRY_VOID(exb_zrotg_checked, (double *a, const double *b, double *c, double *s), (a, b, c, s))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     double f[2] = {a[0], a[1]}, g[2] = {b[0], b[1]}, sv[2], cv;
     rotg(0, f, g, &cv, sv);
@@ -268,9 +267,8 @@ void exb_zrotg_checked(double *a, const double *b, double *c, double *s)
     exb_path_add(EXACTBLAS_PATH_HOST);
 }
 
-void exb_crotg_checked(float *a, const float *b, float *c, float *s)
+EXB_ENTRY_VOID(exb_crotg_checked, (float *a, const float *b, float *c, float *s), (a, b, c, s))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     double f[2] = {a[0], a[1]}, g[2] = {b[0], b[1]}, sv[2], cv;
     rotg(1, f, g, &cv, sv);

@@ -148,25 +148,28 @@ static void general(const char *name, int f32, int band, char trans, long m, lon
     exb_l2_product(&A, alpha, x, incx, beta, y, incy);
 }
 
-void exb_sgbmv_checked(const char *name, char trans, long m, long n, long kl, long ku, float alpha,
-                       const float *a, long lda, const float *x, long incx, float beta, float *y,
-                       long incy)
+EXB_ENTRY_VOID(exb_sgbmv_checked,
+               (const char *name, char trans, long m, long n, long kl, long ku, float alpha,
+                const float *a, long lda, const float *x, long incx, float beta, float *y,
+                long incy),
+               (name, trans, m, n, kl, ku, alpha, a, lda, x, incx, beta, y, incy))
 {
-    EXB_FPENV_SCOPE;
     general(name, 1, 1, trans, m, n, kl, ku, alpha, a, lda, x, incx, beta, y, incy);
 }
 
-void exb_dgbmv_checked(const char *name, char trans, long m, long n, long kl, long ku, double alpha,
-                       const double *a, long lda, const double *x, long incx, double beta,
-                       double *y, long incy)
+EXB_ENTRY_VOID(exb_dgbmv_checked,
+               (const char *name, char trans, long m, long n, long kl, long ku, double alpha,
+                const double *a, long lda, const double *x, long incx, double beta, double *y,
+                long incy),
+               (name, trans, m, n, kl, ku, alpha, a, lda, x, incx, beta, y, incy))
 {
-    EXB_FPENV_SCOPE;
     general(name, 0, 1, trans, m, n, kl, ku, alpha, a, lda, x, incx, beta, y, incy);
 }
 
-void exb_sgemv_checked(const char *name, char trans, long m, long n, float alpha, const float *a,
-                       long lda, const float *x, long incx, float beta, float *y, long incy)
+EXB_ENTRY_VOID(exb_sgemv_checked,
+               (const char *name, char trans, long m, long n, float alpha, const float *a, long lda,
+                const float *x, long incx, float beta, float *y, long incy),
+               (name, trans, m, n, alpha, a, lda, x, incx, beta, y, incy))
 {
-    EXB_FPENV_SCOPE;
     general(name, 1, 0, trans, m, n, 0, 0, alpha, a, lda, x, incx, beta, y, incy);
 }

@@ -300,72 +300,82 @@ static void rank_update(const char *name, int f32, int rank2, shape form, char u
     free(yg);
 }
 
-void exb_sger_checked(const char *name, long m, long n, float alpha, const float *x, long incx,
-                      const float *y, long incy, float *a, long lda)
+EXB_ENTRY_VOID(exb_sger_checked,
+               (const char *name, long m, long n, float alpha, const float *x, long incx,
+                const float *y, long incy, float *a, long lda),
+               (name, m, n, alpha, x, incx, y, incy, a, lda))
 {
-    EXB_FPENV_SCOPE;
     rank_update(name, 1, 0, GENERAL, 'U', m, n, alpha, x, incx, y, incy, a, lda);
 }
 
-void exb_dger_checked(const char *name, long m, long n, double alpha, const double *x, long incx,
-                      const double *y, long incy, double *a, long lda)
+EXB_ENTRY_VOID(exb_dger_checked,
+               (const char *name, long m, long n, double alpha, const double *x, long incx,
+                const double *y, long incy, double *a, long lda),
+               (name, m, n, alpha, x, incx, y, incy, a, lda))
 {
-    EXB_FPENV_SCOPE;
     rank_update(name, 0, 0, GENERAL, 'U', m, n, alpha, x, incx, y, incy, a, lda);
 }
 
-void exb_ssyr_checked(const char *name, char uplo, long n, float alpha, const float *x, long incx,
-                      float *a, long lda)
+EXB_ENTRY_VOID(exb_ssyr_checked,
+               (const char *name, char uplo, long n, float alpha, const float *x, long incx,
+                float *a, long lda),
+               (name, uplo, n, alpha, x, incx, a, lda))
 {
-    EXB_FPENV_SCOPE;
     rank_update(name, 1, 0, TRIANGLE, uplo, n, n, alpha, x, incx, NULL, 1, a, lda);
 }
 
-void exb_dsyr_checked(const char *name, char uplo, long n, double alpha, const double *x, long incx,
-                      double *a, long lda)
+EXB_ENTRY_VOID(exb_dsyr_checked,
+               (const char *name, char uplo, long n, double alpha, const double *x, long incx,
+                double *a, long lda),
+               (name, uplo, n, alpha, x, incx, a, lda))
 {
-    EXB_FPENV_SCOPE;
     rank_update(name, 0, 0, TRIANGLE, uplo, n, n, alpha, x, incx, NULL, 1, a, lda);
 }
 
-void exb_sspr_checked(const char *name, char uplo, long n, float alpha, const float *x, long incx,
-                      float *ap)
+EXB_ENTRY_VOID(exb_sspr_checked,
+               (const char *name, char uplo, long n, float alpha, const float *x, long incx,
+                float *ap),
+               (name, uplo, n, alpha, x, incx, ap))
 {
-    EXB_FPENV_SCOPE;
     rank_update(name, 1, 0, PACKED, uplo, n, n, alpha, x, incx, NULL, 1, ap, 0);
 }
 
-void exb_dspr_checked(const char *name, char uplo, long n, double alpha, const double *x, long incx,
-                      double *ap)
+EXB_ENTRY_VOID(exb_dspr_checked,
+               (const char *name, char uplo, long n, double alpha, const double *x, long incx,
+                double *ap),
+               (name, uplo, n, alpha, x, incx, ap))
 {
-    EXB_FPENV_SCOPE;
     rank_update(name, 0, 0, PACKED, uplo, n, n, alpha, x, incx, NULL, 1, ap, 0);
 }
 
-void exb_ssyr2_checked(const char *name, char uplo, long n, float alpha, const float *x, long incx,
-                       const float *y, long incy, float *a, long lda)
+EXB_ENTRY_VOID(exb_ssyr2_checked,
+               (const char *name, char uplo, long n, float alpha, const float *x, long incx,
+                const float *y, long incy, float *a, long lda),
+               (name, uplo, n, alpha, x, incx, y, incy, a, lda))
 {
-    EXB_FPENV_SCOPE;
     rank_update(name, 1, 1, TRIANGLE, uplo, n, n, alpha, x, incx, y, incy, a, lda);
 }
 
-void exb_dsyr2_checked(const char *name, char uplo, long n, double alpha, const double *x,
-                       long incx, const double *y, long incy, double *a, long lda)
+EXB_ENTRY_VOID(exb_dsyr2_checked,
+               (const char *name, char uplo, long n, double alpha, const double *x, long incx,
+                const double *y, long incy, double *a, long lda),
+               (name, uplo, n, alpha, x, incx, y, incy, a, lda))
 {
-    EXB_FPENV_SCOPE;
     rank_update(name, 0, 1, TRIANGLE, uplo, n, n, alpha, x, incx, y, incy, a, lda);
 }
 
-void exb_sspr2_checked(const char *name, char uplo, long n, float alpha, const float *x, long incx,
-                       const float *y, long incy, float *ap)
+EXB_ENTRY_VOID(exb_sspr2_checked,
+               (const char *name, char uplo, long n, float alpha, const float *x, long incx,
+                const float *y, long incy, float *ap),
+               (name, uplo, n, alpha, x, incx, y, incy, ap))
 {
-    EXB_FPENV_SCOPE;
     rank_update(name, 1, 1, PACKED, uplo, n, n, alpha, x, incx, y, incy, ap, 0);
 }
 
-void exb_dspr2_checked(const char *name, char uplo, long n, double alpha, const double *x,
-                       long incx, const double *y, long incy, double *ap)
+EXB_ENTRY_VOID(exb_dspr2_checked,
+               (const char *name, char uplo, long n, double alpha, const double *x, long incx,
+                const double *y, long incy, double *ap),
+               (name, uplo, n, alpha, x, incx, y, incy, ap))
 {
-    EXB_FPENV_SCOPE;
     rank_update(name, 0, 1, PACKED, uplo, n, n, alpha, x, incx, y, incy, ap, 0);
 }

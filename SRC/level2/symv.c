@@ -52,44 +52,50 @@ static void symmetric(const char *name, int f32, l2_storage storage, char uplo, 
     exb_l2_product(&A, alpha, x, incx, beta, y, incy);
 }
 
-void exb_ssymv_checked(const char *name, char uplo, long n, float alpha, const float *a, long lda,
-                       const float *x, long incx, float beta, float *y, long incy)
+EXB_ENTRY_VOID(exb_ssymv_checked,
+               (const char *name, char uplo, long n, float alpha, const float *a, long lda,
+                const float *x, long incx, float beta, float *y, long incy),
+               (name, uplo, n, alpha, a, lda, x, incx, beta, y, incy))
 {
-    EXB_FPENV_SCOPE;
     symmetric(name, 1, L2_DENSE, uplo, n, 0, alpha, a, lda, x, incx, beta, y, incy);
 }
 
-void exb_dsymv_checked(const char *name, char uplo, long n, double alpha, const double *a, long lda,
-                       const double *x, long incx, double beta, double *y, long incy)
+EXB_ENTRY_VOID(exb_dsymv_checked,
+               (const char *name, char uplo, long n, double alpha, const double *a, long lda,
+                const double *x, long incx, double beta, double *y, long incy),
+               (name, uplo, n, alpha, a, lda, x, incx, beta, y, incy))
 {
-    EXB_FPENV_SCOPE;
     symmetric(name, 0, L2_DENSE, uplo, n, 0, alpha, a, lda, x, incx, beta, y, incy);
 }
 
-void exb_ssbmv_checked(const char *name, char uplo, long n, long k, float alpha, const float *a,
-                       long lda, const float *x, long incx, float beta, float *y, long incy)
+EXB_ENTRY_VOID(exb_ssbmv_checked,
+               (const char *name, char uplo, long n, long k, float alpha, const float *a, long lda,
+                const float *x, long incx, float beta, float *y, long incy),
+               (name, uplo, n, k, alpha, a, lda, x, incx, beta, y, incy))
 {
-    EXB_FPENV_SCOPE;
     symmetric(name, 1, L2_BAND, uplo, n, k, alpha, a, lda, x, incx, beta, y, incy);
 }
 
-void exb_dsbmv_checked(const char *name, char uplo, long n, long k, double alpha, const double *a,
-                       long lda, const double *x, long incx, double beta, double *y, long incy)
+EXB_ENTRY_VOID(exb_dsbmv_checked,
+               (const char *name, char uplo, long n, long k, double alpha, const double *a,
+                long lda, const double *x, long incx, double beta, double *y, long incy),
+               (name, uplo, n, k, alpha, a, lda, x, incx, beta, y, incy))
 {
-    EXB_FPENV_SCOPE;
     symmetric(name, 0, L2_BAND, uplo, n, k, alpha, a, lda, x, incx, beta, y, incy);
 }
 
-void exb_sspmv_checked(const char *name, char uplo, long n, float alpha, const float *ap,
-                       const float *x, long incx, float beta, float *y, long incy)
+EXB_ENTRY_VOID(exb_sspmv_checked,
+               (const char *name, char uplo, long n, float alpha, const float *ap, const float *x,
+                long incx, float beta, float *y, long incy),
+               (name, uplo, n, alpha, ap, x, incx, beta, y, incy))
 {
-    EXB_FPENV_SCOPE;
     symmetric(name, 1, L2_PACKED, uplo, n, 0, alpha, ap, 0, x, incx, beta, y, incy);
 }
 
-void exb_dspmv_checked(const char *name, char uplo, long n, double alpha, const double *ap,
-                       const double *x, long incx, double beta, double *y, long incy)
+EXB_ENTRY_VOID(exb_dspmv_checked,
+               (const char *name, char uplo, long n, double alpha, const double *ap,
+                const double *x, long incx, double beta, double *y, long incy),
+               (name, uplo, n, alpha, ap, x, incx, beta, y, incy))
 {
-    EXB_FPENV_SCOPE;
     symmetric(name, 0, L2_PACKED, uplo, n, 0, alpha, ap, 0, x, incx, beta, y, incy);
 }

@@ -52,79 +52,90 @@ static void triangular(const char *name, int f32, int solve, l2_storage storage,
         exb_l2_product(&A, 1.0, x, incx, 0.0, x, incx);
 }
 
-void exb_strmv_checked(const char *name, char uplo, char trans, char diag, long n, const float *a,
-                       long lda, float *x, long incx)
+EXB_ENTRY_VOID(exb_strmv_checked,
+               (const char *name, char uplo, char trans, char diag, long n, const float *a,
+                long lda, float *x, long incx),
+               (name, uplo, trans, diag, n, a, lda, x, incx))
 {
-    EXB_FPENV_SCOPE;
     triangular(name, 1, 0, L2_DENSE, uplo, trans, diag, n, 0, a, lda, x, incx);
 }
 
-void exb_dtrmv_checked(const char *name, char uplo, char trans, char diag, long n, const double *a,
-                       long lda, double *x, long incx)
+EXB_ENTRY_VOID(exb_dtrmv_checked,
+               (const char *name, char uplo, char trans, char diag, long n, const double *a,
+                long lda, double *x, long incx),
+               (name, uplo, trans, diag, n, a, lda, x, incx))
 {
-    EXB_FPENV_SCOPE;
     triangular(name, 0, 0, L2_DENSE, uplo, trans, diag, n, 0, a, lda, x, incx);
 }
 
-void exb_strsv_checked(const char *name, char uplo, char trans, char diag, long n, const float *a,
-                       long lda, float *x, long incx)
+EXB_ENTRY_VOID(exb_strsv_checked,
+               (const char *name, char uplo, char trans, char diag, long n, const float *a,
+                long lda, float *x, long incx),
+               (name, uplo, trans, diag, n, a, lda, x, incx))
 {
-    EXB_FPENV_SCOPE;
     triangular(name, 1, 1, L2_DENSE, uplo, trans, diag, n, 0, a, lda, x, incx);
 }
 
-void exb_stbmv_checked(const char *name, char uplo, char trans, char diag, long n, long k,
-                       const float *a, long lda, float *x, long incx)
+EXB_ENTRY_VOID(exb_stbmv_checked,
+               (const char *name, char uplo, char trans, char diag, long n, long k, const float *a,
+                long lda, float *x, long incx),
+               (name, uplo, trans, diag, n, k, a, lda, x, incx))
 {
-    EXB_FPENV_SCOPE;
     triangular(name, 1, 0, L2_BAND, uplo, trans, diag, n, k, a, lda, x, incx);
 }
 
-void exb_dtbmv_checked(const char *name, char uplo, char trans, char diag, long n, long k,
-                       const double *a, long lda, double *x, long incx)
+EXB_ENTRY_VOID(exb_dtbmv_checked,
+               (const char *name, char uplo, char trans, char diag, long n, long k, const double *a,
+                long lda, double *x, long incx),
+               (name, uplo, trans, diag, n, k, a, lda, x, incx))
 {
-    EXB_FPENV_SCOPE;
     triangular(name, 0, 0, L2_BAND, uplo, trans, diag, n, k, a, lda, x, incx);
 }
 
-void exb_stbsv_checked(const char *name, char uplo, char trans, char diag, long n, long k,
-                       const float *a, long lda, float *x, long incx)
+EXB_ENTRY_VOID(exb_stbsv_checked,
+               (const char *name, char uplo, char trans, char diag, long n, long k, const float *a,
+                long lda, float *x, long incx),
+               (name, uplo, trans, diag, n, k, a, lda, x, incx))
 {
-    EXB_FPENV_SCOPE;
     triangular(name, 1, 1, L2_BAND, uplo, trans, diag, n, k, a, lda, x, incx);
 }
 
-void exb_dtbsv_checked(const char *name, char uplo, char trans, char diag, long n, long k,
-                       const double *a, long lda, double *x, long incx)
+EXB_ENTRY_VOID(exb_dtbsv_checked,
+               (const char *name, char uplo, char trans, char diag, long n, long k, const double *a,
+                long lda, double *x, long incx),
+               (name, uplo, trans, diag, n, k, a, lda, x, incx))
 {
-    EXB_FPENV_SCOPE;
     triangular(name, 0, 1, L2_BAND, uplo, trans, diag, n, k, a, lda, x, incx);
 }
 
-void exb_stpmv_checked(const char *name, char uplo, char trans, char diag, long n, const float *ap,
-                       float *x, long incx)
+EXB_ENTRY_VOID(exb_stpmv_checked,
+               (const char *name, char uplo, char trans, char diag, long n, const float *ap,
+                float *x, long incx),
+               (name, uplo, trans, diag, n, ap, x, incx))
 {
-    EXB_FPENV_SCOPE;
     triangular(name, 1, 0, L2_PACKED, uplo, trans, diag, n, 0, ap, 0, x, incx);
 }
 
-void exb_dtpmv_checked(const char *name, char uplo, char trans, char diag, long n, const double *ap,
-                       double *x, long incx)
+EXB_ENTRY_VOID(exb_dtpmv_checked,
+               (const char *name, char uplo, char trans, char diag, long n, const double *ap,
+                double *x, long incx),
+               (name, uplo, trans, diag, n, ap, x, incx))
 {
-    EXB_FPENV_SCOPE;
     triangular(name, 0, 0, L2_PACKED, uplo, trans, diag, n, 0, ap, 0, x, incx);
 }
 
-void exb_stpsv_checked(const char *name, char uplo, char trans, char diag, long n, const float *ap,
-                       float *x, long incx)
+EXB_ENTRY_VOID(exb_stpsv_checked,
+               (const char *name, char uplo, char trans, char diag, long n, const float *ap,
+                float *x, long incx),
+               (name, uplo, trans, diag, n, ap, x, incx))
 {
-    EXB_FPENV_SCOPE;
     triangular(name, 1, 1, L2_PACKED, uplo, trans, diag, n, 0, ap, 0, x, incx);
 }
 
-void exb_dtpsv_checked(const char *name, char uplo, char trans, char diag, long n, const double *ap,
-                       double *x, long incx)
+EXB_ENTRY_VOID(exb_dtpsv_checked,
+               (const char *name, char uplo, char trans, char diag, long n, const double *ap,
+                double *x, long incx),
+               (name, uplo, trans, diag, n, ap, x, incx))
 {
-    EXB_FPENV_SCOPE;
     triangular(name, 0, 1, L2_PACKED, uplo, trans, diag, n, 0, ap, 0, x, incx);
 }

@@ -625,11 +625,12 @@ static void zsolve(zmat *A, const double *al, void *x, long incx)
 
 /* ---- GBMV ------------------------------------------------------------------------- */
 
-void exb_xgbmv_checked(const char *name, int f32, char trans, long m, long n, long kl, long ku,
-                       const double *alpha, const void *a, long lda, const void *x, long incx,
-                       const double *beta, void *y, long incy)
+EXB_ENTRY_VOID(exb_xgbmv_checked,
+               (const char *name, int f32, char trans, long m, long n, long kl, long ku,
+                const double *alpha, const void *a, long lda, const void *x, long incx,
+                const double *beta, void *y, long incy),
+               (name, f32, trans, m, n, kl, ku, alpha, a, lda, x, incx, beta, y, incy))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     int tn = exb_lsame(trans, 'N'), tt = exb_lsame(trans, 'T'), tc = exb_lsame(trans, 'C');
     int bad = !tn && !tt && !tc   ? 1
@@ -660,11 +661,12 @@ void exb_xgbmv_checked(const char *name, int f32, char trans, long m, long n, lo
 
 /* ---- HBMV, HPMV -------------------------------------------------------------------- */
 
-void exb_xhbmv_checked(const char *name, int f32, int packed, char uplo, long n, long k,
-                       const double *alpha, const void *a, long lda, const void *x, long incx,
-                       const double *beta, void *y, long incy)
+EXB_ENTRY_VOID(exb_xhbmv_checked,
+               (const char *name, int f32, int packed, char uplo, long n, long k,
+                const double *alpha, const void *a, long lda, const void *x, long incx,
+                const double *beta, void *y, long incy),
+               (name, f32, packed, uplo, n, k, alpha, a, lda, x, incx, beta, y, incy))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     int up = exb_lsame(uplo, 'U');
     int bad = !up && !exb_lsame(uplo, 'L') ? 1
@@ -691,10 +693,11 @@ void exb_xhbmv_checked(const char *name, int f32, int packed, char uplo, long n,
 
 /* ---- TRMV, TBMV, TPMV and the solves ---------------------------------------------- */
 
-void exb_xtrmv_checked(const char *name, int f32, int solve, int storage, char uplo, char trans,
-                       char diag, long n, long k, const void *a, long lda, void *x, long incx)
+EXB_ENTRY_VOID(exb_xtrmv_checked,
+               (const char *name, int f32, int solve, int storage, char uplo, char trans, char diag,
+                long n, long k, const void *a, long lda, void *x, long incx),
+               (name, f32, solve, storage, uplo, trans, diag, n, k, a, lda, x, incx))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     int upper = exb_lsame(uplo, 'U'), unit = exb_lsame(diag, 'U');
     int tn = exb_lsame(trans, 'N'), tc = exb_lsame(trans, 'C');
@@ -728,11 +731,11 @@ void exb_xtrmv_checked(const char *name, int f32, int solve, int storage, char u
 
 /* ---- TRMM, TRSM: a column (side L) or a row (side R) at a time --------------------- */
 
-void exb_xtrmm_checked(const char *name, int f32, int solve, char side, char uplo, char transa,
-                       char diag, long m, long n, const double *alpha, const void *a, long lda,
-                       void *b, long ldb)
+EXB_ENTRY_VOID(exb_xtrmm_checked,
+               (const char *name, int f32, int solve, char side, char uplo, char transa, char diag,
+                long m, long n, const double *alpha, const void *a, long lda, void *b, long ldb),
+               (name, f32, solve, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     int bad = exb_trsm_check(side, uplo, transa, diag, m, n, lda, ldb);
     if (bad) {

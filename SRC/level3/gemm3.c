@@ -178,11 +178,11 @@ static void finish(int path)
 
 /* ---- SGEMM ------------------------------------------------------------------------ */
 
-void exb_sgemm_checked(const char *name, char transa, char transb, long m, long n, long k,
-                       float alpha, const float *a, long lda, const float *b, long ldb, float beta,
-                       float *c, long ldc)
+EXB_ENTRY_VOID(exb_sgemm_checked,
+               (const char *name, char transa, char transb, long m, long n, long k, float alpha,
+                const float *a, long lda, const float *b, long ldb, float beta, float *c, long ldc),
+               (name, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     int bad = exb_gemm_check(transa, transb, m, n, k, lda, ldb, ldc);
     if (bad) {
@@ -260,19 +260,20 @@ static void symm(const char *name, int f32, char side, char uplo, long m, long n
     finish(path);
 }
 
-void exb_ssymm_checked(const char *name, char side, char uplo, long m, long n, float alpha,
-                       const float *a, long lda, const float *b, long ldb, float beta, float *c,
-                       long ldc)
+EXB_ENTRY_VOID(exb_ssymm_checked,
+               (const char *name, char side, char uplo, long m, long n, float alpha, const float *a,
+                long lda, const float *b, long ldb, float beta, float *c, long ldc),
+               (name, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc))
 {
-    EXB_FPENV_SCOPE;
     symm(name, 1, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
-void exb_dsymm_checked(const char *name, char side, char uplo, long m, long n, double alpha,
-                       const double *a, long lda, const double *b, long ldb, double beta, double *c,
-                       long ldc)
+EXB_ENTRY_VOID(exb_dsymm_checked,
+               (const char *name, char side, char uplo, long m, long n, double alpha,
+                const double *a, long lda, const double *b, long ldb, double beta, double *c,
+                long ldc),
+               (name, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc))
 {
-    EXB_FPENV_SCOPE;
     symm(name, 0, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
@@ -347,33 +348,36 @@ static void rank_k(const char *name, int f32, int two, char uplo, char trans, lo
     finish(path);
 }
 
-void exb_dsyrk_checked(const char *name, char uplo, char trans, long n, long k, double alpha,
-                       const double *a, long lda, double beta, double *c, long ldc)
+EXB_ENTRY_VOID(exb_dsyrk_checked,
+               (const char *name, char uplo, char trans, long n, long k, double alpha,
+                const double *a, long lda, double beta, double *c, long ldc),
+               (name, uplo, trans, n, k, alpha, a, lda, beta, c, ldc))
 {
-    EXB_FPENV_SCOPE;
     rank_k(name, 0, 0, uplo, trans, n, k, alpha, a, lda, NULL, 0, beta, c, ldc);
 }
 
-void exb_ssyrk_checked(const char *name, char uplo, char trans, long n, long k, float alpha,
-                       const float *a, long lda, float beta, float *c, long ldc)
+EXB_ENTRY_VOID(exb_ssyrk_checked,
+               (const char *name, char uplo, char trans, long n, long k, float alpha,
+                const float *a, long lda, float beta, float *c, long ldc),
+               (name, uplo, trans, n, k, alpha, a, lda, beta, c, ldc))
 {
-    EXB_FPENV_SCOPE;
     rank_k(name, 1, 0, uplo, trans, n, k, alpha, a, lda, NULL, 0, beta, c, ldc);
 }
 
-void exb_ssyr2k_checked(const char *name, char uplo, char trans, long n, long k, float alpha,
-                        const float *a, long lda, const float *b, long ldb, float beta, float *c,
-                        long ldc)
+EXB_ENTRY_VOID(exb_ssyr2k_checked,
+               (const char *name, char uplo, char trans, long n, long k, float alpha,
+                const float *a, long lda, const float *b, long ldb, float beta, float *c, long ldc),
+               (name, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc))
 {
-    EXB_FPENV_SCOPE;
     rank_k(name, 1, 1, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
-void exb_dsyr2k_checked(const char *name, char uplo, char trans, long n, long k, double alpha,
-                        const double *a, long lda, const double *b, long ldb, double beta,
-                        double *c, long ldc)
+EXB_ENTRY_VOID(exb_dsyr2k_checked,
+               (const char *name, char uplo, char trans, long n, long k, double alpha,
+                const double *a, long lda, const double *b, long ldb, double beta, double *c,
+                long ldc),
+               (name, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc))
 {
-    EXB_FPENV_SCOPE;
     rank_k(name, 0, 1, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
@@ -530,16 +534,18 @@ out:
     finish(path);
 }
 
-void exb_strmm_checked(const char *name, char side, char uplo, char transa, char diag, long m,
-                       long n, float alpha, const float *a, long lda, float *b, long ldb)
+EXB_ENTRY_VOID(exb_strmm_checked,
+               (const char *name, char side, char uplo, char transa, char diag, long m, long n,
+                float alpha, const float *a, long lda, float *b, long ldb),
+               (name, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb))
 {
-    EXB_FPENV_SCOPE;
     trmm(name, 1, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
 }
 
-void exb_dtrmm_checked(const char *name, char side, char uplo, char transa, char diag, long m,
-                       long n, double alpha, const double *a, long lda, double *b, long ldb)
+EXB_ENTRY_VOID(exb_dtrmm_checked,
+               (const char *name, char side, char uplo, char transa, char diag, long m, long n,
+                double alpha, const double *a, long lda, double *b, long ldb),
+               (name, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb))
 {
-    EXB_FPENV_SCOPE;
     trmm(name, 0, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb);
 }

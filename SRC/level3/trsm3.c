@@ -271,10 +271,11 @@ static int fast(int left, int upper, int trans, int unit, long m, long n, float 
     return ok;
 }
 
-void exb_strsm_checked(const char *name, char side, char uplo, char transa, char diag, long m,
-                       long n, float alpha, const float *a, long lda, float *b, long ldb)
+EXB_ENTRY_VOID(exb_strsm_checked,
+               (const char *name, char side, char uplo, char transa, char diag, long m, long n,
+                float alpha, const float *a, long lda, float *b, long ldb),
+               (name, side, uplo, transa, diag, m, n, alpha, a, lda, b, ldb))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     int bad = exb_trsm_check(side, uplo, transa, diag, m, n, lda, ldb);
     if (bad) {

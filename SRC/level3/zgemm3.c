@@ -242,19 +242,21 @@ static void gemm_complex(const char *name, int f32, char transa, char transb, lo
     exb_path_add(path);
 }
 
-void exb_zgemm_checked(const char *name, char transa, char transb, long m, long n, long k,
-                       const double *alpha, const double *a, long lda, const double *b, long ldb,
-                       const double *beta, double *c, long ldc)
+EXB_ENTRY_VOID(exb_zgemm_checked,
+               (const char *name, char transa, char transb, long m, long n, long k,
+                const double *alpha, const double *a, long lda, const double *b, long ldb,
+                const double *beta, double *c, long ldc),
+               (name, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc))
 {
-    EXB_FPENV_SCOPE;
     gemm_complex(name, 0, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
-void exb_cgemm_checked(const char *name, char transa, char transb, long m, long n, long k,
-                       const float *alpha, const float *a, long lda, const float *b, long ldb,
-                       const float *beta, float *c, long ldc)
+EXB_ENTRY_VOID(exb_cgemm_checked,
+               (const char *name, char transa, char transb, long m, long n, long k,
+                const float *alpha, const float *a, long lda, const float *b, long ldb,
+                const float *beta, float *c, long ldc),
+               (name, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc))
 {
-    EXB_FPENV_SCOPE;
     double al[2] = {alpha[0], alpha[1]}, be[2] = {beta[0], beta[1]};
     gemm_complex(name, 1, transa, transb, m, n, k, al, a, lda, b, ldb, be, c, ldc);
 }
@@ -317,19 +319,19 @@ static void gemv_complex(const char *name, int f32, char trans, long m, long n, 
     free(xc);
 }
 
-void exb_zgemv_checked(const char *name, char trans, long m, long n, const double *alpha,
-                       const double *a, long lda, const double *x, long incx, const double *beta,
-                       double *y, long incy)
+EXB_ENTRY_VOID(exb_zgemv_checked,
+               (const char *name, char trans, long m, long n, const double *alpha, const double *a,
+                long lda, const double *x, long incx, const double *beta, double *y, long incy),
+               (name, trans, m, n, alpha, a, lda, x, incx, beta, y, incy))
 {
-    EXB_FPENV_SCOPE;
     gemv_complex(name, 0, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
 }
 
-void exb_cgemv_checked(const char *name, char trans, long m, long n, const float *alpha,
-                       const float *a, long lda, const float *x, long incx, const float *beta,
-                       float *y, long incy)
+EXB_ENTRY_VOID(exb_cgemv_checked,
+               (const char *name, char trans, long m, long n, const float *alpha, const float *a,
+                long lda, const float *x, long incx, const float *beta, float *y, long incy),
+               (name, trans, m, n, alpha, a, lda, x, incx, beta, y, incy))
 {
-    EXB_FPENV_SCOPE;
     double al[2] = {alpha[0], alpha[1]}, be[2] = {beta[0], beta[1]};
     gemv_complex(name, 1, trans, m, n, al, a, lda, x, incx, be, y, incy);
 }
@@ -376,17 +378,19 @@ static void ger_complex(const char *name, int f32, int conj, long m, long n, con
     free(xc);
 }
 
-void exb_zger_checked(const char *name, int conj, long m, long n, const double *alpha,
-                      const double *x, long incx, const double *y, long incy, double *a, long lda)
+EXB_ENTRY_VOID(exb_zger_checked,
+               (const char *name, int conj, long m, long n, const double *alpha, const double *x,
+                long incx, const double *y, long incy, double *a, long lda),
+               (name, conj, m, n, alpha, x, incx, y, incy, a, lda))
 {
-    EXB_FPENV_SCOPE;
     ger_complex(name, 0, conj, m, n, alpha, x, incx, y, incy, a, lda);
 }
 
-void exb_cger_checked(const char *name, int conj, long m, long n, const float *alpha,
-                      const float *x, long incx, const float *y, long incy, float *a, long lda)
+EXB_ENTRY_VOID(exb_cger_checked,
+               (const char *name, int conj, long m, long n, const float *alpha, const float *x,
+                long incx, const float *y, long incy, float *a, long lda),
+               (name, conj, m, n, alpha, x, incx, y, incy, a, lda))
 {
-    EXB_FPENV_SCOPE;
     double al[2] = {alpha[0], alpha[1]};
     ger_complex(name, 1, conj, m, n, al, x, incx, y, incy, a, lda);
 }
@@ -459,33 +463,37 @@ static void rank_k_complex(const char *name, int f32, int herm, char uplo, char 
     tri_update(name, f32, herm, up, n, k, ta, tb, alpha, a, lda, a, lda, beta, c, ldc);
 }
 
-void exb_zherk_checked(const char *name, char uplo, char trans, long n, long k, double alpha,
-                       const double *a, long lda, double beta, double *c, long ldc)
+EXB_ENTRY_VOID(exb_zherk_checked,
+               (const char *name, char uplo, char trans, long n, long k, double alpha,
+                const double *a, long lda, double beta, double *c, long ldc),
+               (name, uplo, trans, n, k, alpha, a, lda, beta, c, ldc))
 {
-    EXB_FPENV_SCOPE;
     double al[2] = {alpha, 0.0}, be[2] = {beta, 0.0};
     rank_k_complex(name, 0, 1, uplo, trans, n, k, al, a, lda, be, c, ldc);
 }
 
-void exb_cherk_checked(const char *name, char uplo, char trans, long n, long k, float alpha,
-                       const float *a, long lda, float beta, float *c, long ldc)
+EXB_ENTRY_VOID(exb_cherk_checked,
+               (const char *name, char uplo, char trans, long n, long k, float alpha,
+                const float *a, long lda, float beta, float *c, long ldc),
+               (name, uplo, trans, n, k, alpha, a, lda, beta, c, ldc))
 {
-    EXB_FPENV_SCOPE;
     double al[2] = {alpha, 0.0}, be[2] = {beta, 0.0};
     rank_k_complex(name, 1, 1, uplo, trans, n, k, al, a, lda, be, c, ldc);
 }
 
-void exb_zsyrk_checked(const char *name, char uplo, char trans, long n, long k, const double *alpha,
-                       const double *a, long lda, const double *beta, double *c, long ldc)
+EXB_ENTRY_VOID(exb_zsyrk_checked,
+               (const char *name, char uplo, char trans, long n, long k, const double *alpha,
+                const double *a, long lda, const double *beta, double *c, long ldc),
+               (name, uplo, trans, n, k, alpha, a, lda, beta, c, ldc))
 {
-    EXB_FPENV_SCOPE;
     rank_k_complex(name, 0, 0, uplo, trans, n, k, alpha, a, lda, beta, c, ldc);
 }
 
-void exb_csyrk_checked(const char *name, char uplo, char trans, long n, long k, const float *alpha,
-                       const float *a, long lda, const float *beta, float *c, long ldc)
+EXB_ENTRY_VOID(exb_csyrk_checked,
+               (const char *name, char uplo, char trans, long n, long k, const float *alpha,
+                const float *a, long lda, const float *beta, float *c, long ldc),
+               (name, uplo, trans, n, k, alpha, a, lda, beta, c, ldc))
 {
-    EXB_FPENV_SCOPE;
     double al[2] = {alpha[0], alpha[1]}, be[2] = {beta[0], beta[1]};
     rank_k_complex(name, 1, 0, uplo, trans, n, k, al, a, lda, be, c, ldc);
 }
@@ -557,18 +565,19 @@ static void hemv_complex(const char *name, int f32, char uplo, long n, const dou
     free(f);
 }
 
-void exb_zhemv_checked(const char *name, char uplo, long n, const double *alpha, const double *a,
-                       long lda, const double *x, long incx, const double *beta, double *y,
-                       long incy)
+EXB_ENTRY_VOID(exb_zhemv_checked,
+               (const char *name, char uplo, long n, const double *alpha, const double *a, long lda,
+                const double *x, long incx, const double *beta, double *y, long incy),
+               (name, uplo, n, alpha, a, lda, x, incx, beta, y, incy))
 {
-    EXB_FPENV_SCOPE;
     hemv_complex(name, 0, uplo, n, alpha, a, lda, x, incx, beta, y, incy);
 }
 
-void exb_chemv_checked(const char *name, char uplo, long n, const float *alpha, const float *a,
-                       long lda, const float *x, long incx, const float *beta, float *y, long incy)
+EXB_ENTRY_VOID(exb_chemv_checked,
+               (const char *name, char uplo, long n, const float *alpha, const float *a, long lda,
+                const float *x, long incx, const float *beta, float *y, long incy),
+               (name, uplo, n, alpha, a, lda, x, incx, beta, y, incy))
 {
-    EXB_FPENV_SCOPE;
     double al[2] = {alpha[0], alpha[1]}, be[2] = {beta[0], beta[1]};
     hemv_complex(name, 1, uplo, n, al, a, lda, x, incx, be, y, incy);
 }
@@ -613,19 +622,21 @@ static void symm_complex(const char *name, int f32, int herm, char side, char up
     free(f);
 }
 
-void exb_zsymm_checked(const char *name, int herm, char side, char uplo, long m, long n,
-                       const double *alpha, const double *a, long lda, const double *b, long ldb,
-                       const double *beta, double *c, long ldc)
+EXB_ENTRY_VOID(exb_zsymm_checked,
+               (const char *name, int herm, char side, char uplo, long m, long n,
+                const double *alpha, const double *a, long lda, const double *b, long ldb,
+                const double *beta, double *c, long ldc),
+               (name, herm, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc))
 {
-    EXB_FPENV_SCOPE;
     symm_complex(name, 0, herm, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
-void exb_csymm_checked(const char *name, int herm, char side, char uplo, long m, long n,
-                       const float *alpha, const float *a, long lda, const float *b, long ldb,
-                       const float *beta, float *c, long ldc)
+EXB_ENTRY_VOID(exb_csymm_checked,
+               (const char *name, int herm, char side, char uplo, long m, long n,
+                const float *alpha, const float *a, long lda, const float *b, long ldb,
+                const float *beta, float *c, long ldc),
+               (name, herm, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc))
 {
-    EXB_FPENV_SCOPE;
     double al[2] = {alpha[0], alpha[1]}, be[2] = {beta[0], beta[1]};
     symm_complex(name, 1, herm, side, uplo, m, n, al, a, lda, b, ldb, be, c, ldc);
 }
@@ -760,11 +771,12 @@ static void rank_2k_core(const char *name, int f32, int herm, int up, int tn, lo
     free(w2);
 }
 
-void exb_xher2k_checked(const char *name, int f32, int herm, char uplo, char trans, long n, long k,
-                        const double *alpha, const void *a, long lda, const void *b, long ldb,
-                        const double *beta, void *c, long ldc)
+EXB_ENTRY_VOID(exb_xher2k_checked,
+               (const char *name, int f32, int herm, char uplo, char trans, long n, long k,
+                const double *alpha, const void *a, long lda, const void *b, long ldb,
+                const double *beta, void *c, long ldc),
+               (name, f32, herm, uplo, trans, n, k, alpha, a, lda, b, ldb, beta, c, ldc))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     int up = exb_lsame(uplo, 'U'), tn = exb_lsame(trans, 'N');
     int tok = tn || (herm ? exb_lsame(trans, 'C') : exb_lsame(trans, 'T'));
@@ -816,11 +828,12 @@ static void packed_dense(int f32, int up, long n, void *ap, void *d, int unpack)
         }
 }
 
-void exb_xher_checked(const char *name, int f32, int two, int packed, char uplo, long n,
-                      const double *alpha, const void *x, long incx, const void *y, long incy,
-                      void *a, long lda)
+EXB_ENTRY_VOID(exb_xher_checked,
+               (const char *name, int f32, int two, int packed, char uplo, long n,
+                const double *alpha, const void *x, long incx, const void *y, long incy, void *a,
+                long lda),
+               (name, f32, two, packed, uplo, n, alpha, x, incx, y, incy, a, lda))
 {
-    EXB_FPENV_SCOPE;
     exb_path_begin();
     int up = exb_lsame(uplo, 'U');
     int info = !up && !exb_lsame(uplo, 'L')       ? 1

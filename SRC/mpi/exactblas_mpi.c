@@ -175,22 +175,22 @@ static double reduce_scalar(const char *routine, enum reduction what, long n, co
     return r;
 }
 
-double exactblas_dsum_mpi(long n, const double *x, long incx, MPI_Comm comm)
+EXB_ENTRY(double, exactblas_dsum_mpi, (long n, const double *x, long incx, MPI_Comm comm),
+          (n, x, incx, comm))
 {
-    EXB_FPENV_SCOPE;
     return reduce_scalar("EXDSUM_MPI", SUM, n, x, incx, NULL, 0, comm);
 }
 
-double exactblas_ddot_mpi(long n, const double *x, long incx, const double *y, long incy,
-                          MPI_Comm comm)
+EXB_ENTRY(double, exactblas_ddot_mpi,
+          (long n, const double *x, long incx, const double *y, long incy, MPI_Comm comm),
+          (n, x, incx, y, incy, comm))
 {
-    EXB_FPENV_SCOPE;
     return reduce_scalar("EXDDOT_MPI", DOT, n, x, incx, y, incy, comm);
 }
 
-double exactblas_dnrm2_mpi(long n, const double *x, long incx, MPI_Comm comm)
+EXB_ENTRY(double, exactblas_dnrm2_mpi, (long n, const double *x, long incx, MPI_Comm comm),
+          (n, x, incx, comm))
 {
-    EXB_FPENV_SCOPE;
     return reduce_scalar("EXDNRM2_MPI", NRM2, n, x, incx, NULL, 0, comm);
 }
 
@@ -312,11 +312,11 @@ static int block_alloc(gemv_block *b, long rows)
     return ok ? 0 : -1;
 }
 
-void exactblas_dgemv_mpi(char trans, long m, long n, double alpha, const double *a, long lda,
-                         const double *x, long incx, double beta, double *y, long incy,
-                         MPI_Comm comm)
+EXB_ENTRY_VOID(exactblas_dgemv_mpi,
+               (char trans, long m, long n, double alpha, const double *a, long lda,
+                const double *x, long incx, double beta, double *y, long incy, MPI_Comm comm),
+               (trans, m, n, alpha, a, lda, x, incx, beta, y, incy, comm))
 {
-    EXB_FPENV_SCOPE;
     int bad = gemv_check(trans, m, n, lda, incx, incy);
     /* every rank, even one with an illegal argument or a quick return,
      * learns what every other passed before any returns: an error anywhere
