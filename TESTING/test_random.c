@@ -232,6 +232,26 @@ static void check_path(int routine, const char *label, const char *knobs)
         by_routine[routine].opencl++;
 }
 
+/* The case being run: its number picks the caller's floating-point
+ * environment (testlib's tl_callenv: directed modes, FTZ, DAZ, raised
+ * flags) that every library call of the case is made under, its arguments
+ * computed before and its results read after (through volatile variables,
+ * which no conversion is moved across); a call that leaves the environment
+ * changed is a mismatch of its routine. */
+static long current_case;
+
+#define CALL(routine, stmt)                                                                        \
+    do {                                                                                           \
+        tl_callenv env_ = tl_callenv_of(current_case);                                             \
+        char why_[200];                                                                            \
+        tl_callenv_enter(&env_);                                                                   \
+        stmt;                                                                                      \
+        if (!tl_callenv_leave(&env_, why_, sizeof why_)) {                                         \
+            printf("MISMATCH case %ld %s: %s\n", current_case, routine_names[routine], why_);      \
+            by_routine[routine].t.mismatches++;                                                    \
+        }                                                                                          \
+    } while (0)
+
 static double *copy_of(const double *a, long len)
 {
     double *c = malloc((size_t)(len > 0 ? len : 1) * sizeof *c);
@@ -252,7 +272,9 @@ static void case_sum(tl_rng *r, const char *knobs)
     double want = inc > 0 ? tl_oracle_dot(n, x, inc, NULL, 0) : 0.0; /* DASUM's quick return */
     char label[200];
     snprintf(label, sizeof label, "EXDSUM %s n=%ld incx=%ld", class_names[cls], n, inc);
-    double got = exactblas_dsum((int)n, x, (int)inc);
+    volatile double result;
+    CALL(SUM, result = exactblas_dsum((int)n, x, (int)inc));
+    double got = result;
     check(SUM, label, knobs, 1, &want, &got);
     check_path(SUM, label, knobs);
     free(v);
@@ -272,7 +294,9 @@ static void case_dot(tl_rng *r, const char *knobs)
     char label[200];
     snprintf(label, sizeof label, "EXDDOT %s.%s n=%ld incx=%ld incy=%ld", class_names[cls[0]],
              class_names[cls[1]], n, incx, incy);
-    double got = exactblas_ddot((int)n, x, (int)incx, y, (int)incy);
+    volatile double result;
+    CALL(DOT, result = exactblas_ddot((int)n, x, (int)incx, y, (int)incy));
+    double got = result;
     check(DOT, label, knobs, 1, &want, &got);
     check_path(DOT, label, knobs);
     free(u);
@@ -316,8 +340,8 @@ static void case_gemv(tl_rng *r, const char *knobs)
              "beta=%a",
              class_names[cls[0]], class_names[cls[1]], class_names[cls[2]], trans, m, n, A.lda,
              incx, incy, alpha, beta);
-    exactblas_dgemv(trans, (int)m, (int)n, alpha, A.a, (int)A.lda, xs, (int)incx, beta, got,
-                    (int)incy);
+    CALL(GEMV, exactblas_dgemv(trans, (int)m, (int)n, alpha, A.a, (int)A.lda, xs, (int)incx, beta,
+                               got, (int)incy));
     check(GEMV, label, knobs, tl_layout_len(leny, incy), want, got);
     check_path(GEMV, label, knobs);
     free(A.a);
@@ -374,8 +398,8 @@ static void case_gemm(tl_rng *r, const char *knobs)
              "beta=%a",
              class_names[cls[0]], class_names[cls[1]], class_names[cls[2]], ta, tb, m, n, k, A.lda,
              B.lda, C.lda, alpha, beta);
-    exactblas_dgemm(ta, tb, (int)m, (int)n, (int)k, alpha, A.a, (int)A.lda, B.a, (int)B.lda, beta,
-                    C.a, (int)C.lda);
+    CALL(GEMM, exactblas_dgemm(ta, tb, (int)m, (int)n, (int)k, alpha, A.a, (int)A.lda, B.a,
+                               (int)B.lda, beta, C.a, (int)C.lda));
     check(GEMM, label, knobs, len, want, C.a);
     check_path(GEMM, label, knobs);
     free(A.a);
@@ -419,7 +443,7 @@ static void case_trsv(tl_rng *r, const char *knobs)
     snprintf(label, sizeof label, "EXDTRSV T=%s diag=%s b=%s %c%c%c n=%ld lda=%ld incx=%ld",
              class_names[cls[0]], class_names[cls[1]], class_names[cls[2]], uplo, trans, diag, n,
              T.lda, inc);
-    exactblas_dtrsv(uplo, trans, diag, (int)n, T.a, (int)T.lda, got, (int)inc);
+    CALL(TRSV, exactblas_dtrsv(uplo, trans, diag, (int)n, T.a, (int)T.lda, got, (int)inc));
     check(TRSV, label, knobs, tl_layout_len(n, inc), want, got);
     check_path(TRSV, label, knobs);
     free(T.a);
@@ -461,8 +485,8 @@ static void case_trsm(tl_rng *r, const char *knobs)
              "EXDTRSM T=%s diag=%s B=%s %c%c%c%c m=%ld n=%ld lda=%ld ldb=%ld alpha=%a",
              class_names[cls[0]], class_names[cls[1]], class_names[cls[2]], side, uplo, transa,
              diag, m, n, T.lda, B.lda, alpha);
-    exactblas_dtrsm(side, uplo, transa, diag, (int)m, (int)n, alpha, T.a, (int)T.lda, B.a,
-                    (int)B.lda);
+    CALL(TRSM, exactblas_dtrsm(side, uplo, transa, diag, (int)m, (int)n, alpha, T.a, (int)T.lda,
+                               B.a, (int)B.lda));
     check(TRSM, label, knobs, len, want.a, B.a);
     check_path(TRSM, label, knobs);
     free(T.a);
@@ -546,12 +570,12 @@ static void case_acc(tl_rng *r, const char *knobs)
         double x = value_of(r, cls[w]), y = value_of(r, cls[1 - w]);
         switch (kind) {
         case 0:
-            exactblas_acc_add(a, x);
+            CALL(ACC, exactblas_acc_add(a, x));
             held_add(&h[w], x, 1.0, 0);
             break;
         case 1:
         case 2:
-            exactblas_acc_add_product(a, x, y);
+            CALL(ACC, exactblas_acc_add_product(a, x, y));
             held_add(&h[w], x, y, 0);
             break;
         case 3:
@@ -563,9 +587,9 @@ static void case_acc(tl_rng *r, const char *knobs)
             fill(r, cls[1 - w], n, v);
             double *xs = tl_layout(u, n, inc), *ys = tl_layout(v, n, 1);
             if (kind == 3)
-                exactblas_acc_add_sum(a, n, xs, inc);
+                CALL(ACC, exactblas_acc_add_sum(a, n, xs, inc));
             else
-                exactblas_acc_add_dot(a, n, xs, inc, ys, 1);
+                CALL(ACC, exactblas_acc_add_dot(a, n, xs, inc, ys, 1));
             check_path(ACC, label, knobs);
             long start = inc < 0 ? (1 - n) * inc : 0; /* the elements visited */
             for (long i = 0; i < n; i++)
@@ -630,9 +654,12 @@ static void case_acc(tl_rng *r, const char *knobs)
                y = value_of(r, cls[1 - w]);
         double want[4] = {tl_terms_round(t), tl_terms_round_quotient(t, d),
                           tl_terms_round_affine(t, alpha, beta, y), tl_terms_round_sqrt(t)};
-        double got[4] = {exactblas_acc_round(acc[w]), exactblas_acc_round_quotient(acc[w], d),
-                         exactblas_acc_round_affine(acc[w], alpha, beta, y),
-                         exactblas_acc_round_sqrt(acc[w])};
+        volatile double rounded[4];
+        CALL(ACC, rounded[0] = exactblas_acc_round(acc[w]);
+             rounded[1] = exactblas_acc_round_quotient(acc[w], d);
+             rounded[2] = exactblas_acc_round_affine(acc[w], alpha, beta, y);
+             rounded[3] = exactblas_acc_round_sqrt(acc[w]));
+        double got[4] = {rounded[0], rounded[1], rounded[2], rounded[3]};
         char full[520];
         snprintf(full, sizeof full,
                  "%s: acc %c, d=%a alpha=%a beta=%a y=%a (round, quotient, "
@@ -709,6 +736,7 @@ int main(int argc, char **argv)
         snprintf(what, sizeof what, "case %ld (%s)", c, routine_names[routine]);
         tl_watchdog(120, what);
         by_routine[routine].t.cases++;
+        current_case = c;
         cases[routine](&r, knobs);
     }
     tl_watchdog(0, "");
