@@ -7,8 +7,8 @@
  * cached), one exact dot product checked against the host path, and which
  * BLAS a program linked with -lblas (-lblas64) gets here: the library
  * ld.so finds for libblas.so.3 and libblas64.so.3 (or the files named on
- * the command line) and, when it is ExactBLAS's drop-in, the routines it
- * forwards to the reference BLAS, whose results are NOT exact.
+ * the command line), and whether it is ExactBLAS's drop-in (every routine
+ * exact) or another BLAS (nothing a program calls through it is exact).
  *   exactblas_probe [BLAS_LIBRARY ...] */
 #define _GNU_SOURCE /* dladdr */
 #include <dlfcn.h>
@@ -76,11 +76,6 @@ static const char *path_name(int p)
     return p ? text : "none";
 }
 
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 /* What a program gets from the BLAS library `lib` (a soname ld.so looks
  * up, or a path). */
 static void report_blas(const char *lib)
@@ -93,46 +88,12 @@ static void report_blas(const char *lib)
     Dl_info info;
     void *any = dlsym(h, "dgemm_");
     const char *file = any && dladdr(any, &info) ? info.dli_fname : "?";
-    const char *const *(*forwarded)(int *, const char **) =
-        (const char *const *(*)(int *, const char **))dlsym(h, "exactblas_dropin_forwarded");
-    if (!forwarded) {
+    const char *(*mark)(void) = (const char *(*)(void))dlsym(h, "exactblas_dropin_version");
+    if (!mark)
         printf("%s: %s, not ExactBLAS: nothing a program calls through it is exact\n", lib, file);
-        dlclose(h);
-        return;
-    }
-    int count = 0;
-    const char *ref = "";
-    const char *const *list = forwarded(&count, &ref);
-    if (count <= 0 || !list) { /* (no forwarder: the list may be NULL) */
-        printf("%s: %s, the ExactBLAS drop-in; every routine it exports is exact (none forwards "
-               "to the reference BLAS)\n",
-               lib, file);
-        dlclose(h);
-        return;
-    }
-    const char **names = malloc((size_t)count * sizeof *names);
-    if (!names) {
-        dlclose(h);
-        return;
-    }
-    memcpy(names, list, (size_t)count * sizeof *names);
-    qsort(names, (size_t)count, sizeof *names, by_name);
-    printf("%s: %s, the ExactBLAS drop-in; %d of its routines forward to the reference BLAS "
-           "%s and are NOT exact (a CBLAS name of a real routine is exact when its Fortran "
-           "name is):\n",
-           lib, file, count, ref[0] ? ref : "(none loadable: they do nothing)");
-    int col = 0;
-    for (int i = 0; i < count; i++) {
-        int len = (int)strlen(names[i]) + 1;
-        if (col + len > 78) {
-            printf("\n");
-            col = 0;
-        }
-        printf("%s%s", col ? " " : "  ", names[i]);
-        col += len + (col ? 0 : 1);
-    }
-    printf("\n");
-    free(names);
+    else
+        printf("%s: %s, the ExactBLAS drop-in %s; every routine it exports is exact\n", lib, file,
+               mark());
     dlclose(h);
 }
 

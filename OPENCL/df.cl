@@ -9,7 +9,7 @@
  *
  *   gemm_df: DGEMM-D(DF) and DGEMM-DF(DF).  Element (i, j) is
  *     S = (((0 + a_i0 b_0j) + a_i1 b_1j) + ...) in DF (exb_df_mad, in the
- *     order of l, as the host reference SRC/host/gemm_df.c); with
+ *     order of l, as the host reference SRC/host/gemm/double_float.c); with
  *     `epilogue`, C := alpha*S + beta*C in DF (beta = 0: C is not read),
  *     else C := S.
  *   gemm_f32_levels: the binary32 engine of EXDGEMM's split path.  A and B

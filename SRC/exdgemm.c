@@ -20,7 +20,7 @@
  * or K = 0 gives C := beta*C (0 for BETA = 0, C not read).
  *
  * Path (EXACTBLAS_GEMM_PATH, gemm.h): on the host, the split path with early
- * rounding decisions (host/gemm_early.c), or the general path's filtered dot
+ * rounding decisions (host/gemm/early.c), or the general path's filtered dot
  * products where they are cheaper (a depth k below the tuning record's
  * gemm_early_min_k, or wide data; alpha a power of two); with OpenCL, split when the data
  * needs few slices, general otherwise; general when A or B holds NaN or

@@ -64,7 +64,7 @@ static exb_df df_in(exactblas_df x)
 }
 
 /* The packed product, on the device when OpenCL is wanted and works. */
-static void run(const exb_df_gemm *g)
+static void df_product(const exb_df_gemm *g)
 {
     exb_knobs knobs;
     exb_knobs_read(&knobs);
@@ -146,7 +146,7 @@ static void dgemm_df(const dview *v, long m, long n, long k, double alpha, doubl
                 bp[l + j * k] =
                     df_in(exactblas_df_from_double(bad_b[j] ? 0.0 : ldexp(opb(v, l, j), -eb[j])));
         exb_df_gemm g = {m, n, k, ap, bp, exb_df_make(1.0f, 0.0f), exb_df_make(0.0f, 0.0f), 0, cp};
-        run(&g);
+        df_product(&g);
         for (long j = 0; j < n; j++)
             for (long i = 0; i < m; i++) {
                 double *cij = &c[i + j * ldc];
@@ -236,7 +236,7 @@ static void dgemm_dfdf(int ta, int tb, long m, long n, long k, exactblas_df alph
             for (long i = 0; i < m; i++)
                 cp[i + j * m] = df_is_zero(beta) ? exb_df_make(0.0f, 0.0f) : df_in(c[i + j * ldc]);
         exb_df_gemm g = {m, n, k, ap, bp, df_in(alpha), df_in(beta), 1, cp};
-        run(&g);
+        df_product(&g);
         for (long j = 0; j < n; j++)
             for (long i = 0; i < m; i++) {
                 c[i + j * ldc].hi = cp[i + j * m].hi;

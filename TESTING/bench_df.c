@@ -26,7 +26,7 @@
 #include "exactblas.h"
 #include "backend/gemm.h"
 #include "bench_args.h"
-#include "host/split.h"
+#include "host/gemm/slices.h"
 #include "testlib.h"
 
 static const char usage[] =

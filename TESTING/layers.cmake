@@ -3,22 +3,35 @@
 # is the host layer) names its own folder, a layer it may call, or a public
 # header (exactblas.h; SRC/mpi: exactblas_acc.h and exactblas_mpi.h too, the
 # public API, and core/, for the floating-point environment of its entry
-# points).  (SRC/*.c, the routines, may include anything below
-# them; SRC/faces/ calls the routines' checked cores, SRC/level1..3 included,
-# support for its notes, and core/fpenv.h for the floating-point environment
-# of the entry points.)  The link-level twin
-# is layers_link.sh.  cmake -DSRC=<SRC folder> -P layers.cmake
+# points).  (SRC/*.c, the routines, may include anything below them;
+# SRC/faces/ calls the routines' checked cores, SRC/level1..3 included,
+# support for its notes, and core/fpenv.h for the floating-point
+# environment of the entry points.)
+#
+# The BLAS cores (SRC/level1, level2, level3; doc/DESIGN.md, "Layers") are
+# routines: they may call SRC's routine headers (routines.h, reduce.h),
+# backend/, core/, support/, a lower level (level3 -> level2 -> level1,
+# never upward), and of the host layer only its public face: the kernel
+# table (host/kernels.h) and the worker pool (host/pool.h).  An engine's
+# internals (host/rows.h, host/gemm/..., the ISA folders) stay the host's.
+# SRC/solve (the proven solve) may call the BLAS cores and the routines.
+# The link-level twin is layers_link.sh.  cmake -DSRC=<SRC folder> -P layers.cmake
 cmake_minimum_required(VERSION 3.20)
 set(allowed_faces faces SRC level1 level2 level3 support core)
 set(allowed_core core)
 set(allowed_support support)
 set(allowed_backend backend core support)
-set(allowed_host host backend core support)
+set(allowed_host host host_public backend core support)
 set(allowed_opencl opencl backend core support)
 set(allowed_mpi mpi core)
+set(allowed_level1 level1 SRC backend core support host_public)
+set(allowed_level2 level2 level1 SRC backend core support host_public)
+set(allowed_level3 level3 level2 level1 SRC backend core support host_public)
+set(allowed_solve solve level3 level2 level1 SRC backend core support host_public)
+set(host_public host/kernels.h host/pool.h)
 set(bad "")
 set(checked 0)
-foreach(layer faces core support backend host opencl mpi)
+foreach(layer faces core support backend host opencl mpi level1 level2 level3 solve)
   file(GLOB_RECURSE files ${SRC}/${layer}/*.c ${SRC}/${layer}/*.h)
   foreach(f IN LISTS files)
     math(EXPR checked "${checked} + 1")
@@ -29,7 +42,9 @@ foreach(layer faces core support backend host opencl mpi)
         continue()
       endif()
       get_filename_component(here ${f} DIRECTORY)
-      if(inc MATCHES "/")
+      if(inc IN_LIST host_public)
+        set(target host_public)
+      elseif(inc MATCHES "/")
         string(REGEX REPLACE "/.*" "" target "${inc}")
       elseif(EXISTS ${here}/${inc})
         set(target ${layer})

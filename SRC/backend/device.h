@@ -5,7 +5,7 @@
 #ifndef EXACTBLAS_BACKEND_DEVICE_H
 #define EXACTBLAS_BACKEND_DEVICE_H
 
-#include "backend/tuning.h"
+#include "tuning.h"
 #include "support/knobs.h"
 
 /* Whether a routine should try the OpenCL path under these knobs:

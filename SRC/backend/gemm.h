@@ -11,7 +11,7 @@
  *     product is a matrix of integers below 2^53 that any binary64 GEMM
  *     computes exactly, whatever its order, blocking or threads; the slice
  *     products are then added exactly per element and rounded once;
- *   early (host/gemm_early.c; auto on the host): the same slices, cut one
+ *   early (host/gemm/early.c; auto on the host): the same slices, cut one
  *     at a time, and only the leading slice products: each element is
  *     rounded from them where a rigorous bound on the products left out
  *     proves the rounding, the others take more slice products of their
@@ -103,7 +103,7 @@ int exb_cl_gemm_f32_levels(long m, long n, long k, int sa, int sb, const double 
 int exb_host_gemm_split(const exb_gemm_args *g, const exb_knobs *knobs, long max_products,
                         exb_device_gemm_fn device);
 
-/* The split path with early rounding decisions (host/gemm_early.c): slices
+/* The split path with early rounding decisions (host/gemm/early.c): slices
  * cut one at a time, the leading slice products only, each element rounded
  * from them where a rigorous bound proves the rounding and computed exactly
  * otherwise.  Slice products on `device` when not NULL, else the host
@@ -113,7 +113,7 @@ int exb_host_gemm_split(const exb_gemm_args *g, const exb_knobs *knobs, long max
  * path). */
 int exb_host_gemm_early(const exb_gemm_args *g, const exb_knobs *knobs, exb_device_gemm_fn device);
 
-/* The residue path (host/gemm_crt.c): op(A) and op(B) scaled to integers
+/* The residue path (host/avx512/residue.c): op(A) and op(B) scaled to integers
  * per row and column, their products by int8 GEMMs modulo small primes
  * added by the Chinese remainder theorem, each element rounded where a
  * rigorous bound on the bits the scaling dropped proves the rounding, the

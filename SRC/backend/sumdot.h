@@ -23,7 +23,7 @@ typedef struct exb_sumdot_args {
     long *bins_blocks; /* NULL, or counts the blocks the binned front end took */
 } exb_sumdot_args;
 
-/* Host (host/sumdot_host.c): the whole vector, on the knobs' threads,
+/* Host (host/vector_sums.c): the whole vector, on the knobs' threads,
  * into a cleared acc. */
 void exb_host_sumdot(const exb_sumdot_args *args, exb_superacc *acc);
 

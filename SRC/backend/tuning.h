@@ -62,7 +62,7 @@ typedef struct exb_tuning {
      * (host, 2 threads, m = n = 1000: general 12 ms at k = 64, 44 at 256,
      * 88 at 512; early 62, 106, 154; early ahead from k ~ 800) */
     int gemm_early_min_k;
-    /* EXDGEMM's residue path (host/gemm_crt.c): the fewest moduli whose
+    /* EXDGEMM's residue path (host/avx512/residue.c): the fewest moduli whose
      * scaled integers hold this many bits (entries further below their
      * row's or column's top lose bits, which the bound then covers) */
     int gemm_crt_bits;

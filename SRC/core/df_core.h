@@ -2,7 +2,7 @@
  * df_core.h -- double-float (DF) arithmetic, written once in the common
  * subset of C11 and OpenCL C 1.2 and in binary32 alone, so it compiles on a
  * device without cl_khr_fp64.  The host includes it (the reference
- * implementation of the DF GEMMs, SRC/host/gemm_df.c, and the tests); the
+ * implementation of the DF GEMMs, SRC/host/gemm/double_float.c, and the tests); the
  * OpenCL runtime puts it in front of OPENCL/df.cl, and nothing else (no
  * binary64 core), so the kernels compute the same operations in the same
  * order and give the same bits (with subnormals kept, as PoCL and NVIDIA do).

@@ -25,7 +25,7 @@
  * host's accumulator object, pending-deposit count and merges
  * (core/superacc.c); the kernels' local-memory accumulator and table with
  * their atomics, and the row storage (OPENCL/core.cl); the expansion
- * cascades, vectorised per side (SRC/host/template_sumdot.h,
+ * cascades, vectorised per side (SRC/host/template_vector_sums.h,
  * OPENCL/sumdot.cl, OPENCL/core.cl's row_add_term).
  *
  * Digit arrays live in plain memory on the host and in global memory on the

@@ -10,7 +10,9 @@
  * sign of v - d asked (the caller's exact comparison), and it decides: v
  * above d takes the upper neighbour, below the lower one, equal is a tie
  * broken to even, as RN32(d) itself does.  Double rounding is thereby never
- * observable.
+ * observable.  The exact comparisons of the long accumulator are
+ * superacc.h's exb_superacc_sign_above, _sqrt_sign_above, _quotient_sign
+ * (this header knows no accumulator: superacc.c uses it).
  */
 #ifndef EXACTBLAS_CORE_F32_H
 #define EXACTBLAS_CORE_F32_H
@@ -18,8 +20,6 @@
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
-
-#include "superacc.h"
 
 /* The binary32 midpoint d would be if it is one (then 1, its two binary32
  * neighbours in *below, *above), else 0. */
@@ -65,15 +65,6 @@ static inline float exb_f32_round(double d, int (*sign_above)(void *ctx, double 
         return (float)d; /* NaN, Inf, zeros and every other value: RN32(d) */
     int s = sign_above(ctx, d);
     return s > 0 ? above : s < 0 ? below : (float)d; /* a true tie: to even */
-}
-
-/* The sign of the exact quotient acc / den minus q (a binary32 midpoint d
- * would round to, core/f32.h's question for a quotient): that of
- * acc - q den, exact, with den's sign. */
-static inline int exb_f32_quotient_sign(const exb_superacc *acc, double den, double q)
-{
-    int s = exb_superacc_affine_sign(acc, 1.0, -q, den, 0.0); /* acc - q den */
-    return signbit(den) ? -s : s;
 }
 
 #endif

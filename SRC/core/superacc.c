@@ -206,6 +206,22 @@ int exb_superacc_affine_sign(const exb_superacc *acc, double alpha, double beta,
     return exb_digits_affine_sign(scratch, 0, hi, base, alpha, beta, y, z, wide);
 }
 
+int exb_superacc_sign_above(void *acc, double d)
+{
+    return exb_superacc_affine_sign(acc, 1.0, 0.0, 0.0, d);
+}
+
+int exb_superacc_sqrt_sign_above(void *acc, double d)
+{
+    return exb_superacc_affine_sign(acc, 1.0, 0.0, 0.0, d * d);
+}
+
+int exb_superacc_quotient_sign(const exb_superacc *acc, double den, double q)
+{
+    int s = exb_superacc_affine_sign(acc, 1.0, -q, den, 0.0); /* acc - q den */
+    return signbit(den) ? -s : s;
+}
+
 /* ---- square root -------------------------------------------------------------- */
 
 /* The sign of 4S - (2y + u)^2, i.e. of S - (y + u/2)^2, from s4 = 4S: every

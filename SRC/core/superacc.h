@@ -92,6 +92,14 @@ double exb_superacc_round_affine(const exb_superacc *acc, double alpha, double b
  * z, whether the value lies above, on or below it (core/f32.h). */
 int exb_superacc_affine_sign(const exb_superacc *acc, double alpha, double beta, double y,
                              double z);
+/* The binary32 rounding's questions (core/f32.h's exb_f32_round takes them
+ * as its sign_above, ctx the accumulator): the sign of acc - d, of
+ * sqrt(acc) - d (that of acc - d^2, exact for a binary32 midpoint d: 25
+ * bits), and of the exact quotient acc / den minus q (that of acc - q den,
+ * with den's sign). */
+int exb_superacc_sign_above(void *acc, double d);
+int exb_superacc_sqrt_sign_above(void *acc, double d);
+int exb_superacc_quotient_sign(const exb_superacc *acc, double den, double q);
 /* RN(a1*v1 + a2*v2 + b1*y1 + b2*y2), the whole expression exact and
  * rounded once (a part of the complex GEMM's alpha S + beta C); a term
  * whose coefficient a or b is 0 is absent (its v or y not read, as beta =
@@ -101,8 +109,8 @@ double exb_superacc_round_affine2(const exb_superacc *v1, double a1, const exb_s
                                   double a2, double b1, double y1, double b2, double y2);
 /* The sign of a1*v1 + a2*v2 + b1*y1 + b2*y2 - z (finite operands, no
  * NaN/Inf flag), for the binary32 rounding (core/f32.h). */
-int exb_superacc_affine2_sign(const exb_superacc *v1, double a1, const exb_superacc *v2,
-                              double a2, double b1, double y1, double b2, double y2, double z);
+int exb_superacc_affine2_sign(const exb_superacc *v1, double a1, const exb_superacc *v2, double a2,
+                              double b1, double y1, double b2, double y2, double z);
 /* The complex quotient N / d, each part rounded once (the complex triangular
  * solve's step): Re = (Nr dr + Ni di) / D, Im = (Ni dr - Nr di) / D with D =
  * dr^2 + di^2, all exact; the rounding is proved by comparing |P| with the

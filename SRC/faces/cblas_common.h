@@ -35,13 +35,13 @@ extern int CBLAS_CallFromC, RowMajorStrg;
 
 /* ---- the option arguments ---------------------------------------------------- */
 
-static inline void start(int row_major)
+static inline void cblas_begin(int row_major)
 {
     CBLAS_CallFromC = 1;
     RowMajorStrg = row_major;
 }
 
-static inline void finish(void)
+static inline void cblas_end(void)
 {
     CBLAS_CallFromC = 0;
     RowMajorStrg = 0;
@@ -51,7 +51,7 @@ static inline void finish(void)
 static inline void bad(fint position, const char *rout, const char *what, int value)
 {
     CNAME(cblas_xerbla)(position, rout, "Illegal %s setting, %d\n", what, value);
-    finish();
+    cblas_end();
 }
 
 /* Trans as a letter (row-major: the transposed problem's), 0 when illegal. */
@@ -95,7 +95,7 @@ static inline int layout_of(int layout, const char *rout)
     if (layout == RowMajor || layout == ColMajor)
         return layout == RowMajor;
     CNAME(cblas_xerbla)(1, rout, "Illegal layout setting, %d\n", layout);
-    finish();
+    cblas_end();
     return -1;
 }
 
@@ -119,7 +119,7 @@ static inline int complex_mv_quick(int f32, const void *alpha, const void *beta)
     int rm = layout_of(layout, rout);                                                              \
     if (rm < 0)                                                                                    \
         return;                                                                                    \
-    start(rm);                                                                                     \
+    cblas_begin(rm);                                                                               \
     char u = uplo_letter(uplo, rm), t = trans_letter(trans, rm), d = diag_letter(diag);            \
     if (!u)                                                                                        \
         return bad(2, rout, "Uplo", uplo);                                                         \

@@ -170,7 +170,7 @@ static char herk_letter(int t, int row_major)
         T ca[2] = {al_[0], -al_[1]}, cb[2] = {be_[0], -be_[1]};                                    \
         T *xc = conj_copy(F32, nx, x, incx);                                                       \
         if (!xc) {                                                                                 \
-            finish();                                                                              \
+            cblas_end();                                                                           \
             return;                                                                                \
         }                                                                                          \
         fint sx = incx < 0 ? -1 : 1;                                                               \
@@ -190,7 +190,7 @@ static char herk_letter(int t, int row_major)
         int rm = layout_of(layout, ROUT(P##gbmv));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         char t = trans_letter(trans, rm);                                                          \
         if (!t)                                                                                    \
             return bad(2, ROUT(P##gbmv), "TransA", trans);                                         \
@@ -201,7 +201,7 @@ static char herk_letter(int t, int row_major)
                        FNAME(P##gbmv)(&t, r, c, l, u, ca, a, &lda, xc, &sx, cb, y, &incy, 1));     \
         else                                                                                       \
             FNAME(P##gbmv)(&t, r, c, l, u, alpha, a, &lda, x, &incx, beta, y, &incy, 1);           \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##geru)(const int layout, const fint m, const fint n,                 \
                                      const void *alpha, const void *x, const fint incx,            \
@@ -211,12 +211,12 @@ static char herk_letter(int t, int row_major)
         int rm = layout_of(layout, ROUT(P##geru));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         if (rm)                                                                                    \
             FNAME(P##geru)(&n, &m, alpha, y, &incy, x, &incx, a, &lda);                            \
         else                                                                                       \
             FNAME(P##geru)(&m, &n, alpha, x, &incx, y, &incy, a, &lda);                            \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##gerc)(const int layout, const fint m, const fint n,                 \
                                      const void *alpha, const void *x, const fint incx,            \
@@ -226,7 +226,7 @@ static char herk_letter(int t, int row_major)
         int rm = layout_of(layout, ROUT(P##gerc));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         if (!rm) {                                                                                 \
             FNAME(P##gerc)(&m, &n, alpha, x, &incx, y, &incy, a, &lda);                            \
         } else if (m > 0 && n > 0 && incx != 0 && incy != 0 && lda >= MAX1(n)) {                   \
@@ -239,7 +239,7 @@ static char herk_letter(int t, int row_major)
         } else {                                                                                   \
             FNAME(P##geru)(&n, &m, alpha, y, &incy, x, &incx, a, &lda);                            \
         }                                                                                          \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##hemv)(const int layout, const int uplo, const fint n,               \
                                      const void *alpha, const void *a, const fint lda,             \
@@ -250,7 +250,7 @@ static char herk_letter(int t, int row_major)
         int rm = layout_of(layout, ROUT(P##hemv));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         char u = uplo_letter(uplo, rm);                                                            \
         if (!u)                                                                                    \
             return bad(2, ROUT(P##hemv), "Uplo", uplo);                                            \
@@ -260,7 +260,7 @@ static char herk_letter(int t, int row_major)
                        FNAME(P##hemv)(&u, &n, ca, a, &lda, xc, &sx, cb, y, &incy, 1));             \
         else                                                                                       \
             FNAME(P##hemv)(&u, &n, alpha, a, &lda, x, &incx, beta, y, &incy, 1);                   \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##hbmv)(const int layout, const int uplo, const fint n, const fint k, \
                                      const void *alpha, const void *a, const fint lda,             \
@@ -271,7 +271,7 @@ static char herk_letter(int t, int row_major)
         int rm = layout_of(layout, ROUT(P##hbmv));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         char u = uplo_letter(uplo, rm);                                                            \
         if (!u)                                                                                    \
             return bad(2, ROUT(P##hbmv), "Uplo", uplo);                                            \
@@ -281,7 +281,7 @@ static char herk_letter(int t, int row_major)
                        FNAME(P##hbmv)(&u, &n, &k, ca, a, &lda, xc, &sx, cb, y, &incy, 1));         \
         else                                                                                       \
             FNAME(P##hbmv)(&u, &n, &k, alpha, a, &lda, x, &incx, beta, y, &incy, 1);               \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##hpmv)(const int layout, const int uplo, const fint n,               \
                                      const void *alpha, const void *ap, const void *x,             \
@@ -291,7 +291,7 @@ static char herk_letter(int t, int row_major)
         int rm = layout_of(layout, ROUT(P##hpmv));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         char u = uplo_letter(uplo, rm);                                                            \
         if (!u)                                                                                    \
             return bad(2, ROUT(P##hpmv), "Uplo", uplo);                                            \
@@ -299,7 +299,7 @@ static char herk_letter(int t, int row_major)
             CONJUGATED(T, F32, n, n, FNAME(P##hpmv)(&u, &n, ca, ap, xc, &sx, cb, y, &incy, 1));    \
         else                                                                                       \
             FNAME(P##hpmv)(&u, &n, alpha, ap, x, &incx, beta, y, &incy, 1);                        \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##her)(const int layout, const int uplo, const fint n, const T alpha, \
                                     const void *x, const fint incx, void *a, const fint lda)       \
@@ -308,7 +308,7 @@ static char herk_letter(int t, int row_major)
         int rm = layout_of(layout, ROUT(P##her));                                                  \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         char u = uplo_letter(uplo, rm);                                                            \
         if (!u)                                                                                    \
             return bad(2, ROUT(P##her), "Uplo", uplo);                                             \
@@ -321,7 +321,7 @@ static char herk_letter(int t, int row_major)
         } else {                                                                                   \
             FNAME(P##her)(&u, &n, &alpha, x, &incx, a, &lda, 1);                                   \
         }                                                                                          \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##hpr)(const int layout, const int uplo, const fint n, const T alpha, \
                                     const void *x, const fint incx, void *ap)                      \
@@ -330,7 +330,7 @@ static char herk_letter(int t, int row_major)
         int rm = layout_of(layout, ROUT(P##hpr));                                                  \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         char u = uplo_letter(uplo, rm);                                                            \
         if (!u)                                                                                    \
             return bad(2, ROUT(P##hpr), "Uplo", uplo);                                             \
@@ -343,7 +343,7 @@ static char herk_letter(int t, int row_major)
         } else {                                                                                   \
             FNAME(P##hpr)(&u, &n, &alpha, x, &incx, ap, 1);                                        \
         }                                                                                          \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##her2)(const int layout, const int uplo, const fint n,               \
                                      const void *alpha, const void *x, const fint incx,            \
@@ -353,7 +353,7 @@ static char herk_letter(int t, int row_major)
         int rm = layout_of(layout, ROUT(P##her2));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         char u = uplo_letter(uplo, rm);                                                            \
         if (!u)                                                                                    \
             return bad(2, ROUT(P##her2), "Uplo", uplo);                                            \
@@ -370,7 +370,7 @@ static char herk_letter(int t, int row_major)
         } else {                                                                                   \
             FNAME(P##her2)(&u, &n, alpha, x, &incx, y, &incy, a, &lda, 1);                         \
         }                                                                                          \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##hpr2)(const int layout, const int uplo, const fint n,               \
                                      const void *alpha, const void *x, const fint incx,            \
@@ -380,7 +380,7 @@ static char herk_letter(int t, int row_major)
         int rm = layout_of(layout, ROUT(P##hpr2));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         char u = uplo_letter(uplo, rm);                                                            \
         if (!u)                                                                                    \
             return bad(2, ROUT(P##hpr2), "Uplo", uplo);                                            \
@@ -396,7 +396,7 @@ static char herk_letter(int t, int row_major)
         } else {                                                                                   \
             FNAME(P##hpr2)(&u, &n, alpha, x, &incx, y, &incy, ap, 1);                              \
         }                                                                                          \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     CBLAS_COMPLEX_TRIANGULAR(P, T, F32, mv)                                                        \
     CBLAS_COMPLEX_TRIANGULAR(P, T, F32, sv)                                                        \
@@ -414,7 +414,7 @@ static char herk_letter(int t, int row_major)
     } else {                                                                                       \
         FNAME(P##name)(&u, &t, &d, __VA_ARGS__, 1, 1, 1);                                          \
     }                                                                                              \
-    finish()
+    cblas_end()
 #define CBLAS_COMPLEX_TRIANGULAR(P, T, F32, op)                                                    \
     FACE void CNAME(cblas_##P##tr##op)(const int layout, const int uplo, const int trans,          \
                                        const int diag, const fint n, const void *a,                \
@@ -467,14 +467,14 @@ static char herk_letter(int t, int row_major)
         int rm = layout_of(layout, ROUT(P##herk));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         char u = uplo_letter(uplo, rm), t = herk_letter(trans, rm);                                \
         if (!u)                                                                                    \
             return bad(2, ROUT(P##herk), "Uplo", uplo);                                            \
         if (!t)                                                                                    \
             return bad(3, ROUT(P##herk), "Trans", trans);                                          \
         FNAME(P##herk)(&u, &t, &n, &k, &alpha, a, &lda, &beta, c, &ldc, 1, 1);                     \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##syrk)(const int layout, const int uplo, const int trans,            \
                                      const fint n, const fint k, const void *alpha, const void *a, \
@@ -484,14 +484,14 @@ static char herk_letter(int t, int row_major)
         int rm = layout_of(layout, ROUT(P##syrk));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         char u = uplo_letter(uplo, rm), t = trans_letter(trans, rm);                               \
         if (!u)                                                                                    \
             return bad(2, ROUT(P##syrk), "Uplo", uplo);                                            \
         if (!t)                                                                                    \
             return bad(3, ROUT(P##syrk), "Trans", trans);                                          \
         FNAME(P##syrk)(&u, &t, &n, &k, alpha, a, &lda, beta, c, &ldc, 1, 1);                       \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##her2k)(const int layout, const int uplo, const int trans,           \
                                       const fint n, const fint k, const void *alpha,               \
@@ -502,7 +502,7 @@ static char herk_letter(int t, int row_major)
         int rm = layout_of(layout, ROUT(P##her2k));                                                \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         char u = uplo_letter(uplo, rm), t = herk_letter(trans, rm);                                \
         if (!u)                                                                                    \
             return bad(2, ROUT(P##her2k), "Uplo", uplo);                                           \
@@ -511,7 +511,7 @@ static char herk_letter(int t, int row_major)
         const T *al = alpha;                                                                       \
         T ca[2] = {al[0], rm ? -al[1] : al[1]};                                                    \
         FNAME(P##her2k)(&u, &t, &n, &k, ca, a, &lda, b, &ldb, &beta, c, &ldc, 1, 1);               \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##syr2k)(const int layout, const int uplo, const int trans,           \
                                       const fint n, const fint k, const void *alpha,               \
@@ -522,14 +522,14 @@ static char herk_letter(int t, int row_major)
         int rm = layout_of(layout, ROUT(P##syr2k));                                                \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         char u = uplo_letter(uplo, rm), t = trans_letter(trans, rm);                               \
         if (!u)                                                                                    \
             return bad(2, ROUT(P##syr2k), "Uplo", uplo);                                           \
         if (!t)                                                                                    \
             return bad(3, ROUT(P##syr2k), "Trans", trans);                                         \
         FNAME(P##syr2k)(&u, &t, &n, &k, alpha, a, &lda, b, &ldb, beta, c, &ldc, 1, 1);             \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##trmm)(const int layout, const int side, const int uplo,             \
                                      const int transa, const int diag, const fint m, const fint n, \
@@ -551,19 +551,19 @@ static char herk_letter(int t, int row_major)
     int rm = layout_of(layout, ROUT(name));                                                        \
     if (rm < 0)                                                                                    \
         return;                                                                                    \
-    start(rm);                                                                                     \
+    cblas_begin(rm);                                                                               \
     char s = side_letter(side, rm), u = uplo_letter(uplo, rm);                                     \
     if (!s)                                                                                        \
         return bad(2, ROUT(name), "Side", side);                                                   \
     if (!u)                                                                                        \
         return bad(3, ROUT(name), "Uplo", uplo);                                                   \
     FNAME(name)(&s, &u, rm ? &n : &m, rm ? &m : &n, alpha, a, &lda, b, &ldb, beta, c, &ldc, 1, 1); \
-    finish()
+    cblas_end()
 #define CBLAS_TRXM(name)                                                                           \
     int rm = layout_of(layout, ROUT(name));                                                        \
     if (rm < 0)                                                                                    \
         return;                                                                                    \
-    start(rm);                                                                                     \
+    cblas_begin(rm);                                                                               \
     char s = side_letter(side, rm), u = uplo_letter(uplo, rm), t = trans_letter(transa, 0),        \
          d = diag_letter(diag);                                                                    \
     if (!s)                                                                                        \
@@ -575,7 +575,7 @@ static char herk_letter(int t, int row_major)
     if (!d)                                                                                        \
         return bad(5, ROUT(name), "Diag", diag);                                                   \
     FNAME(name)(&s, &u, &t, &d, rm ? &n : &m, rm ? &m : &n, alpha, a, &lda, b, &ldb, 1, 1, 1, 1);  \
-    finish()
+    cblas_end()
 
 CBLAS_COMPLEX23(c, float, 1)
 CBLAS_COMPLEX23(z, double, 0)

@@ -101,13 +101,13 @@ FACE double CNAME(cblas_dsdot)(const fint n, const float *x, const fint incx, co
         int rm = layout_of(layout, ROUT(P##gemv));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         char t = trans_letter(trans, rm);                                                          \
         if (!t)                                                                                    \
             return bad(2, ROUT(P##gemv), "TransA", trans);                                         \
         FNAME(P##gemv)                                                                             \
         (&t, rm ? &n : &m, rm ? &m : &n, &alpha, a, &lda, x, &incx, &beta, y, &incy, 1);           \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##gbmv)(const int layout, const int trans, const fint m,              \
                                      const fint n, const fint kl, const fint ku, const T alpha,    \
@@ -118,14 +118,14 @@ FACE double CNAME(cblas_dsdot)(const fint n, const float *x, const fint incx, co
         int rm = layout_of(layout, ROUT(P##gbmv));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         char t = trans_letter(trans, rm);                                                          \
         if (!t)                                                                                    \
             return bad(2, ROUT(P##gbmv), "TransA", trans);                                         \
         FNAME(P##gbmv)                                                                             \
         (&t, rm ? &n : &m, rm ? &m : &n, rm ? &ku : &kl, rm ? &kl : &ku, &alpha, a, &lda, x,       \
          &incx, &beta, y, &incy, 1);                                                               \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##ger)(const int layout, const fint m, const fint n, const T alpha,   \
                                     const T *x, const fint incx, const T *y, const fint incy,      \
@@ -135,12 +135,12 @@ FACE double CNAME(cblas_dsdot)(const fint n, const float *x, const fint incx, co
         int rm = layout_of(layout, ROUT(P##ger));                                                  \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         if (rm)                                                                                    \
             FNAME(P##ger)(&n, &m, &alpha, y, &incy, x, &incx, a, &lda);                            \
         else                                                                                       \
             FNAME(P##ger)(&m, &n, &alpha, x, &incx, y, &incy, a, &lda);                            \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }
 LEVEL2(s, float)
 LEVEL2(d, double)
@@ -155,12 +155,12 @@ LEVEL2(d, double)
         int rm = layout_of(layout, ROUT(P##symv));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         char u = uplo_letter(uplo, rm);                                                            \
         if (!u)                                                                                    \
             return bad(2, ROUT(P##symv), "Uplo", uplo);                                            \
         FNAME(P##symv)(&u, &n, &alpha, a, &lda, x, &incx, &beta, y, &incy, 1);                     \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##sbmv)(const int layout, const int uplo, const fint n, const fint k, \
                                      const T alpha, const T *a, const fint lda, const T *x,        \
@@ -170,12 +170,12 @@ LEVEL2(d, double)
         int rm = layout_of(layout, ROUT(P##sbmv));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         char u = uplo_letter(uplo, rm);                                                            \
         if (!u)                                                                                    \
             return bad(2, ROUT(P##sbmv), "Uplo", uplo);                                            \
         FNAME(P##sbmv)(&u, &n, &k, &alpha, a, &lda, x, &incx, &beta, y, &incy, 1);                 \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##spmv)(const int layout, const int uplo, const fint n,               \
                                      const T alpha, const T *ap, const T *x, const fint incx,      \
@@ -185,12 +185,12 @@ LEVEL2(d, double)
         int rm = layout_of(layout, ROUT(P##spmv));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         char u = uplo_letter(uplo, rm);                                                            \
         if (!u)                                                                                    \
             return bad(2, ROUT(P##spmv), "Uplo", uplo);                                            \
         FNAME(P##spmv)(&u, &n, &alpha, ap, x, &incx, &beta, y, &incy, 1);                          \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##syr)(const int layout, const int uplo, const fint n, const T alpha, \
                                     const T *x, const fint incx, T *a, const fint lda)             \
@@ -199,12 +199,12 @@ LEVEL2(d, double)
         int rm = layout_of(layout, ROUT(P##syr));                                                  \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         char u = uplo_letter(uplo, rm);                                                            \
         if (!u)                                                                                    \
             return bad(2, ROUT(P##syr), "Uplo", uplo);                                             \
         FNAME(P##syr)(&u, &n, &alpha, x, &incx, a, &lda, 1);                                       \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##spr)(const int layout, const int uplo, const fint n, const T alpha, \
                                     const T *x, const fint incx, T *ap)                            \
@@ -213,12 +213,12 @@ LEVEL2(d, double)
         int rm = layout_of(layout, ROUT(P##spr));                                                  \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         char u = uplo_letter(uplo, rm);                                                            \
         if (!u)                                                                                    \
             return bad(2, ROUT(P##spr), "Uplo", uplo);                                             \
         FNAME(P##spr)(&u, &n, &alpha, x, &incx, ap, 1);                                            \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##syr2)(const int layout, const int uplo, const fint n,               \
                                      const T alpha, const T *x, const fint incx, const T *y,       \
@@ -228,12 +228,12 @@ LEVEL2(d, double)
         int rm = layout_of(layout, ROUT(P##syr2));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         char u = uplo_letter(uplo, rm);                                                            \
         if (!u)                                                                                    \
             return bad(2, ROUT(P##syr2), "Uplo", uplo);                                            \
         FNAME(P##syr2)(&u, &n, &alpha, x, &incx, y, &incy, a, &lda, 1);                            \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##spr2)(const int layout, const int uplo, const fint n,               \
                                      const T alpha, const T *x, const fint incx, const T *y,       \
@@ -243,12 +243,12 @@ LEVEL2(d, double)
         int rm = layout_of(layout, ROUT(P##spr2));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         char u = uplo_letter(uplo, rm);                                                            \
         if (!u)                                                                                    \
             return bad(2, ROUT(P##spr2), "Uplo", uplo);                                            \
         FNAME(P##spr2)(&u, &n, &alpha, x, &incx, y, &incy, ap, 1);                                 \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }
 SYMMETRIC2(s, float)
 SYMMETRIC2(d, double)
@@ -261,7 +261,7 @@ SYMMETRIC2(d, double)
         EXB_FPENV_FORWARD;                                                                         \
         TRIANGULAR_OPTIONS(ROUT(P##tr##op));                                                       \
         FNAME(P##tr##op)(&u, &t, &d, &n, a, &lda, x, &incx, 1, 1, 1);                              \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##tb##op)(const int layout, const int uplo, const int trans,          \
                                        const int diag, const fint n, const fint k, const T *a,     \
@@ -270,7 +270,7 @@ SYMMETRIC2(d, double)
         EXB_FPENV_FORWARD;                                                                         \
         TRIANGULAR_OPTIONS(ROUT(P##tb##op));                                                       \
         FNAME(P##tb##op)(&u, &t, &d, &n, &k, a, &lda, x, &incx, 1, 1, 1);                          \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##tp##op)(const int layout, const int uplo, const int trans,          \
                                        const int diag, const fint n, const T *ap, T *x,            \
@@ -279,7 +279,7 @@ SYMMETRIC2(d, double)
         EXB_FPENV_FORWARD;                                                                         \
         TRIANGULAR_OPTIONS(ROUT(P##tp##op));                                                       \
         FNAME(P##tp##op)(&u, &t, &d, &n, ap, x, &incx, 1, 1, 1);                                   \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }
 TRIANGULAR2(s, float, mv)
 TRIANGULAR2(d, double, mv)
@@ -302,7 +302,7 @@ TRIANGULAR2(d, double, sv)
         int rm = layout_of(layout, ROUT(P##gemv));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         char t = trans_letter(trans, rm);                                                          \
         if (!t)                                                                                    \
             return bad(2, ROUT(P##gemv), "TransA", trans);                                         \
@@ -310,7 +310,7 @@ TRIANGULAR2(d, double, sv)
         if (!(rm && trans == ConjTrans) || m <= 0 || n <= 0 ||                                     \
             complex_mv_quick(sizeof(T) == sizeof(float), alpha, beta)) {                           \
             FNAME(P##gemv)(&t, rows, cols, alpha, a, &lda, x, &incx, beta, y, &incy, 1);           \
-            finish();                                                                              \
+            cblas_end();                                                                           \
             return;                                                                                \
         }                                                                                          \
         const T *al = alpha, *be = beta;                                                           \
@@ -318,7 +318,7 @@ TRIANGULAR2(d, double, sv)
         long lx = m, ly = n; /* row-major A^H x: x of m elements, y of n */                        \
         T *xc = malloc(sizeof(T) * 2 * (size_t)lx);                                                \
         if (!xc) {                                                                                 \
-            finish();                                                                              \
+            cblas_end();                                                                           \
             return;                                                                                \
         }                                                                                          \
         const T *xv = x;                                                                           \
@@ -335,7 +335,7 @@ TRIANGULAR2(d, double, sv)
             yv[2 * i * ay + 1] = v != v ? (T)NAN : v;                                              \
         }                                                                                          \
         free(xc);                                                                                  \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }
 COMPLEX_GEMV(c, float)
 COMPLEX_GEMV(z, double)
@@ -352,7 +352,7 @@ COMPLEX_GEMV(z, double)
         int rm = layout_of(layout, ROUT(P##gemm));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         char ta = trans_letter(transa, 0), tb = trans_letter(transb, 0);                           \
         if (!ta)                                                                                   \
             return bad(2, ROUT(P##gemm), "TransA", transa);                                        \
@@ -362,7 +362,7 @@ COMPLEX_GEMV(z, double)
             FNAME(P##gemm)(&tb, &ta, &n, &m, &k, alpha, b, &ldb, a, &lda, beta, c, &ldc, 1, 1);    \
         else                                                                                       \
             FNAME(P##gemm)(&ta, &tb, &m, &n, &k, alpha, a, &lda, b, &ldb, beta, c, &ldc, 1, 1);    \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }
 COMPLEX_GEMM(c, float)
 COMPLEX_GEMM(z, double)
@@ -377,7 +377,7 @@ COMPLEX_GEMM(z, double)
         int rm = layout_of(layout, ROUT(P##gemm));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         /* row-major: C^T = op(B)^T op(A)^T, the operands swapped, not the letters */              \
         char ta = trans_letter(transa, 0), tb = trans_letter(transb, 0);                           \
         if (!ta)                                                                                   \
@@ -388,7 +388,7 @@ COMPLEX_GEMM(z, double)
             FNAME(P##gemm)(&tb, &ta, &n, &m, &k, &alpha, b, &ldb, a, &lda, &beta, c, &ldc, 1, 1);  \
         else                                                                                       \
             FNAME(P##gemm)(&ta, &tb, &m, &n, &k, &alpha, a, &lda, b, &ldb, &beta, c, &ldc, 1, 1);  \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##symm)(const int layout, const int side, const int uplo,             \
                                      const fint m, const fint n, const T alpha, const T *a,        \
@@ -399,7 +399,7 @@ COMPLEX_GEMM(z, double)
         int rm = layout_of(layout, ROUT(P##symm));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         char s = side_letter(side, rm), u = uplo_letter(uplo, rm);                                 \
         if (!s)                                                                                    \
             return bad(2, ROUT(P##symm), "Side", side);                                            \
@@ -407,7 +407,7 @@ COMPLEX_GEMM(z, double)
             return bad(3, ROUT(P##symm), "Uplo", uplo);                                            \
         FNAME(P##symm)                                                                             \
         (&s, &u, rm ? &n : &m, rm ? &m : &n, &alpha, a, &lda, b, &ldb, &beta, c, &ldc, 1, 1);      \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##syrk)(const int layout, const int uplo, const int trans,            \
                                      const fint n, const fint k, const T alpha, const T *a,        \
@@ -417,14 +417,14 @@ COMPLEX_GEMM(z, double)
         int rm = layout_of(layout, ROUT(P##syrk));                                                 \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         char u = uplo_letter(uplo, rm), t = trans_letter(trans, rm);                               \
         if (!u)                                                                                    \
             return bad(2, ROUT(P##syrk), "Uplo", uplo);                                            \
         if (!t)                                                                                    \
             return bad(3, ROUT(P##syrk), "Trans", trans);                                          \
         FNAME(P##syrk)(&u, &t, &n, &k, &alpha, a, &lda, &beta, c, &ldc, 1, 1);                     \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##syr2k)(const int layout, const int uplo, const int trans,           \
                                       const fint n, const fint k, const T alpha, const T *a,       \
@@ -435,14 +435,14 @@ COMPLEX_GEMM(z, double)
         int rm = layout_of(layout, ROUT(P##syr2k));                                                \
         if (rm < 0)                                                                                \
             return;                                                                                \
-        start(rm);                                                                                 \
+        cblas_begin(rm);                                                                           \
         char u = uplo_letter(uplo, rm), t = trans_letter(trans, rm);                               \
         if (!u)                                                                                    \
             return bad(2, ROUT(P##syr2k), "Uplo", uplo);                                           \
         if (!t)                                                                                    \
             return bad(3, ROUT(P##syr2k), "Trans", trans);                                         \
         FNAME(P##syr2k)(&u, &t, &n, &k, &alpha, a, &lda, b, &ldb, &beta, c, &ldc, 1, 1);           \
-        finish();                                                                                  \
+        cblas_end();                                                                               \
     }                                                                                              \
     FACE void CNAME(cblas_##P##trmm)(const int layout, const int side, const int uplo,             \
                                      const int transa, const int diag, const fint m, const fint n, \
@@ -464,7 +464,7 @@ COMPLEX_GEMM(z, double)
     int rm = layout_of(layout, ROUT(name));                                                        \
     if (rm < 0)                                                                                    \
         return;                                                                                    \
-    start(rm);                                                                                     \
+    cblas_begin(rm);                                                                               \
     /* row-major: B^T := op(A)^T-side solve: SIDE and UPLO flip, TRANSA stays */                   \
     char s = side_letter(side, rm), u = uplo_letter(uplo, rm), t = trans_letter(transa, 0),        \
          d = diag_letter(diag);                                                                    \
@@ -477,6 +477,6 @@ COMPLEX_GEMM(z, double)
     if (!d)                                                                                        \
         return bad(5, ROUT(name), "Diag", diag);                                                   \
     FNAME(name)(&s, &u, &t, &d, rm ? &n : &m, rm ? &m : &n, &alpha, a, &lda, b, &ldb, 1, 1, 1, 1); \
-    finish()
+    cblas_end()
 LEVEL3(s, float)
 LEVEL3(d, double)

@@ -1,8 +1,8 @@
 /*
  * kernels.h -- the host's kernels per instruction set: one table per ISA
  * (generic, AVX2, AVX-512), the best one this CPU runs chosen once, at first
- * use (BLIS's context is the model).  The portable engines (sumdot_host.c,
- * rows.c, gemv_host.c, trsv_host.c, gemm_early.c) ask the table what to run
+ * use (BLIS's context is the model).  The portable engines (vector_sums.c,
+ * rows.c, gemv_rows.c, trsv_blocked.c, gemm/early.c) ask the table what to run
  * and whether a capability is there; they never compare function pointers.
  *
  * Every kernel computes the same exact sums, so which table runs never

@@ -1,6 +1,6 @@
 /*
  * template_rows.h -- the column-sweep kernel of rows.h, included after
- * template_sumdot.h by each instruction-set file (it reuses that file's
+ * template_vector_sums.h by each instruction-set file (it reuses that file's
  * TwoSum, lane tests and bounds); static to that file, like it.
  *
  * Four consecutive rows share one v4d: lane l holds the expansion of row
@@ -10,7 +10,7 @@
  * (outside [EXB_PRODUCT_MIN, EXB_TERM_MAX], NaN, Inf) go to the accumulator of their
  * own row.
  */
-#include "host/rows.h"
+#include "rows.h"
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-function"
@@ -23,7 +23,7 @@ static void EXB_FN(spill_rows)(exb_superacc *acc, v4d t)
             exb_superacc_add_double(&acc[l], t[l]);
 }
 
-/* The cascade of template_sumdot.h, each lane's residual to its own row. */
+/* The cascade of template_vector_sums.h, each lane's residual to its own row. */
 static inline __attribute__((always_inline)) void
 EXB_FN(rows_expansion_add)(v4d *a, v4d t, int level, int K, int early_exit, exb_superacc *acc)
 {

@@ -7,14 +7,14 @@
  * diagonal block of rows, in the order of op(T):
  *   1. off-diagonal: the terms op(T)_ij x_j over the columns j solved before
  *      the block, for every right-hand side, are one GEMM of the block of
- *      op(T) with the solved rows of xt.  It is done error-free (split.h):
+ *      op(T) with the solved rows of xt.  It is done error-free (slices.h):
  *      both are cut into slices, every slice product is exact on a plain
  *      DGEMM (OpenBLAS under ExactBLAS, or its blocked loop), the products
  *      of one level are added as 64-bit integers;
  *   2. the block's rows in order: each element's accumulator takes alpha*b,
  *      its level sums and the in-block terms (rows.h: four right-hand sides
  *      share one SIMD register), and its exact numerator is divided and
- *      rounded once (tri_host.h).
+ *      rounded once (triangle_rows.h).
  * A block whose slices would be too many (wide data), hold NaN or Inf, or
  * find no memory takes its off-diagonal terms the way step 2 takes the
  * in-block ones.  Every numerator is exact either way, so the bits are those
@@ -29,8 +29,8 @@
 
 #include "pool.h"
 #include "rows.h"
-#include "split.h"
-#include "tri_host.h"
+#include "host/gemm/slices.h"
+#include "triangle_rows.h"
 #include "backend/gemm.h"
 #include "core/superacc.h"
 

@@ -233,19 +233,6 @@ EXB_ENTRY(double _Complex, exb_zdotc_checked,
     return zdot(DOTC, n, x, incx, y, incy);
 }
 
-/* The sign of the exact value (acc) minus d (core/f32.h). */
-static int acc_sign(void *ctx, double d)
-{
-    return exb_superacc_affine_sign(ctx, 1.0, 0.0, 0.0, d);
-}
-
-/* The sign of sqrt(acc) - d: that of acc - d^2 (d a binary32 midpoint: d^2
- * exact in binary64). */
-static int sqrt_sign(void *ctx, double d)
-{
-    return exb_superacc_affine_sign(ctx, 1.0, 0.0, 0.0, d * d);
-}
-
 /* Without memory for copies: the parts' exact sums in long accumulators,
  * term by term (binary32 products are exact in binary64). */
 static float _Complex cdot_acc(int kind, long n, const float *x0, long incx, const float *y0,
@@ -270,8 +257,8 @@ static float _Complex cdot_acc(int kind, long n, const float *x0, long incx, con
         exb_superacc_set_negative_zero(&a);
     if (nzb && exb_superacc_is_zero(&b))
         exb_superacc_set_negative_zero(&b);
-    float re = exb_f32_round(exb_superacc_round(&a), acc_sign, &a);
-    float im = exb_f32_round(exb_superacc_round(&b), acc_sign, &b);
+    float re = exb_f32_round(exb_superacc_round(&a), exb_superacc_sign_above, &a);
+    float im = exb_f32_round(exb_superacc_round(&b), exb_superacc_sign_above, &b);
     return CMPLXF(re, im);
 }
 
@@ -344,12 +331,12 @@ static double finish_asum(exb_superacc *acc)
 
 static double finish_nrm2_f32(exb_superacc *acc)
 {
-    return exb_f32_round(exb_superacc_round_sqrt(acc), sqrt_sign, acc);
+    return exb_f32_round(exb_superacc_round_sqrt(acc), exb_superacc_sqrt_sign_above, acc);
 }
 
 static double finish_asum_f32(exb_superacc *acc)
 {
-    return exb_f32_round(exb_superacc_round(acc), acc_sign, acc);
+    return exb_f32_round(exb_superacc_round(acc), exb_superacc_sign_above, acc);
 }
 
 /* NRM2 and ASUM: the real routines on the 2n parts (copied when the
@@ -424,7 +411,7 @@ static float rn3f(float a, float b, float c, float d, float e)
     if (exb_superacc_is_zero(&acc) && exb_product_is_negzero(a, b) &&
         exb_product_is_negzero(c, d) && e == 0.0f && signbit(e))
         exb_superacc_set_negative_zero(&acc);
-    return exb_f32_round(exb_superacc_round(&acc), acc_sign, &acc);
+    return exb_f32_round(exb_superacc_round(&acc), exb_superacc_sign_above, &acc);
 }
 
 /* y := a x + y: (yr + ar xr - ai xi, yi + ai xr + ar xi); a = 0 (both

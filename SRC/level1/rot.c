@@ -154,11 +154,6 @@ static double hypot_rn(double a, double b)
     return exb_superacc_round_sqrt(&acc);
 }
 
-static int sqrt_sign(void *ctx, double d)
-{
-    return exb_superacc_affine_sign(ctx, 1.0, 0.0, 0.0, d * d);
-}
-
 /* The binary32 twin: a^2 + b^2 exact in binary64 arithmetic's long
  * accumulator, RN32 of its root through RN64 and the midpoint test. */
 static float hypot_rnf(float a, float b)
@@ -167,7 +162,7 @@ static float hypot_rnf(float a, float b)
     exb_superacc_clear(&acc);
     exb_superacc_add_product(&acc, a, a);
     exb_superacc_add_product(&acc, b, b);
-    return exb_f32_round(exb_superacc_round_sqrt(&acc), sqrt_sign, &acc);
+    return exb_f32_round(exb_superacc_round_sqrt(&acc), exb_superacc_sqrt_sign_above, &acc);
 }
 
 /* drotg.f90 of LAPACK 3.11 with r correctly rounded; with an infinite or

@@ -53,18 +53,6 @@ static int exact_terms(int kind, long n, const float *x, long incx, const float 
     return negzero;
 }
 
-/* The sign of the exact value (acc) minus d (core/f32.h). */
-static int acc_sign(void *ctx, double d)
-{
-    return exb_superacc_affine_sign(ctx, 1.0, 0.0, 0.0, d);
-}
-
-/* The sign of sqrt(acc) - d: that of acc - d^2, d^2 exact (25 bits). */
-static int sqrt_sign(void *ctx, double d)
-{
-    return exb_superacc_affine_sign(ctx, 1.0, 0.0, 0.0, d * d);
-}
-
 /* RN64 of acc, -0 when it is exactly zero and every term was -0. */
 static double round64(exb_superacc *acc, int negzero)
 {
@@ -118,7 +106,7 @@ EXB_ENTRY(float, exb_sdot_checked, (long n, const float *x, long incx, const flo
     exb_superacc acc;
     int negzero =
         exact_terms(TERMS_XY, n, EXB_FIRST(x, n, incx), incx, EXB_FIRST(y, n, incy), incy, &acc);
-    float r = exb_f32_round(round64(&acc, negzero), acc_sign, &acc);
+    float r = exb_f32_round(round64(&acc, negzero), exb_superacc_sign_above, &acc);
     return r;
 }
 
@@ -151,7 +139,7 @@ EXB_ENTRY(float, exb_sdsdot_checked,
         exact_terms(TERMS_XY, n, EXB_FIRST(x, n, incx), incx, EXB_FIRST(y, n, incy), incy, &acc);
     exb_superacc_add_double(&acc, (double)sb); /* sb: one more term */
     negzero = negzero && sb == 0.0f && signbit(sb);
-    float r = exb_f32_round(round64(&acc, negzero), acc_sign, &acc);
+    float r = exb_f32_round(round64(&acc, negzero), exb_superacc_sign_above, &acc);
     return r;
 }
 
@@ -162,7 +150,7 @@ EXB_ENTRY(float, exb_sasum_checked, (long n, const float *x, long incx), (n, x, 
         return 0.0f;
     exb_superacc acc;
     exact_terms(TERMS_ABS, n, x, incx, NULL, 0, &acc); /* every term >= +0: a zero is +0 */
-    float r = exb_f32_round(exb_superacc_round(&acc), acc_sign, &acc);
+    float r = exb_f32_round(exb_superacc_round(&acc), exb_superacc_sign_above, &acc);
     return r;
 }
 
@@ -186,6 +174,6 @@ EXB_ENTRY(float, exb_snrm2_checked, (long n, const float *x, long incx), (n, x, 
     exb_superacc acc;
     exact_terms(TERMS_XY, n, x, incx, x, incx, &acc);
     /* sqrt of +0 or -0 terms' sum: +0 (a square is never -0) */
-    float r = exb_f32_round(exb_superacc_round_sqrt(&acc), sqrt_sign, &acc);
+    float r = exb_f32_round(exb_superacc_round_sqrt(&acc), exb_superacc_sqrt_sign_above, &acc);
     return r;
 }

@@ -231,7 +231,7 @@ static void columns_share(void *arg, int share, int parts)
         exb_path_add(EXACTBLAS_PATH_EARLY);
 }
 
-static void run(update *u)
+static void update_columns(update *u)
 {
     exb_knobs knobs;
     exb_knobs_read_rows(&knobs);
@@ -294,7 +294,7 @@ static void rank_update(const char *name, int f32, int rank2, shape form, char u
                     rank2 ? xg : NULL,
                     a,
                     NULL};
-        run(&u);
+        update_columns(&u);
     }
     free(xg);
     free(yg);

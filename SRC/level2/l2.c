@@ -76,7 +76,7 @@ typedef struct quotient_ctx {
 static int quotient_sign(void *ctx, double q)
 {
     const quotient_ctx *c = ctx;
-    return exb_f32_quotient_sign(c->acc, c->den, q);
+    return exb_superacc_quotient_sign(c->acc, c->den, q);
 }
 
 /* ---- the exact sums ------------------------------------------------------------ */

@@ -170,7 +170,7 @@ static void gemm_triangle(const char *name, int f32, int upper, char ta, char tb
     free(t);
 }
 
-static void finish(int path)
+static void note_path(int path)
 {
     exb_path_begin();
     exb_path_add(path);
@@ -206,7 +206,7 @@ EXB_ENTRY_VOID(exb_sgemm_checked,
         exb_note("no memory for SGEMM's binary64 copies: C left as it was");
     free(a64);
     free(b64);
-    finish(path);
+    note_path(path);
 }
 
 /* ---- SYMM ------------------------------------------------------------------------- */
@@ -257,7 +257,7 @@ static void symm(const char *name, int f32, char side, char uplo, long m, long n
     free(s);
     if (f32)
         free(b64);
-    finish(path);
+    note_path(path);
 }
 
 EXB_ENTRY_VOID(exb_ssymm_checked,
@@ -345,7 +345,7 @@ static void rank_k(const char *name, int f32, int two, char uplo, char trans, lo
         free(p);
         free(q);
     }
-    finish(path);
+    note_path(path);
 }
 
 EXB_ENTRY_VOID(exb_dsyrk_checked,
@@ -531,7 +531,7 @@ out:
     free(t);
     free(w);
     free(badv);
-    finish(path);
+    note_path(path);
 }
 
 EXB_ENTRY_VOID(exb_strmm_checked,

@@ -90,7 +90,7 @@ static double exact_x(const solve *v, long p, long j, double b)
     float below, above;
     if (!exb_f32_midpoint(r, &below, &above))
         return (double)(float)r;
-    int sg = exb_f32_quotient_sign(&acc, d, r);
+    int sg = exb_superacc_quotient_sign(&acc, d, r);
     return sg > 0 ? above : sg < 0 ? below : (double)(float)r;
 }
 

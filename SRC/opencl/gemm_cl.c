@@ -94,7 +94,8 @@ static int element_negzero(const void *arg, long row)
 }
 
 /* C(:, jb .. jb+ncols) from the mapped accumulators (stride mp). */
-static void finish(const exb_gemm_args *g, long jb, long ncols, long mp, const exb_cl_rows_view *v)
+static void round_columns(const exb_gemm_args *g, long jb, long ncols, long mp,
+                          const exb_cl_rows_view *v)
 {
     exb_superacc acc;
     exb_superacc_clear(&acc);
@@ -121,7 +122,7 @@ static void exact_block(exb_cl_launch *L, const tiles *t, const exb_gemm_args *g
     launch_tiles(L, t, mp, np);
     exb_cl_rows_view v;
     if (exb_cl_rows_map(L, rows, mp * np, &v) == 0) {
-        finish(g, jb, ncols, mp, &v);
+        round_columns(g, jb, ncols, mp, &v);
         exb_cl_rows_unmap(L->d, rows, &v);
     }
 }

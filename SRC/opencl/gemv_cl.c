@@ -37,8 +37,8 @@ static void results_free(filter_results *f)
 
 /* y_i := RN(alpha*row_i + beta*y_i): the filter's result where it decided,
  * else from the mapped row accumulators. */
-static void finish(const exb_gemv_args *g, long leny, const exb_cl_rows_view *v,
-                   const filter_results *f)
+static void round_outputs(const exb_gemv_args *g, long leny, const exb_cl_rows_view *v,
+                          const filter_results *f)
 {
     exb_superacc acc;
     exb_superacc_clear(&acc);
@@ -142,7 +142,7 @@ int exb_cl_gemv(const exb_gemv_args *g, const exb_knobs *knobs)
     filter_results f;
     filtered(g, knobs, options, &f);
     if (f.count > 0 && f.count == leny) { /* every output decided */
-        finish(g, leny, NULL, &f);
+        round_outputs(g, leny, NULL, &f);
         exb_path_add(EXACTBLAS_PATH_EARLY);
         results_free(&f);
         return 0;
@@ -159,7 +159,7 @@ int exb_cl_gemv(const exb_gemv_args *g, const exb_knobs *knobs)
     exb_cl_launch_run(&L, 1, &global, &wg);
     exb_cl_rows_view v;
     if (exb_cl_rows_map(&L, &rows, leny, &v) == 0) {
-        finish(g, leny, &v, &f);
+        round_outputs(g, leny, &v, &f);
         if (f.count > 0)
             exb_path_add(EXACTBLAS_PATH_EARLY);
         exb_cl_rows_unmap(L.d, &rows, &v);

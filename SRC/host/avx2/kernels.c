@@ -13,7 +13,7 @@
 #define EXB_FMA4(a, b, c) ((v4d)_mm256_fmadd_pd((__m256d)(a), (__m256d)(b), (__m256d)(c)))
 #define EXB_MASK4(m) _mm256_movemask_pd((__m256d)(m))
 #define EXB_FMA1(a, b, c) __builtin_fma(a, b, c) /* one vfmadd with -mfma */
-#include "host/template_sumdot.h"
+#include "host/template_vector_sums.h"
 #include "host/template_rows.h"
 
 const exb_host_kernels exb_kernels_avx2 = {

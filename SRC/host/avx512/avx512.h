@@ -16,7 +16,7 @@
 #define EXB_HAVE_AVX512 0
 #endif
 
-/* avx512/sumdot.c: expansions or the table; the binned front end */
+/* avx512/binned_sums.c: expansions or the table; the binned front end */
 void exb_avx512_sumdot(const exb_sumdot_args *args, long begin, long end, exb_superacc *acc);
 void exb_avx512_sumdot_bins(const exb_sumdot_args *args, long begin, long end, exb_superacc *acc);
 /* avx512/rows.c: the row engine's expansions, and its sweep on bins */

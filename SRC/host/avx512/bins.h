@@ -1,5 +1,5 @@
 /*
- * bins.h -- what the binned front end's two users share (avx512/sumdot.c,
+ * bins.h -- what the binned front end's two users share (avx512/binned_sums.c,
  * where the proof is written out, and avx512/rows.c): the bins' width and
  * count, and the Fast2Sum into a bin in its two spellings.  Included only
  * where AVX-512 is compiled.

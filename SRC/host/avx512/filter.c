@@ -5,7 +5,7 @@
  * and core/filter.h's scalar steps compiled with this file's FMA (a plain
  * build would call the C library's fma()).
  */
-#include "host/avx512/avx512.h"
+#include "avx512.h"
 
 #if EXB_HAVE_AVX512
 #include <immintrin.h>
@@ -14,7 +14,7 @@
 
 #include "core/filter.h"
 
-/* ---- the floating-point filter of EXDGEMV 'N' (gemv_host.c) ------------------ */
+/* ---- the floating-point filter of EXDGEMV 'N' (gemv_rows.c) ------------------ */
 
 /* One column for eight rows: p = RN(a x), e = a x - p (one FMA),
  * TwoSum(h, p) -> (h, t), c = RN(t + e), l += c, s += |c|; four of the

@@ -2,7 +2,7 @@
  * avx512/kernels.c -- the table of the AVX-512 kernels (avx512.h); empty
  * (no name: never chosen) in a build without the AVX-512 compiler flags.
  */
-#include "host/avx512/avx512.h"
+#include "avx512.h"
 
 #if EXB_HAVE_AVX512
 const exb_host_kernels exb_kernels_avx512 = {

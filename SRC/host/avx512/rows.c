@@ -1,9 +1,9 @@
 /*
  * avx512/rows.c -- the row engine of rows.h for CPUs with AVX-512
  * (avx512.h): its expansions (template_rows.h on this ISA) and its column
- * sweep on bins (the scheme of avx512/sumdot.c, four rows a register).
+ * sweep on bins (the scheme of avx512/binned_sums.c, four rows a register).
  */
-#include "host/avx512/avx512.h"
+#include "avx512.h"
 
 #if EXB_HAVE_AVX512
 #include <immintrin.h>
@@ -12,9 +12,9 @@
 #define EXB_FMA4(a, b, c) ((v4d)_mm256_fmadd_pd((__m256d)(a), (__m256d)(b), (__m256d)(c)))
 #define EXB_MASK4(m) _mm256_movemask_pd((__m256d)(m))
 #define EXB_FMA1(a, b, c) __builtin_fma(a, b, c)
-#include "host/template_sumdot.h"
+#include "host/template_vector_sums.h"
 #include "host/template_rows.h"
-#include "host/avx512/bins.h"
+#include "bins.h"
 
 /* ---- The row engine's column sweep on bins (rows.h) -------------------------------
  *

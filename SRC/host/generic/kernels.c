@@ -12,7 +12,7 @@
            fma((a)[3], (b)[3], (c)[3])})
 #define EXB_MASK4(m) ((int)(((m)[0] & 1) | ((m)[1] & 2) | ((m)[2] & 4) | ((m)[3] & 8)))
 #define EXB_FMA1(a, b, c) fma(a, b, c)
-#include "host/template_sumdot.h"
+#include "host/template_vector_sums.h"
 #include "host/template_rows.h"
 
 const exb_host_kernels exb_kernels_generic = {

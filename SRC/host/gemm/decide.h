@@ -1,6 +1,6 @@
 /*
  * decide.h -- the early rounding decision of EXDGEMM's split engines
- * (gemm_early.c's binary64 slices, gemm_crt.c's int8 residues): an element
+ * (gemm/early.c's binary64 slices, avx512/residue.c's int8 residues): an element
  * known as an exact integer W in units 2^lsb, within R units of the exact
  * product sum, is rounded (with alpha, beta and C_ij) from W when every value
  * in [W - R, W + R] gives the same result.  RN(alpha c + beta y) is monotone
@@ -14,7 +14,7 @@
 
 #include "backend/gemm.h"
 #include "backend/sumdot.h"
-#include "kernels.h"
+#include "host/kernels.h"
 #include "wide.h"
 #include "core/exb_core.h"
 #include "core/superacc.h"

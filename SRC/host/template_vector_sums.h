@@ -1,6 +1,6 @@
 /*
- * template_sumdot.h -- the host ExSUM/ExDOT kernel body, included once per
- * instruction set (generic/kernels.c, avx2/kernels.c, avx512/sumdot.c and
+ * template_vector_sums.h -- the host ExSUM/ExDOT kernel body, included once per
+ * instruction set (generic/kernels.c, avx2/kernels.c, avx512/binned_sums.c and
  * avx512/rows.c), which define EXB_ISA (a name suffix) and EXB_FMA4(a, b, c)
  * = a*b + c rounded once, per lane.  What it defines is static to the file
  * that includes it: the file's kernel table takes the kernels it uses.
@@ -29,7 +29,7 @@
 #include <string.h>
 
 #include "core/expacc.h"
-#include "host/kernels.h"
+#include "kernels.h"
 #include "backend/tuning.h"
 
 /* what an ISA file does not use of the template is not an error */

@@ -1,5 +1,5 @@
 /*
- * i8.h -- the integer engine under EXDGEMM's residue path (gemm_crt.c):
+ * int8.h -- the integer engine under EXDGEMM's residue path (avx512/residue.c):
  * C := op(A) op(B) for A of unsigned 8-bit and B of signed 8-bit integers,
  * summed in 32-bit integers.  Every sum of k <= EXB_I8_MAX_K products
  * (each at most 255 * 128 in magnitude) stays below 2^31, so the result is
@@ -9,13 +9,13 @@
  * compiled for it.  Engines, chosen once per process by measurement (EXACTBLAS_INT8 forces
  * one): oneDNN's dnnl_gemm_u8s8s32 (libdnnl.so.2, loaded at run time by its
  * file name, so ExactBLAS has no link-time dependency on it) and ExactBLAS's
- * own AVX-512 VNNI kernel (host/avx512/i8gemm.c).  Each is checked once
+ * own AVX-512 VNNI kernel (host/avx512/int8_vnni.c).  Each is checked once
  * against a plain loop on extreme values (255 * -128 at k = EXB_I8_MAX_K)
  * before its first use and never used when it differs: an engine that
  * saturates (vpmaddubsw without VNNI) is caught there.
  */
-#ifndef EXACTBLAS_I8_H
-#define EXACTBLAS_I8_H
+#ifndef EXACTBLAS_INT8_H
+#define EXACTBLAS_INT8_H
 
 #include <stdint.h>
 

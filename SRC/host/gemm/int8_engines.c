@@ -1,12 +1,12 @@
 /*
- * i8_engine.c -- which integer engine the residue path uses (i8.h): oneDNN
+ * gemm/int8_engines.c -- which integer engine the residue path uses (int8.h): oneDNN
  * when libdnnl.so.2 loads, ExactBLAS's VNNI kernel where the CPU has VNNI;
  * each must pass a check on extreme values first, and of the two that do,
  * the faster on a 256 x 256 x 1024 product (measured once per process)
  * wins.  EXACTBLAS_INT8 = onednn | own | 0 forces one (0: none, so the
  * residue path never runs).  The bits never depend on the choice.
  */
-#include "host/i8.h"
+#include "int8.h"
 #include "backend/gemm.h"
 
 #include <dlfcn.h>
@@ -33,7 +33,7 @@ static dnnl_fn dnnl_gemm;
 static omp_set_fn omp_set;
 static omp_get_fn omp_get;
 
-/* oneDNN is row-major with the layouts of i8.h (transposed = 'T'); its
+/* oneDNN is row-major with the layouts of int8.h (transposed = 'T'); its
  * OpenMP team is held to the calling thread for the call (the thread's own
  * setting is put back), so ExactBLAS's threads never oversubscribe. */
 static int gemm_onednn(int ta, int tb, long m, long n, long k, const uint8_t *a, long lda,
@@ -131,7 +131,7 @@ static pthread_once_t cpu_once = PTHREAD_ONCE_INIT, onednn_once = PTHREAD_ONCE_I
                       own_once = PTHREAD_ONCE_INIT, race_once = PTHREAD_ONCE_INIT;
 static int cpu_ok, onednn_ok, own_ok, onednn_faster;
 
-/* The residue path itself (gemm_crt.c) is compiled for AVX-512 VNNI. */
+/* The residue path itself (avx512/residue.c) is compiled for AVX-512 VNNI. */
 static void check_cpu(void)
 {
     cpu_ok = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&

@@ -1,5 +1,5 @@
 /*
- * gemm_split.c -- the split path of EXDGEMM (see gemm.h).
+ * gemm/split.c -- the split path of EXDGEMM (see gemm.h).
  *
  * Row i of op(A) has top exponent E_i (every |a_il| < 2^E_i); its slice s
  * (s = 1, 2, ...) holds integers q with |q| < 2^beta standing for
@@ -18,8 +18,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "pool.h"
-#include "split.h"
+#include "host/pool.h"
+#include "slices.h"
 #include "wide.h"
 #include "core/superacc.h"
 #include "core/zerosign.h"

@@ -1,5 +1,9 @@
 /*
- * gemm_crt.c -- EXDGEMM's residue path: Ozaki scheme II made exact.
+ * avx512/residue.c -- EXDGEMM's residue path: Ozaki scheme II made exact.
+ * It runs only where the CPU has AVX-512 VNNI (host/gemm/int8_engines.c
+ * checks), so it is compiled for that ISA and lives in its folder; the C
+ * is portable, but without the ISA the conversion and CRT loops take twice
+ * as long.
  *
  * Scaled integers.  Row i of op(A) has top exponent E_i (every |a_il| <
  * 2^E_i); a_il 2^(p - E_i) is split as A'_il + dA_il with A'_il its integer
@@ -15,7 +19,7 @@
  * product), P mod m_s is the integer GEMM of A' mod m_s (-128..127, signed
  * 8 bits) and B' mod m_s (0..m_s-1, unsigned 8 bits), computed as C^T =
  * B'^T A'^T so that C comes out column-major: sums below 2^31 for
- * k <= 65536 (i8.h), exact on any int8 engine.  p is the largest with
+ * k <= 65536 (int8.h), exact on any int8 engine.  p is the largest with
  * 4 k 2^(2p) <= M, so |P| < M / 4.  With u_s = (c_s y_s) mod m_s, y_s the
  * inverse of M / m_s modulo m_s,
  *     X = sum_s u_s (M / m_s) == P (mod M),   X / M = sum_s u_s / m_s =: f,
@@ -44,12 +48,12 @@
 
 #include "backend/sumdot.h"
 #include "backend/tuning.h"
-#include "decide.h"
-#include "i8.h"
-#include "kernels.h"
-#include "pool.h"
-#include "split.h"
-#include "wide.h"
+#include "host/gemm/decide.h"
+#include "host/gemm/int8.h"
+#include "host/kernels.h"
+#include "host/pool.h"
+#include "host/gemm/slices.h"
+#include "host/gemm/wide.h"
 #include "core/exb_core.h"
 #include "support/path.h"
 
@@ -332,9 +336,9 @@ static void wide_shift_down(exb_wide *x, int nl, int sh)
 }
 
 /* For y the RN result of one operation whose exact value y* >= 0: y* <=
- * up(y) (the margin 2^-50 - 2^-53 covers up's own roundings, 2^-1070 the
+ * raise_bound(y) (the margin 2^-50 - 2^-53 covers up's own roundings, 2^-1070 the
  * subnormal unit). */
-static double up(double y)
+static double raise_bound(double y)
 {
     return y + y * 0x1p-50 + 0x1p-1070;
 }
@@ -345,7 +349,7 @@ static void exactly(crt_work *w, int share, long i, long j)
     const exb_gemm_args *g = w->g;
     const double *row = exb_gemm_row(g, i, w->x[share]);
     double v = exb_gemm_exactly(g, w->knobs, w->dot, row, i, j, w->x[share] + g->k, w->acc[share]);
-    g->c[i + j * g->ldc] = w->bound ? up(fabs(v)) : v;
+    g->c[i + j * g->ldc] = w->bound ? raise_bound(fabs(v)) : v;
 }
 
 /* Bound mode: alpha W u + beta C_ij (exact in sum after the fold) is within
@@ -365,8 +369,8 @@ static int enclose(crt_work *w, exb_wide *sum, int nl, int64_t r, int lsb, long 
     exb_wide_abs(&mag, nl);
     int p = exb_wide_top_bit(&mag, nl), d = p > 63 ? p - 63 : 0;
     double top = p < 0 ? 0.0 : (double)exb_wide_bits_from(&mag, nl, d) + 1.0;
-    double v = up(ldexp(up(top), d + lsb)) + up(ldexp((double)r, lsb));
-    *out = up(v);
+    double v = raise_bound(ldexp(raise_bound(top), d + lsb)) + raise_bound(ldexp((double)r, lsb));
+    *out = raise_bound(v);
     return 1;
 }
 
@@ -610,7 +614,7 @@ static int crt_run(const exb_gemm_args *g, const exb_knobs *knobs, int forced, i
             if (bound)
                 for (long jj = 0; jj < rest.n; jj++)
                     for (long i = 0; i < m; i++)
-                        rest.c[i + jj * g->ldc] = up(fabs(rest.c[i + jj * g->ldc]));
+                        rest.c[i + jj * g->ldc] = raise_bound(fabs(rest.c[i + jj * g->ldc]));
             break;
         }
     }

@@ -1,5 +1,5 @@
 /*
- * gemv_host.c -- the host path of EXDGEMV (see gemv.h).
+ * gemv_rows.c -- the host path of EXDGEMV (see gemv.h).
  *
  * Every output is one row of op(A): for 'N' the rows of A, swept column by
  * column four rows at a time; for 'T' the columns of A, contiguous dot

@@ -1,5 +1,5 @@
 /*
- * gemm_engine.c -- the plain binary64 GEMM under EXDGEMM's split path (see
+ * gemm/openblas.c -- the plain binary64 GEMM under EXDGEMM's split path (see
  * gemm.h).  OpenBLAS's dgemm_ is loaded by its own file name (dlopen,
  * RTLD_LOCAL), so it never takes the place of a dgemm_ the program links
  * itself, and ExactBLAS has no link-time dependency on it.  Without it, a

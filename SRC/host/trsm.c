@@ -1,5 +1,5 @@
 /*
- * trsm_host.c -- EXDTRSM's host path (trsv.h): with the floating-point
+ * trsm.c -- EXDTRSM's host path (trsv.h): with the floating-point
  * filter, eight right-hand sides side by side through its solve8 kernel
  * (each lane's x_i decided from the bound, or from its exact numerator);
  * otherwise many right-hand sides with the off-diagonal blocks as
@@ -15,7 +15,7 @@
 #include "core/superacc.h"
 #include "kernels.h"
 #include "pool.h"
-#include "tri_host.h"
+#include "triangle_rows.h"
 #include "backend/tuning.h"
 #include "support/path.h"
 

@@ -1,10 +1,10 @@
 /*
- * gemm_early.c -- EXDGEMM's split path with early rounding decisions (host,
+ * gemm/early.c -- EXDGEMM's split path with early rounding decisions (host,
  * binary64 slice products): the leading slice products only, every element
  * rounded from them where a bound proves the rounding, the rest computed
  * exactly.
  *
- * Slices (split.h, gemm.h): row i of op(A) has top exponent E_i; cut without
+ * Slices (slices.h, gemm.h): row i of op(A) has top exponent E_i; cut without
  * end, a_il = sum_{s>=1} q_s 2^(E_i - s beta) with integers |q_s| < 2^beta;
  * the same for column j of op(B) with F_j and r_t.  A slice product A_s B_t
  * is exact in any binary64 GEMM (2 beta + ceil(log2 k) <= 53), and "level"
@@ -46,10 +46,10 @@
 
 #include "backend/sumdot.h"
 #include "backend/tuning.h"
-#include "pool.h"
-#include "rows.h"
-#include "split.h"
-#include "kernels.h"
+#include "host/pool.h"
+#include "host/rows.h"
+#include "slices.h"
+#include "host/kernels.h"
 #include "wide.h"
 #include "decide.h"
 #include "support/path.h"
@@ -87,8 +87,8 @@ typedef struct early_work {
     double product_ns; /* a slice product of one element, wall time (measured) */
     double exact_ns;   /* an element finished exactly, wall time (measured once) */
     exb_decider dec;   /* alpha, beta and C in the rounding decision */
-    atomic_long next; /* the next chunk of columns to round */
-    atomic_int early; /* some element was decided with R > 0 */
+    atomic_long next;  /* the next chunk of columns to round */
+    atomic_int early;  /* some element was decided with R > 0 */
 } early_work;
 
 static double seconds(void)
@@ -460,7 +460,7 @@ static int by_key(const void *a, const void *b)
 
 /* The block's elements on `threads` threads: 0, or -1 (nothing written)
  * when no scratch could be had. */
-static int finish(early_work *w, int threads)
+static int round_block(early_work *w, int threads)
 {
     const exb_gemm_args *g = w->g;
     scratch sc[MAX_THREADS] = {{0}};
@@ -656,7 +656,7 @@ static void block(early_work *w, long j0, long cols, exb_superacc *acc)
         return;
     }
     int threads = g->m * cols * g->k < 65536 ? 1 : w->threads;
-    if (finish(w, threads) != 0) /* no scratch: nothing written */
+    if (round_block(w, threads) != 0) /* no scratch: nothing written */
         block_general(w, j0, cols);
 }
 

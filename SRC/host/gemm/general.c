@@ -1,5 +1,5 @@
 /*
- * gemm_host.c -- the general path of EXDGEMM (see gemm.h): column j of C is
+ * gemm/general.c -- the general path of EXDGEMM (see gemm.h): column j of C is
  * y := RN(alpha * op(A) x + beta * y) with x = column j of op(B), on the
  * exact GEMV row engine.  Threads take whole columns, so no element depends
  * on the thread count.
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "backend/gemv.h"
-#include "pool.h"
+#include "host/pool.h"
 #include "core/zerosign.h"
 
 /* Columns [t, t+stride, ...) of C; x is scratch for a row of B (TRANSB). */

@@ -1,7 +1,7 @@
 /*
- * avx512/sumdot.c -- the host ExSUM/ExDOT kernels for CPUs with AVX-512
+ * avx512/binned_sums.c -- the host ExSUM/ExDOT kernels for CPUs with AVX-512
  * (avx512.h): the binned front end below for contiguous vectors under
- * EXACTBLAS_FRONT=auto, and the expansion/table kernel of template_sumdot.h
+ * EXACTBLAS_FRONT=auto, and the expansion/table kernel of template_vector_sums.h
  * for strided vectors, the other FRONT and FPE settings, and every block
  * the bins cannot take.
  *
@@ -50,7 +50,7 @@
  * terms within a lane, the lanes or the blocks: each bin holds an exact
  * integer, so the bits are those of every other path.
  */
-#include "host/avx512/avx512.h"
+#include "avx512.h"
 
 #if EXB_HAVE_AVX512
 #include <immintrin.h>
@@ -59,8 +59,8 @@
 #define EXB_FMA4(a, b, c) ((v4d)_mm256_fmadd_pd((__m256d)(a), (__m256d)(b), (__m256d)(c)))
 #define EXB_MASK4(m) _mm256_movemask_pd((__m256d)(m))
 #define EXB_FMA1(a, b, c) __builtin_fma(a, b, c)
-#include "host/template_sumdot.h"
-#include "host/avx512/bins.h"
+#include "host/template_vector_sums.h"
+#include "bins.h"
 #include "backend/tuning.h"
 
 /* A rest shorter than this after a block the bins cannot take goes to the

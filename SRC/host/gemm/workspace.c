@@ -1,13 +1,13 @@
 /*
  * workspace.c -- the large work buffers of EXDGEMM's split paths, kept
- * between calls (split.h).  A buffer of tens of megabytes costs its page
+ * between calls (slices.h).  A buffer of tens of megabytes costs its page
  * faults on every first touch (13% of a 1024 x 1024 product when they were
  * fresh each call); a buffer given back is kept, up to KEEP_BYTES in all,
  * and handed out again to a request it can hold.  Never zeroed: every user
  * writes before it reads.
  */
 #define _DEFAULT_SOURCE /* madvise */
-#include "split.h"
+#include "slices.h"
 
 #include <pthread.h>
 #include <stdlib.h>

@@ -1,9 +1,9 @@
 /*
- * tri_host.h -- the per-row steps every host triangular solver shares
- * (tri_host.c; trsv_host.c, trsm_split.c and trsm_host.c use them).
+ * triangle_rows.h -- the per-row steps every host triangular solver shares
+ * (triangle_rows.c; trsv_blocked.c, trsm_split.c and trsm.c use them).
  */
-#ifndef EXACTBLAS_TRI_HOST_H
-#define EXACTBLAS_TRI_HOST_H
+#ifndef EXACTBLAS_TRIANGLE_ROWS_H
+#define EXACTBLAS_TRIANGLE_ROWS_H
 
 #include "backend/trsv.h"
 #include "core/superacc.h"

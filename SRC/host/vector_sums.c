@@ -1,5 +1,5 @@
 /*
- * sumdot_host.c -- host ExSUM/ExDOT driver: splits the vector between
+ * vector_sums.c -- host ExSUM/ExDOT driver: splits the vector between
  * threads, each with its own long accumulator, and merges them exactly.
  * Integer addition of accumulators is associative, so neither the split nor
  * the merge order can change the bits.

@@ -1,11 +1,11 @@
 /*
- * gemm_df.c -- the host reference of the double-float GEMM (gemm_df.h):
+ * gemm/double_float.c -- the host reference of the double-float GEMM (gemm_df.h):
  * the operations of OPENCL/df.cl in the same order per element, a column
  * of C per step with a block of rows side by side.
  */
 #include "backend/gemm_df.h"
 
-#include "pool.h"
+#include "host/pool.h"
 
 #define ROWS 64 /* elements of a column accumulated side by side */
 

@@ -1,9 +1,9 @@
 /*
- * tri_host.c -- the per-row steps every host triangular solver shares
- * (tri_host.h): the blocks in the order of op(T), the right-hand side's
+ * triangle_rows.c -- the per-row steps every host triangular solver shares
+ * (triangle_rows.h): the blocks in the order of op(T), the right-hand side's
  * term, and the one rounding of a row with the zero-sign rule.
  */
-#include "tri_host.h"
+#include "triangle_rows.h"
 
 #include "core/zerosign.h"
 

@@ -1,5 +1,5 @@
 /*
- * trsv_host.c -- the host path of EXDTRSV and of EXDTRSVX's residual (see
+ * trsv_blocked.c -- the host path of EXDTRSV and of EXDTRSVX's residual (see
  * trsv.h).
  *
  * Blocked substitution in the order of op(T): for each diagonal block of B
@@ -17,7 +17,7 @@
 #include "core/filter.h"
 #include "pool.h"
 #include "rows.h"
-#include "tri_host.h"
+#include "triangle_rows.h"
 #include "backend/tuning.h"
 #include "support/path.h"
 

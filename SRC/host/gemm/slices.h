@@ -1,6 +1,6 @@
 /*
- * split.h -- the error-free slicing of Ozaki, Ogita, Oishi and Rump, shared
- * by EXDGEMM's split path (gemm_split.c) and EXDTRSM's off-diagonal blocks
+ * slices.h -- the error-free slicing of Ozaki, Ogita, Oishi and Rump, shared
+ * by EXDGEMM's split path (gemm/split.c) and EXDTRSM's off-diagonal blocks
  * (trsm_split.c); gemm.h says why every slice product is exact.
  *
  * A vector (a row or a column of a matrix) with top exponent E (every entry
@@ -8,8 +8,8 @@
  * (s = 1, 2, ...) holds integers q, |q| < 2^bits, standing for
  * q * 2^(E - s*bits), and the slices add up to the vector exactly.
  */
-#ifndef EXACTBLAS_SPLIT_H
-#define EXACTBLAS_SPLIT_H
+#ifndef EXACTBLAS_SLICES_H
+#define EXACTBLAS_SLICES_H
 
 #include <stddef.h>
 

@@ -1,12 +1,12 @@
 /*
- * i8gemm.c -- ExactBLAS's own integer GEMM for the residue path (i8.h):
+ * avx512/int8_vnni.c -- ExactBLAS's own integer GEMM for the residue path (int8.h):
  * AVX-512 VNNI (vpdpbusd: four u8 x s8 products added to each 32-bit lane,
  * no saturation).  A is packed in panels of 8 rows, B in panels of 32
  * columns, k in groups of four (zero padded); an 8 x 32 tile keeps its 16
- * accumulators in registers over the whole of k.  Exact for k <= 65536 (i8.h).
+ * accumulators in registers over the whole of k.  Exact for k <= 65536 (int8.h).
  * Compiled with the VNNI flags; called only where the CPU has them.
  */
-#include "host/i8.h"
+#include "host/gemm/int8.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +17,7 @@
 #define MR 8
 #define NR 32
 
-/* op(A)(i, l) and op(B)(l, j) in the layouts of i8.h. */
+/* op(A)(i, l) and op(B)(l, j) in the layouts of int8.h. */
 static inline uint8_t at_a(int ta, const uint8_t *a, long lda, long i, long l)
 {
     return ta ? a[l * lda + i] : a[i * lda + l];
