@@ -1,7 +1,7 @@
 /*
  * blas_complex.c -- the complex routines of the drop-in libblas.so.3, all
- * exact (level1/complex.c, level1/zrotg.c, level2/zl2.c, level3/zgemm3.c
- * have the rules).
+ * exact (level1/complex.c, level1/zrotg.c, level2/zl2.c and level3/'s
+ * zgemm.c, zsymm.c, zher2k.c have the rules).
  */
 #include <complex.h>
 #include <math.h>
@@ -77,7 +77,7 @@ FACE float FNAME(scasum)(const fint *n, const float *x, const fint *incx)
     return exb_scasum_checked(*n, x, *incx);
 }
 
-/* ---- Level 3, exact: the complex GEMMs (level3/zgemm3.c) --------------------- */
+/* ---- Level 3, exact: the complex GEMMs (level3/zgemm.c) ---------------------- */
 
 FACE void FNAME(zgemm)(const char *transa, const char *transb, const fint *m, const fint *n,
                        const fint *k, const double *alpha, const double *a, const fint *lda,
@@ -99,7 +99,7 @@ FACE void FNAME(cgemm)(const char *transa, const char *transb, const fint *m, co
                       *ldc);
 }
 
-/* ---- Level 2, exact: the complex GEMVs (level3/zgemm3.c) ---------------------- */
+/* ---- Level 2, exact: the complex GEMVs (level3/zgemm.c) ----------------------- */
 
 FACE void FNAME(zgemv)(const char *trans, const fint *m, const fint *n, const double *alpha,
                        const double *a, const fint *lda, const double *x, const fint *incx,
@@ -187,7 +187,7 @@ FACE float FNAME(scabs1)(const float *z)
     return exb_scabs1_checked(z);
 }
 
-/* ---- the rest of Level 2 and 3, exact (level2/zl2.c, level3/zgemm3.c) ------------ */
+/* ---- the rest of Level 2 and 3, exact (level2/zl2.c, level3/) ------------ */
 
 #define CPAIR(v)                                                                                   \
     {                                                                                              \

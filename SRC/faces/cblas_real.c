@@ -340,7 +340,7 @@ TRIANGULAR2(d, double, sv)
 COMPLEX_GEMV(c, float)
 COMPLEX_GEMV(z, double)
 
-/* The complex GEMMs (exact, level3/zgemm3.c): alpha and beta by address,
+/* The complex GEMMs (exact, level3/zgemm.c): alpha and beta by address,
  * the same swap for row-major (the letters kept, as the reference's CBLAS). */
 #define COMPLEX_GEMM(P, T)                                                                         \
     FACE void CNAME(cblas_##P##gemm)(const int layout, const int transa, const int transb,         \

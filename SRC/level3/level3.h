@@ -38,7 +38,7 @@ void exb_gemm_any(const char *name, int f32, char ta, char tb, long m, long n, l
                   const double *a, long lda, const double *b, long ldb, double beta, void *c,
                   long ldc, int *path);
 
-/* ZGEMM and CGEMM (zgemm3.c): complex matrices as (re, im) pairs, leading
+/* ZGEMM and CGEMM (zgemm.c): complex matrices as (re, im) pairs, leading
  * dimensions in complex elements, alpha and beta by address; trans N, T or
  * C (conjugate transpose).  Each part of each element of C is the exact
  * alpha op(A) op(B) + beta C's part rounded once (a zero part of alpha or
@@ -51,7 +51,7 @@ void exb_cgemm_checked(const char *name, char transa, char transb, long m, long 
                        const float *alpha, const float *a, long lda, const float *b, long ldb,
                        const float *beta, float *c, long ldc);
 
-/* ZGEMV and CGEMV (zgemm3.c): y := alpha op(A) x + beta y (trans N, T, C),
+/* ZGEMV and CGEMV (zgemm.c): y := alpha op(A) x + beta y (trans N, T, C),
  * each part of each y_i the exact expression's part rounded once (the
  * GEMM of one column); increments in complex elements; XERBLA positions as
  * the reference's. */
@@ -83,7 +83,7 @@ void exb_csyrk_checked(const char *name, char uplo, char trans, long n, long k, 
 
 /* ZHEMV/CHEMV (y := alpha A x + beta y, A Hermitian from its UPLO
  * triangle, its diagonal's imaginary part taken as 0) and ZSYMM/ZHEMM
- * (herm), CSYMM/CHEMM: the dense twin's GEMV/GEMM (zgemm3.c). */
+ * (herm), CSYMM/CHEMM: the dense twin's GEMV/GEMM (zsymm.c). */
 void exb_zhemv_checked(const char *name, char uplo, long n, const double *alpha, const double *a,
                        long lda, const double *x, long incx, const double *beta, double *y,
                        long incy);

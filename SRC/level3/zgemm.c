@@ -1,0 +1,377 @@
+/*
+ * zgemm.c -- ZGEMM and CGEMM, exact per part (level3.h has the rule), and
+ * the routines that are a GEMM of one column or of rank one: ZGEMV, CGEMV,
+ * ZGERU, ZGERC (and the C ones).
+ *
+ * With S = op(A) op(B) (conjugation exact), Sr = sum ar br - ai bi and
+ * Si = sum ar bi + ai br, the parts of alpha S + beta C are
+ *     Re = ar' Sr - ai' Si + br' Cr - bi' Ci,   Im = ar' Si + ai' Sr + br' Ci + bi' Cr
+ * (alpha = ar' + i ai', beta = br' + i bi'), each rounded once; a zero part
+ * of alpha or beta is no term.  Sr and Si are real products of length 2k:
+ * Sr = [Ar -Ai] [Br; Bi], Si = [Ar Ai] [Bi; Br].  When alpha is real or
+ * imaginary and beta real, each part is one real GEMM of those panels with
+ * one real alpha and beta (EXDGEMM's engines, SGEMM's rounding to binary32):
+ * the real exact GEMM of the same flops.  Otherwise each element's Sr and
+ * Si are summed exactly in long accumulators and the four-term expression
+ * rounded once (exb_superacc_round_affine2): exact for every alpha and beta,
+ * at the long accumulator's speed.
+ */
+#include "level3.h"
+#include "zgemm.h"
+
+#include <complex.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "routines.h"
+#include "level2/zlevel2.h"
+#include "support/knobs.h"
+#include "core/f32.h"
+#include "core/fpenv.h"
+#include "core/superacc.h"
+#include "core/zerosign.h"
+#include "support/note.h"
+#include "support/path.h"
+#include "support/xerbla.h"
+
+/* The panels: pa = [Ar sA*Ai] (m x 2k), pb = [B1; B2] (2k x n) with B1, B2
+ * the real or imaginary parts of op(B) as `first_im` says. */
+static void panel_a(const cmat *a, long m, long k, double sign, double *pa)
+{
+    for (long l = 0; l < k; l++)
+        for (long i = 0; i < m; i++) {
+            double re, im;
+            zgemm_entry(a, i, l, &re, &im);
+            pa[i + l * m] = re;
+            pa[i + (k + l) * m] = sign * im;
+        }
+}
+
+static void panel_b(const cmat *b, long k, long n, int first_im, double *pb)
+{
+    for (long j = 0; j < n; j++)
+        for (long l = 0; l < k; l++) {
+            double re, im;
+            zgemm_entry(b, l, j, &re, &im);
+            pb[l + j * 2 * k] = first_im ? im : re;
+            pb[k + l + j * 2 * k] = first_im ? re : im;
+        }
+}
+
+/* Part p (0 real, 1 imaginary) of C, m x n, into w (dense) and back. */
+static void part_out(int f32, const void *c, long ldc, long m, long n, int p, void *w)
+{
+    for (long j = 0; j < n; j++)
+        for (long i = 0; i < m; i++) {
+            long at = 2 * (i + j * ldc) + p;
+            if (f32)
+                ((float *)w)[i + j * m] = ((const float *)c)[at];
+            else
+                ((double *)w)[i + j * m] = ((const double *)c)[at];
+        }
+}
+
+static void part_in(int f32, void *c, long ldc, long m, long n, int p, const void *w)
+{
+    for (long j = 0; j < n; j++)
+        for (long i = 0; i < m; i++) {
+            long at = 2 * (i + j * ldc) + p;
+            if (f32)
+                ((float *)c)[at] = ((const float *)w)[i + j * m];
+            else
+                ((double *)c)[at] = ((const double *)w)[i + j * m];
+        }
+}
+
+/* The fast path: alpha real (ai = 0) or imaginary (ar = 0), beta real.
+ * 0, or -1 without memory (C untouched). */
+static int by_panels(const char *name, const cmat *a, const cmat *b, long m, long n, long k,
+                     double ar, double ai, double br, void *c, long ldc, int *path)
+{
+    size_t w = a->f32 ? sizeof(float) : sizeof(double);
+    double *pa = malloc((size_t)(m * 2 * k) * sizeof *pa);
+    double *pb = malloc((size_t)(2 * k * n) * sizeof *pb);
+    void *cw = malloc((size_t)(m * n) * w * 2);
+    if (!pa || !pb || !cw) {
+        free(pa);
+        free(pb);
+        free(cw);
+        return -1;
+    }
+    void *cp[2] = {cw, (char *)cw + (size_t)(m * n) * w};
+    for (int p = 0; p < 2; p++)
+        if (br != 0.0)
+            part_out(a->f32, c, ldc, m, n, p, cp[p]);
+    /* Re = ar Sr - ai Si + br Cr, Im = ar Si + ai Sr + br Ci: with one of
+     * ar, ai zero, each part is one coefficient times Sr or Si */
+    for (int p = 0; p < 2; p++) {
+        int use_si = (p == 0) == (ai != 0.0); /* Re: Sr unless alpha imaginary */
+        double coef = ai == 0.0 ? ar : (p == 0 ? -ai : ai);
+        panel_a(a, m, k, use_si ? 1.0 : -1.0, pa);
+        panel_b(b, k, n, use_si, pb);
+        exb_gemm_any(name, a->f32, 'N', 'N', m, n, 2 * k, coef, pa, m, pb, 2 * k, br, cp[p], m,
+                     path);
+    }
+    for (int p = 0; p < 2; p++)
+        part_in(a->f32, c, ldc, m, n, p, cp[p]);
+    free(pa);
+    free(pb);
+    free(cw);
+    return 0;
+}
+
+/* The general path: per element, Sr and Si in long accumulators and each
+ * part's four-term expression rounded once (binary32: RN64, a midpoint
+ * re-decided by the exact sign). */
+static void by_elements(const cmat *a, const cmat *b, long m, long n, long k, const double *al,
+                        const double *be, void *c, long ldc)
+{
+    exb_superacc sr, si;
+    exb_superacc_clear(&sr);
+    exb_superacc_clear(&si);
+    int f32 = a->f32;
+    for (long j = 0; j < n; j++)
+        for (long i = 0; i < m; i++) {
+            exb_superacc_reset(&sr);
+            exb_superacc_reset(&si);
+            int zr = 1, zi = 1; /* every product -0 so far */
+            for (long l = 0; l < k; l++) {
+                double xr, xi, yr, yi;
+                zgemm_entry(a, i, l, &xr, &xi);
+                zgemm_entry(b, l, j, &yr, &yi);
+                exb_superacc_add_product(&sr, xr, yr);
+                exb_superacc_add_product(&sr, -xi, yi);
+                exb_superacc_add_product(&si, xr, yi);
+                exb_superacc_add_product(&si, xi, yr);
+                zr = zr && exb_product_is_negzero(xr, yr) && exb_product_is_negzero(-xi, yi);
+                zi = zi && exb_product_is_negzero(xr, yi) && exb_product_is_negzero(xi, yr);
+            }
+            if (zr && exb_superacc_is_zero(&sr))
+                exb_superacc_set_negative_zero(&sr);
+            if (zi && exb_superacc_is_zero(&si))
+                exb_superacc_set_negative_zero(&si);
+            long at = 2 * (i + j * ldc);
+            double cr = 0.0, ci = 0.0;
+            int read_c = be[0] != 0.0 || be[1] != 0.0;
+            if (read_c) {
+                cr = f32 ? ((float *)c)[at] : ((double *)c)[at];
+                ci = f32 ? ((float *)c)[at + 1] : ((double *)c)[at + 1];
+            }
+            /* Re = ar Sr - ai Si + br Cr - bi Ci, Im = ar Si + ai Sr + br Ci + bi Cr */
+            const exb_superacc *v1[2] = {&sr, &si}, *v2[2] = {&si, &sr};
+            double a1[2] = {al[0], al[0]}, a2[2] = {-al[1], al[1]};
+            double b1[2] = {be[0], be[0]}, y1[2] = {cr, ci}, b2[2] = {-be[1], be[1]},
+                   y2[2] = {ci, cr};
+            for (int p = 0; p < 2; p++) {
+                double d = exb_superacc_round_affine2(v1[p], a1[p], v2[p], a2[p], b1[p], y1[p],
+                                                      b2[p], y2[p]);
+                if (!f32) {
+                    ((double *)c)[at + p] = d;
+                    continue;
+                }
+                float below, above, r = (float)d;
+                if (exb_f32_midpoint(d, &below, &above)) {
+                    int s = exb_superacc_affine2_sign(v1[p], a1[p], v2[p], a2[p], b1[p], y1[p],
+                                                      b2[p], y2[p], d);
+                    r = s > 0 ? above : s < 0 ? below : (float)d;
+                }
+                ((float *)c)[at + p] = r;
+            }
+        }
+}
+
+void exb_zgemm_engine(const char *name, int f32, char transa, char transb, long m, long n, long k,
+                      const double *alpha, const void *a, long lda, const void *b, long ldb,
+                      const double *beta, void *c, long ldc)
+{
+    exb_path_begin();
+    int bad = exb_gemm_check(transa, transb, m, n, k, lda, ldb, ldc);
+    if (bad) {
+        exb_xerbla(name, bad);
+        return;
+    }
+    int alpha0 = alpha[0] == 0.0 && alpha[1] == 0.0;
+    if (m == 0 || n == 0 || ((alpha0 || k == 0) && beta[0] == 1.0 && beta[1] == 0.0))
+        return;
+    char ta = exb_lsame(transa, 'N') ? 'N' : exb_lsame(transa, 'T') ? 'T' : 'C';
+    char tb = exb_lsame(transb, 'N') ? 'N' : exb_lsame(transb, 'T') ? 'T' : 'C';
+    cmat A = {f32, a, lda, ta}, B = {f32, b, ldb, tb};
+    int path = 0;
+    if (alpha0 || k == 0) {
+        /* C := beta C (0 for beta = 0, C not read), each part rounded once */
+        double none[2] = {0.0, 0.0};
+        by_elements(&A, &B, m, n, 0, none, beta, c, ldc);
+        if (beta[0] == 0.0 && beta[1] == 0.0) /* the reference's zero: +0 */
+            for (long j = 0; j < n; j++)
+                for (long i = 0; i < m; i++)
+                    for (int p = 0; p < 2; p++) {
+                        if (f32)
+                            ((float *)c)[2 * (i + j * ldc) + p] = 0.0f;
+                        else
+                            ((double *)c)[2 * (i + j * ldc) + p] = 0.0;
+                    }
+        path = EXACTBLAS_PATH_HOST;
+    } else if ((alpha[0] == 0.0 || alpha[1] == 0.0) && beta[1] == 0.0 &&
+               by_panels(name, &A, &B, m, n, k, alpha[0], alpha[1], beta[0], c, ldc, &path) == 0) {
+        /* done on the real engines */
+    } else {
+        by_elements(&A, &B, m, n, k, alpha, beta, c, ldc);
+        path = EXACTBLAS_PATH_HOST;
+    }
+    exb_path_begin();
+    exb_path_add(path);
+}
+
+EXB_ENTRY_VOID(exb_zgemm_checked,
+               (const char *name, char transa, char transb, long m, long n, long k,
+                const double *alpha, const double *a, long lda, const double *b, long ldb,
+                const double *beta, double *c, long ldc),
+               (name, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc))
+{
+    exb_zgemm_engine(name, 0, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+EXB_ENTRY_VOID(exb_cgemm_checked,
+               (const char *name, char transa, char transb, long m, long n, long k,
+                const float *alpha, const float *a, long lda, const float *b, long ldb,
+                const float *beta, float *c, long ldc),
+               (name, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc))
+{
+    double al[2] = {alpha[0], alpha[1]}, be[2] = {beta[0], beta[1]};
+    exb_zgemm_engine(name, 1, transa, transb, m, n, k, al, a, lda, b, ldb, be, c, ldc);
+}
+
+/* ---- ZGEMV and CGEMV: the GEMM of one column -------------------------------- */
+
+/* y := alpha op(A) x + beta y as the GEMM of op(A) and the column x, on
+ * contiguous copies of x and y (y not read when beta = 0). */
+void exb_zgemv_engine(const char *name, int f32, char trans, long m, long n, const double *alpha,
+                      const void *a, long lda, const void *x, long incx, const double *beta,
+                      void *y, long incy)
+{
+    exb_path_begin();
+    int info = 0;
+    if (!exb_lsame(trans, 'N') && !exb_lsame(trans, 'T') && !exb_lsame(trans, 'C'))
+        info = 1;
+    else if (m < 0)
+        info = 2;
+    else if (n < 0)
+        info = 3;
+    else if (lda < (m > 1 ? m : 1))
+        info = 6;
+    else if (incx == 0)
+        info = 8;
+    else if (incy == 0)
+        info = 11;
+    if (info) {
+        exb_xerbla(name, info);
+        return;
+    }
+    int alpha0 = alpha[0] == 0.0 && alpha[1] == 0.0;
+    if (m == 0 || n == 0 || (alpha0 && beta[0] == 1.0 && beta[1] == 0.0))
+        return;
+    exb_knobs knobs;
+    exb_knobs_read(&knobs);
+    if (knobs.use_opencl != EXB_DEVICE_OPENCL) { /* the host's Level 2 engine */
+        exb_xgemv_dense(f32, 0, 'U', trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
+        return;
+    }
+    /* EXACTBLAS_DEVICE=opencl: the GEMM of one column, on the device */
+    int tn = exb_lsame(trans, 'N');
+    long lenx = tn ? n : m, leny = tn ? m : n;
+    size_t w = f32 ? sizeof(float) : sizeof(double);
+    char *xc = malloc((size_t)(2 * (lenx + leny)) * w), *yc = xc + (size_t)(2 * lenx) * w;
+    if (!xc) {
+        exb_note("no memory for %s's copies of x and y: y left as it was", name);
+        return;
+    }
+    long x0 = incx < 0 ? (lenx - 1) * -incx : 0, y0 = incy < 0 ? (leny - 1) * -incy : 0;
+    int read_y = beta[0] != 0.0 || beta[1] != 0.0;
+    for (long i = 0; i < lenx; i++)
+        memcpy(xc + (size_t)(2 * i) * w, (const char *)x + (size_t)(2 * (x0 + i * incx)) * w,
+               2 * w);
+    for (long i = 0; read_y && i < leny; i++)
+        memcpy(yc + (size_t)(2 * i) * w, (char *)y + (size_t)(2 * (y0 + i * incy)) * w, 2 * w);
+    char t = tn ? 'N' : exb_lsame(trans, 'T') ? 'T' : 'C';
+    exb_zgemm_engine(name, f32, t, 'N', leny, 1, lenx, alpha, a, lda, xc, lenx, beta, yc, leny);
+    for (long i = 0; i < leny; i++)
+        memcpy((char *)y + (size_t)(2 * (y0 + i * incy)) * w, yc + (size_t)(2 * i) * w, 2 * w);
+    free(xc);
+}
+
+EXB_ENTRY_VOID(exb_zgemv_checked,
+               (const char *name, char trans, long m, long n, const double *alpha, const double *a,
+                long lda, const double *x, long incx, const double *beta, double *y, long incy),
+               (name, trans, m, n, alpha, a, lda, x, incx, beta, y, incy))
+{
+    exb_zgemv_engine(name, 0, trans, m, n, alpha, a, lda, x, incx, beta, y, incy);
+}
+
+EXB_ENTRY_VOID(exb_cgemv_checked,
+               (const char *name, char trans, long m, long n, const float *alpha, const float *a,
+                long lda, const float *x, long incx, const float *beta, float *y, long incy),
+               (name, trans, m, n, alpha, a, lda, x, incx, beta, y, incy))
+{
+    double al[2] = {alpha[0], alpha[1]}, be[2] = {beta[0], beta[1]};
+    exb_zgemv_engine(name, 1, trans, m, n, al, a, lda, x, incx, be, y, incy);
+}
+
+/* ---- ZGERU, ZGERC: the GEMM of rank one ----------------------------------------- */
+
+static void ger_complex(const char *name, int f32, int conj, long m, long n, const double *alpha,
+                        const void *x, long incx, const void *y, long incy, void *a, long lda)
+{
+    exb_path_begin();
+    int info = 0;
+    if (m < 0)
+        info = 1;
+    else if (n < 0)
+        info = 2;
+    else if (incx == 0)
+        info = 5;
+    else if (incy == 0)
+        info = 7;
+    else if (lda < (m > 1 ? m : 1))
+        info = 9;
+    if (info) {
+        exb_xerbla(name, info);
+        return;
+    }
+    if (m == 0 || n == 0 || (alpha[0] == 0.0 && alpha[1] == 0.0))
+        return;
+    size_t w = f32 ? sizeof(float) : sizeof(double);
+    char *xc = malloc((size_t)(2 * (m + n)) * w), *yc = xc + (size_t)(2 * m) * w;
+    if (!xc) {
+        exb_note("no memory for %s's copies of x and y: A left as it was", name);
+        return;
+    }
+    long x0 = incx < 0 ? (m - 1) * -incx : 0, y0 = incy < 0 ? (n - 1) * -incy : 0;
+    for (long i = 0; i < m; i++)
+        memcpy(xc + (size_t)(2 * i) * w, (const char *)x + (size_t)(2 * (x0 + i * incx)) * w,
+               2 * w);
+    for (long j = 0; j < n; j++)
+        memcpy(yc + (size_t)(2 * j) * w, (const char *)y + (size_t)(2 * (y0 + j * incy)) * w,
+               2 * w);
+    double one[2] = {1.0, 0.0};
+    /* A := alpha x op(y) + A: x an m x 1 matrix, y stored n x 1 (T or C) */
+    exb_zgemm_engine(name, f32, 'N', conj ? 'C' : 'T', m, n, 1, alpha, xc, m, yc, n, one, a, lda);
+    free(xc);
+}
+
+EXB_ENTRY_VOID(exb_zger_checked,
+               (const char *name, int conj, long m, long n, const double *alpha, const double *x,
+                long incx, const double *y, long incy, double *a, long lda),
+               (name, conj, m, n, alpha, x, incx, y, incy, a, lda))
+{
+    ger_complex(name, 0, conj, m, n, alpha, x, incx, y, incy, a, lda);
+}
+
+EXB_ENTRY_VOID(exb_cger_checked,
+               (const char *name, int conj, long m, long n, const float *alpha, const float *x,
+                long incx, const float *y, long incy, float *a, long lda),
+               (name, conj, m, n, alpha, x, incx, y, incy, a, lda))
+{
+    double al[2] = {alpha[0], alpha[1]};
+    ger_complex(name, 1, conj, m, n, al, x, incx, y, incy, a, lda);
+}
