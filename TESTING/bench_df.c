@@ -17,7 +17,6 @@
  *
  * usage: bench_df [reps [n ...]]     (default 3 reps, n = 256 512 1024)
  */
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,18 +75,6 @@ static const char *knobs_of(int kind)
                                : "EXACTBLAS_DEVICE=opencl";
 }
 
-static int cmp(const void *x, const void *y)
-{
-    double a = *(const double *)x, b = *(const double *)y;
-    return a < b ? -1 : a > b;
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 /* Max and median relative error of the kind's result against d->exact. */
 static void errors(const data *d, int kind, double *max, double *med)
 {
@@ -103,7 +90,7 @@ static void errors(const data *d, int kind, double *max, double *med)
         e[q] = d->exact[q] != 0 ? diff / fabs(d->exact[q]) : diff;
         *max = e[q] > *max ? e[q] : *max;
     }
-    *med = median(e, (int)(len < INT_MAX ? len : INT_MAX));
+    *med = tl_median(e, len);
     free(e);
 }
 
@@ -169,7 +156,7 @@ int main(int argc, char **argv)
                 run(&d, kind);
                 t[q] = tl_now() - t0;
             }
-            double ms = 1e3 * median(t, reps), max, med;
+            double ms = 1e3 * tl_median(t, reps), max, med;
             errors(&d, kind, &max, &med);
             char prods[32] = "-";
             if (kind >= EXACT_F32) {

@@ -21,9 +21,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "bench_args.h"
+#include "timing.h"
 
 static const char usage[] =
     "usage: bench_drivers reps n ...\n"
@@ -52,19 +52,6 @@ void dsyevd_(const char *jobz, const char *uplo, const fint *n, double *a, const
 void dgesvd_(const char *jobu, const char *jobvt, const fint *m, const fint *n, double *a,
              const fint *lda, double *s, double *u, const fint *ldu, double *vt, const fint *ldvt,
              double *work, const fint *lwork, fint *info, size_t, size_t);
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 static unsigned long long seed = 12345;
 static double uniform(void)
@@ -119,14 +106,14 @@ static double run(int d, int n, const double *a0, double *err)
     double t = 0.0, eps = DBL_EPSILON;
     long double anorm = matvec(n, a0, v, y), vn = vmax(n, v), r = 0;
     if (d == GESV || d == POSV) {
-        double t0 = now();
+        double t0 = tl_now();
         if (d == GESV) {
             dgesv_(&N, &one, a, &N, ipiv, x, &N, &info);
         } else {
             dpotrf_("L", &N, a, &N, &info, 1);
             dpotrs_("L", &N, &one, a, &N, x, &N, &info, 1);
         }
-        t = now() - t0;
+        t = tl_now() - t0;
         matvec(n, a0, x, y);
         for (int i = 0; i < n; i++)
             r = fmaxl(r, fabsl(b[i] - y[i]));
@@ -137,9 +124,9 @@ static double run(int d, int n, const double *a0, double *err)
         dgeqrf_(&N, &N, a, &N, w, &q, &lwork, &info);
         lwork = (fint)q;
         double *work = malloc((size_t)(lwork > n ? lwork : n) * 64 * sizeof *work);
-        double t0 = now();
+        double t0 = tl_now();
         dgeqrf_(&N, &N, a, &N, w, work, &lwork, &info);
-        t = now() - t0;
+        t = tl_now() - t0;
         for (int i = 0; i < n; i++) { /* R v */
             long double s = 0;
             for (int j = i; j < n; j++)
@@ -160,9 +147,9 @@ static double run(int d, int n, const double *a0, double *err)
         liwork = iq;
         double *work = malloc((size_t)lwork * sizeof *work);
         fint *iwork = malloc((size_t)liwork * sizeof *iwork);
-        double t0 = now();
+        double t0 = tl_now();
         dsyevd_("V", "L", &N, a, &N, w, work, &lwork, iwork, &liwork, &info, 1, 1);
-        t = now() - t0;
+        t = tl_now() - t0;
         /* A (Z v) against Z (W v) */
         matvec(n, a, v, z); /* Z v */
         for (int i = 0; i < n; i++)
@@ -182,9 +169,9 @@ static double run(int d, int n, const double *a0, double *err)
         dgesvd_("A", "A", &N, &N, a, &N, w, u, &N, vt, &N, &q, &lwork, &info, 1, 1);
         lwork = (fint)q;
         double *work = malloc((size_t)lwork * sizeof *work);
-        double t0 = now();
+        double t0 = tl_now();
         dgesvd_("A", "A", &N, &N, a, &N, w, u, &N, vt, &N, work, &lwork, &info, 1, 1);
-        t = now() - t0;
+        t = tl_now() - t0;
         matvec(n, vt, v, z); /* V^T v */
         for (int i = 0; i < n; i++)
             x[i] = (double)(w[i] * z[i]);
@@ -240,8 +227,7 @@ int main(int argc, char **argv)
             double err = 0;
             for (int r = 0; r < reps; r++)
                 times[r] = run(d, n, a0, &err);
-            qsort(times, (size_t)reps, sizeof times[0], cmp);
-            printf(" %14.1f %6.3f", 1e3 * times[reps / 2], err);
+            printf(" %14.1f %6.3f", 1e3 * tl_median(times, reps), err);
             fflush(stdout);
         }
         printf("\n");

@@ -18,11 +18,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <mpfr.h>
 
 #include "bench_args.h"
+#include "timing.h"
 
 static const char usage[] =
     "usage: bench_lapack reps n ...\n"
@@ -41,19 +41,6 @@ void dgesv_(const int *n, const int *nrhs, double *a, const int *lda, int *ipiv,
 void dpotrf_(const char *uplo, const int *n, double *a, const int *lda, int *info, size_t len);
 void dpotrs_(const char *uplo, const int *n, const int *nrhs, const double *a, const int *lda,
              double *b, const int *ldb, int *info, size_t len);
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 static double ratio(int n, const double *a, const double *x, const double *b)
 {
@@ -210,19 +197,19 @@ int main(int argc, char **argv)
             for (int q = 0; q < r; q++) {
                 memcpy(f, which ? p : a, nn * sizeof *f);
                 memcpy(x, b, (size_t)n * sizeof *x);
-                double t0 = now();
+                double t0 = tl_now();
                 if (which == 0) {
                     dgesv_(&n, &one, f, &n, ipiv, x, &n, &info);
                 } else {
                     dpotrf_("L", &n, f, &n, &info, 1);
                     dpotrs_("L", &n, &one, f, &n, x, &n, &info, 1);
                 }
-                t[which][q] = 1e3 * (now() - t0);
+                t[which][q] = 1e3 * (tl_now() - t0);
             }
             rat[which] = ratio(n, which ? p : a, x, b);
-            qsort(t[which], (size_t)r, sizeof(double), cmp);
         }
-        printf("%6d %12.1f %10.3f %12.1f %10.3f\n", n, t[0][r / 2], rat[0], t[1][r / 2], rat[1]);
+        printf("%6d %12.1f %10.3f %12.1f %10.3f\n", n, tl_median(t[0], r), rat[0],
+               tl_median(t[1], r), rat[1]);
         free(a);
         free(f);
         free(p);

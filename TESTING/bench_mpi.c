@@ -49,12 +49,6 @@ typedef void (*dgemv_fn)(const char *, const int *, const int *, const double *,
                          const int *, const double *, const int *, const double *, double *,
                          const int *, size_t);
 
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* The median over reps of the slowest rank's time of f, ms. */
 #define TIME_MS(reps, stmt)                                                                        \
     ({                                                                                             \
@@ -66,8 +60,7 @@ static int cmp(const void *a, const void *b)
             double dt_ = (MPI_Wtime() - t0_) * 1e3;                                                \
             MPI_Allreduce(&dt_, &t_[r_], 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);                  \
         }                                                                                          \
-        qsort(t_, (reps), sizeof(double), cmp);                                                    \
-        t_[(reps) / 2];                                                                            \
+        tl_median(t_, (reps));                                                                     \
     })
 
 int main(int argc, char **argv)

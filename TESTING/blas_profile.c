@@ -21,16 +21,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include "timing.h"
 
 typedef int fint;
-
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + 1e-9 * t.tv_nsec;
-}
 
 enum { MAXROWS = 4096 };
 typedef struct row {
@@ -87,12 +81,12 @@ static int by_time(const void *a, const void *b)
 
 __attribute__((constructor)) static void begin(void)
 {
-    start = now();
+    start = tl_now();
 }
 
 __attribute__((destructor)) static void report(void)
 {
-    double total = 0.0, run = now() - start;
+    double total = 0.0, run = tl_now() - start;
     for (int k = 0; k < nrows; k++)
         total += rows[k].seconds;
     qsort(rows, (size_t)nrows, sizeof rows[0], by_time);
@@ -117,9 +111,9 @@ __attribute__((destructor)) static void report(void)
             depth--;                                                                               \
             break;                                                                                 \
         }                                                                                          \
-        double t0 = now();                                                                         \
+        double t0 = tl_now();                                                                      \
         ret call;                                                                                  \
-        double t1 = now();                                                                         \
+        double t1 = tl_now();                                                                      \
         depth--;                                                                                   \
         char key[48];                                                                              \
         snprintf(key, sizeof key, keyfmt, __VA_ARGS__);                                            \

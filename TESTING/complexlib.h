@@ -18,45 +18,14 @@ enum { NARROW, WIDE, TINY, INTS, ZEROS, SPECIAL, HALFTINY, CLASSES };
 static const char *const class_names[] = {"narrow", "wide",    "tiny",    "ints",
                                           "zeros",  "special", "halftiny"};
 
-static inline long draw(tl_rng *r, long lo, long hi)
-{
-    return lo + (long)(tl_rng_u64(r) % (uint64_t)(hi - lo + 1));
-}
+/* the same classes, testlib's */
+static const tl_class classes[CLASSES] = {TL_NARROW, TL_WIDE,        TL_TINY,    TL_INTS3,
+                                          TL_ZEROS,  TL_FEW_SPECIAL, TL_HALFTINY};
 
+/* One value of class cls, representable in binary32 when f32. */
 static inline double value(tl_rng *r, int cls, int f32)
 {
-    double v;
-    switch (cls) {
-    case NARROW:
-        v = tl_rng_sign(r) * (0.5 + tl_rng_uniform(r));
-        break;
-    case WIDE:
-        v = tl_rng_sign(r) * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? 127 : 1023);
-        break;
-    case TINY:
-        v = tl_rng_sign(r) * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? -120 : -1000);
-        break;
-    case INTS:
-        v = (double)draw(r, -3, 3);
-        break;
-    case ZEROS:
-        v = draw(r, 0, 2) ? (draw(r, 0, 1) ? -0.0 : 0.0) : tl_rng_sign(r) * 0.25;
-        break;
-    case HALFTINY: /* products of two of them at or below the smallest subnormal */
-        v = tl_rng_sign(r) * tl_rng_loguniform(r, f32 ? -80 : -545, f32 ? -70 : -530);
-        break;
-    default: {
-        static const double sp[] = {NAN, INFINITY, -INFINITY, 0.0, -0.0, 1.0, -2.0};
-        v = draw(r, 0, 5) ? tl_rng_sign(r) * tl_rng_uniform(r) : sp[draw(r, 0, COUNT(sp) - 1)];
-    }
-    }
-    if (f32) {
-        float f = (float)v;
-        if (!isnan(v) && !isinf(v) && isinf(f))
-            f = copysignf(0x1.fffffep127f, f);
-        v = f;
-    }
-    return v;
+    return tl_class_value(r, classes[cls], f32);
 }
 
 /* The library call `stmt` made as real callers make it: under the caller's
@@ -83,10 +52,10 @@ static inline double value(tl_rng *r, int cls, int f32)
  * Returns whether it drew the class. */
 static inline int draw_underflow(tl_rng *r, int f32, double *al, double *be)
 {
-    if (draw(r, 0, 5))
+    if (tl_draw(r, 0, 5))
         return 0;
     be[0] = value(r, HALFTINY, f32), be[1] = value(r, HALFTINY, f32);
-    if (draw(r, 0, 1))
+    if (tl_draw(r, 0, 1))
         al[0] = al[1] = 0.0;
     return 1;
 }

@@ -55,43 +55,14 @@ static const char *names[] = {"DOTU", "DOTC", "AXPY",  "SCAL", "dSCAL", "dROT",
 enum { NARROW, WIDE, TINY, INTS, ZEROS, SPECIAL, CLASSES };
 static const char *class_names[] = {"narrow", "wide", "tiny", "ints", "zeros", "special"};
 
-static long draw(tl_rng *r, long lo, long hi)
-{
-    return lo + (long)(tl_rng_u64(r) % (uint64_t)(hi - lo + 1));
-}
+/* the same classes, testlib's */
+static const tl_class classes[CLASSES] = {TL_NARROW,  TL_WIDE,      TL_TINY,
+                                          TL_HALVES4, TL_NEG_ZEROS, TL_SPECIAL};
 
+/* One value of class cls, representable in binary32 when f32. */
 static double value(tl_rng *r, int cls, int f32)
 {
-    double v;
-    switch (cls) {
-    case NARROW:
-        v = tl_rng_sign(r) * (0.5 + tl_rng_uniform(r));
-        break;
-    case WIDE:
-        v = tl_rng_sign(r) * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? 127 : 1023);
-        break;
-    case TINY:
-        v = tl_rng_sign(r) * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? -120 : -1000);
-        break;
-    case INTS:
-        v = (double)draw(r, -4, 4) * (draw(r, 0, 3) ? 1.0 : 0.5);
-        break;
-    case ZEROS:
-        v = draw(r, 0, 3) ? -0.0 : (draw(r, 0, 1) ? 0.0 : tl_rng_sign(r) * 0x1p-3);
-        break;
-    default: {
-        static const double sp[] = {
-            NAN, INFINITY, -INFINITY, 0.0, -0.0, 1.0, -3.0, 0x1p-1074, 0x1.fffffffffffffp1023};
-        v = draw(r, 0, 2) ? sp[draw(r, 0, COUNT(sp) - 1)] : tl_rng_sign(r) * tl_rng_uniform(r);
-    }
-    }
-    if (f32) {
-        float f = (float)v;
-        if (!isnan(v) && !isinf(v) && isinf(f))
-            f = copysignf(0x1.fffffep127f, f);
-        v = f;
-    }
-    return v;
+    return tl_class_value(r, classes[cls], f32);
 }
 
 static tl_terms *T;
@@ -208,21 +179,21 @@ static void check(const char *label, const char *what, long k, int f32, double w
 
 static void run_case(tl_rng *r, long serial)
 {
-    int routine = (int)draw(r, 0, ROUTINES - 1);
-    int f32 = (int)draw(r, 0, 1);
-    int cls = (int)draw(r, 0, CLASSES - 1);
-    long n = draw(r, 0, 9) == 0 ? draw(r, 0, 1)
-             : draw(r, 0, 7)    ? draw(r, 2, 40)
-                                : draw(r, 200, 1100);
-    long incx = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 3),
-         incy = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2);
-    if (draw(r, 0, 3) == 0)
+    int routine = (int)tl_draw(r, 0, ROUTINES - 1);
+    int f32 = (int)tl_draw(r, 0, 1);
+    int cls = (int)tl_draw(r, 0, CLASSES - 1);
+    long n = tl_draw(r, 0, 9) == 0 ? tl_draw(r, 0, 1)
+             : tl_draw(r, 0, 7)    ? tl_draw(r, 2, 40)
+                                   : tl_draw(r, 200, 1100);
+    long incx = (tl_draw(r, 0, 1) ? 1 : -1) * tl_draw(r, 1, 3),
+         incy = (tl_draw(r, 0, 1) ? 1 : -1) * tl_draw(r, 1, 2);
+    if (tl_draw(r, 0, 3) == 0)
         incx = 1, incy = 1;
     if ((routine == R_NRM2 || routine == R_ASUM || routine == R_IAMAX || routine == R_SCAL ||
          routine == R_RSCAL) &&
-        draw(r, 0, 9) == 0)
+        tl_draw(r, 0, 9) == 0)
         incx = -incx; /* the quick returns of incx <= 0 */
-    const char *knobs = knob_lines[draw(r, 0, COUNT(knob_lines) - 1)];
+    const char *knobs = knob_lines[tl_draw(r, 0, COUNT(knob_lines) - 1)];
     tl_apply_knobs(knobs);
     char label[200];
     snprintf(label, sizeof label, "case %ld %c%s %s n=%ld incx=%ld incy=%ld [%s] caller %s", serial,
@@ -234,12 +205,12 @@ static void run_case(tl_rng *r, long serial)
     for (long i = 0; i < n; i++) {
         long sx = 2 * at(n, incx, i), sy = 2 * at(n, incy, i);
         X.d[sx] = value(r, cls, f32), X.d[sx + 1] = value(r, cls, f32);
-        int cy = draw(r, 0, 1) ? cls : NARROW;
+        int cy = tl_draw(r, 0, 1) ? cls : NARROW;
         Y.d[sy] = value(r, cy, f32), Y.d[sy + 1] = value(r, cy, f32);
     }
     /* a scalar: of the class, or 1, -1/2, i, 0 */
     double sc[2];
-    switch (draw(r, 0, 6)) {
+    switch (tl_draw(r, 0, 6)) {
     case 0:
         sc[0] = 1.0, sc[1] = 0.0;
         break;

@@ -175,7 +175,7 @@ static void oracle_row(const smat *s, long i, long cols, const double *al, const
 
 static void draw_alpha(tl_rng *r, int f32, double *al)
 {
-    switch (draw(r, 0, 5)) {
+    switch (tl_draw(r, 0, 5)) {
     case 0:
         al[0] = value(r, NARROW, f32), al[1] = 0.0;
         break;
@@ -195,7 +195,7 @@ static void draw_alpha(tl_rng *r, int f32, double *al)
 
 static void draw_beta(tl_rng *r, int f32, double *be)
 {
-    switch (draw(r, 0, 4)) {
+    switch (tl_draw(r, 0, 4)) {
     case 0:
         be[0] = be[1] = 0.0;
         break;
@@ -219,26 +219,28 @@ static long vlen(long n, long inc)
 
 static void run_product(tl_rng *r, long serial)
 {
-    int f32 = (int)draw(r, 0, 1), cls = (int)draw(r, 0, CLASSES - 1), which = (int)draw(r, 0, 5);
+    int f32 = (int)tl_draw(r, 0, 1), cls = (int)tl_draw(r, 0, CLASSES - 1),
+        which = (int)tl_draw(r, 0, 5);
     static const char *names[] = {"GBMV", "HBMV", "HPMV", "TRMV", "TBMV", "TPMV"};
-    smat s = {.f32 = f32, .uplo = draw(r, 0, 1) ? 'U' : 'L', .diag = draw(r, 0, 1) ? 'U' : 'N'};
+    smat s = {
+        .f32 = f32, .uplo = tl_draw(r, 0, 1) ? 'U' : 'L', .diag = tl_draw(r, 0, 1) ? 'U' : 'N'};
     static const char ops[] = "NTC";
-    s.trans = ops[draw(r, 0, 2)];
-    long n = draw(r, 0, 9) ? draw(r, 1, 14) : draw(r, 0, 30), m = n;
+    s.trans = ops[tl_draw(r, 0, 2)];
+    long n = tl_draw(r, 0, 9) ? tl_draw(r, 1, 14) : tl_draw(r, 0, 30), m = n;
     s.kind = which == 0 ? 'G' : which < 3 ? 'H' : 'T';
     s.store = (which == 2 || which == 5) ? 'P' : which == 3 ? 'D' : 'B';
     if (which == 0)
-        m = draw(r, 0, 9) ? draw(r, 1, 14) : draw(r, 0, 30), s.kl = draw(r, 0, 4);
-    s.ku = draw(r, 0, 4);
+        m = tl_draw(r, 0, 9) ? tl_draw(r, 1, 14) : tl_draw(r, 0, 30), s.kl = tl_draw(r, 0, 4);
+    s.ku = tl_draw(r, 0, 4);
     if (s.kind == 'H')
         s.trans = 'N';
     s.m = m, s.n = n;
     long rows = s.store == 'D' ? n : s.kind == 'G' ? s.kl + s.ku + 1 : s.ku + 1;
-    s.lda = (rows > 0 ? rows : 1) + draw(r, 0, 2);
+    s.lda = (rows > 0 ? rows : 1) + tl_draw(r, 0, 2);
     long la = s.store == 'P' ? 2 * (n * (n + 1) / 2 + 1) : 2 * s.lda * (n > 0 ? n : 1);
     long outs = s.trans == 'N' ? m : n, cols = s.trans == 'N' ? n : m;
-    long incx = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2),
-         incy = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2);
+    long incx = (tl_draw(r, 0, 1) ? 1 : -1) * tl_draw(r, 1, 2),
+         incy = (tl_draw(r, 0, 1) ? 1 : -1) * tl_draw(r, 1, 2);
     int tri = s.kind == 'T';
     if (tri)
         incy = incx;
@@ -246,7 +248,7 @@ static void run_product(tl_rng *r, long serial)
     draw_alpha(r, f32, al);
     draw_beta(r, f32, be);
     int under = !tri && draw_underflow(r, f32, al, be);
-    const char *knobs = knob_lines[draw(r, 0, COUNT(knob_lines) - 1)];
+    const char *knobs = knob_lines[tl_draw(r, 0, COUNT(knob_lines) - 1)];
     tl_apply_knobs(knobs);
     size_t w = f32 ? 4 : 8;
     long lx = vlen(cols, incx), ly = vlen(outs, incy);
@@ -255,7 +257,7 @@ static void run_product(tl_rng *r, long serial)
     for (long q = 0; q < la; q++)
         wr(f32, A, q, value(r, cls, f32));
     for (long q = 0; q < lx; q++)
-        wr(f32, X, q, value(r, draw(r, 0, 1) ? cls : NARROW, f32));
+        wr(f32, X, q, value(r, tl_draw(r, 0, 1) ? cls : NARROW, f32));
     for (long q = 0; q < ly; q++)
         wr(f32, Y, q, value(r, under ? HALFTINY : NARROW, f32));
     s.a = A;
@@ -310,7 +312,7 @@ static double tie_value(tl_rng *r, int f32)
 {
     int p = f32 ? 24 : 53;
     double v[] = {1.0, ldexp(1.0, -p), ldexp(3.0, -p), 1.0 + ldexp(1.0, 1 - p), 0.5, 0.0};
-    return tl_rng_sign(r) * v[draw(r, 0, COUNT(v) - 1)];
+    return tl_rng_sign(r) * v[tl_draw(r, 0, COUNT(v) - 1)];
 }
 
 static int finite_all(double a, double b)
@@ -381,10 +383,10 @@ static void fill_triangular(tl_rng *r, int f32, int cls, void *A, long la)
 {
     for (long q = 0; q < la; q++)
         wr(f32, A, q,
-           cls != TIES     ? value(r, cls, f32)
-           : draw(r, 0, 2) ? 0.0
-           : draw(r, 0, 1) ? (double)draw(r, -2, 2)
-                           : ldexp((double)draw(r, -3, 3), f32 ? -30 : -60)); /* near ties */
+           cls != TIES        ? value(r, cls, f32)
+           : tl_draw(r, 0, 2) ? 0.0
+           : tl_draw(r, 0, 1) ? (double)tl_draw(r, -2, 2)
+                              : ldexp((double)tl_draw(r, -3, 3), f32 ? -30 : -60)); /* near ties */
 }
 
 static void tie_diagonal(tl_rng *r, const smat *s, void *A, long n)
@@ -399,7 +401,7 @@ static void tie_diagonal(tl_rng *r, const smat *s, void *A, long n)
             idx = up ? s->ku + i * s->lda : i * s->lda;
         else
             idx = up ? i + i * (i + 1) / 2 : i + i * (2 * n - i - 1) / 2;
-        long pick = draw(r, 0, COUNT(d) - 1);
+        long pick = tl_draw(r, 0, COUNT(d) - 1);
         wr(s->f32, A, 2 * idx, d[pick][0]);
         wr(s->f32, A, 2 * idx + 1, d[pick][1]);
     }
@@ -407,23 +409,26 @@ static void tie_diagonal(tl_rng *r, const smat *s, void *A, long n)
 
 static void run_solve(tl_rng *r, long serial)
 {
-    int f32 = (int)draw(r, 0, 1), cls = (int)draw(r, 0, CLASSES), which = (int)draw(r, 0, 2);
+    int f32 = (int)tl_draw(r, 0, 1), cls = (int)tl_draw(r, 0, CLASSES),
+        which = (int)tl_draw(r, 0, 2);
     static const char *names[] = {"TRSV", "TBSV", "TPSV"};
     static const char ops[] = "NTC";
     smat s = {.f32 = f32,
               .kind = 'T',
-              .uplo = draw(r, 0, 1) ? 'U' : 'L',
-              .diag = draw(r, 0, 2) ? 'N' : 'U',
-              .trans = ops[draw(r, 0, 2)]};
+              .uplo = tl_draw(r, 0, 1) ? 'U' : 'L',
+              .diag = tl_draw(r, 0, 2) ? 'N' : 'U',
+              .trans = ops[tl_draw(r, 0, 2)]};
     s.store = which == 0 ? 'D' : which == 1 ? 'B' : 'P';
-    long n = draw(r, 0, 9) ? draw(r, 1, 12) : draw(r, 0, 1) ? draw(r, 0, 30) : draw(r, 33, 90);
+    long n = tl_draw(r, 0, 9)   ? tl_draw(r, 1, 12)
+             : tl_draw(r, 0, 1) ? tl_draw(r, 0, 30)
+                                : tl_draw(r, 33, 90);
     s.m = s.n = n;
-    s.ku = which == 1 ? draw(r, 0, 4) : n > 0 ? n - 1 : 0;
+    s.ku = which == 1 ? tl_draw(r, 0, 4) : n > 0 ? n - 1 : 0;
     long rows = s.store == 'D' ? n : s.ku + 1;
-    s.lda = (rows > 0 ? rows : 1) + draw(r, 0, 2);
+    s.lda = (rows > 0 ? rows : 1) + tl_draw(r, 0, 2);
     long la = s.store == 'P' ? 2 * (n * (n + 1) / 2 + 1) : 2 * s.lda * (n > 0 ? n : 1);
-    long incx = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2);
-    const char *knobs = knob_lines[draw(r, 0, COUNT(knob_lines) - 1)];
+    long incx = (tl_draw(r, 0, 1) ? 1 : -1) * tl_draw(r, 1, 2);
+    const char *knobs = knob_lines[tl_draw(r, 0, COUNT(knob_lines) - 1)];
     tl_apply_knobs(knobs);
     size_t w = f32 ? 4 : 8;
     long lx = vlen(n, incx);
@@ -467,26 +472,27 @@ static void run_solve(tl_rng *r, long serial)
 
 static void run_trmm(tl_rng *r, long serial)
 {
-    int f32 = (int)draw(r, 0, 1), cls = (int)draw(r, 0, CLASSES), solve = (int)draw(r, 0, 1);
+    int f32 = (int)tl_draw(r, 0, 1), cls = (int)tl_draw(r, 0, CLASSES),
+        solve = (int)tl_draw(r, 0, 1);
     static const char ops[] = "NTC";
-    char side = draw(r, 0, 1) ? 'L' : 'R';
-    long m = draw(r, 0, 10), n = draw(r, 0, 10), na = side == 'L' ? m : n;
+    char side = tl_draw(r, 0, 1) ? 'L' : 'R';
+    long m = tl_draw(r, 0, 10), n = tl_draw(r, 0, 10), na = side == 'L' ? m : n;
     smat s = {.f32 = f32,
               .kind = 'T',
               .store = 'D',
-              .uplo = draw(r, 0, 1) ? 'U' : 'L',
-              .diag = draw(r, 0, 2) ? 'N' : 'U',
-              .trans = ops[draw(r, 0, 2)],
+              .uplo = tl_draw(r, 0, 1) ? 'U' : 'L',
+              .diag = tl_draw(r, 0, 2) ? 'N' : 'U',
+              .trans = ops[tl_draw(r, 0, 2)],
               .m = na,
               .n = na};
-    s.lda = (na > 0 ? na : 1) + draw(r, 0, 2);
-    long ldb = (m > 0 ? m : 1) + draw(r, 0, 2);
+    s.lda = (na > 0 ? na : 1) + tl_draw(r, 0, 2);
+    long ldb = (m > 0 ? m : 1) + tl_draw(r, 0, 2);
     long la = 2 * s.lda * (na > 0 ? na : 1), lb = 2 * ldb * (n > 0 ? n : 1);
     double al[2];
     draw_alpha(r, f32, al);
     if (cls == TIES)
-        al[0] = 1.0, al[1] = draw(r, 0, 1) ? 0.0 : 1.0;
-    const char *knobs = knob_lines[draw(r, 0, COUNT(knob_lines) - 1)];
+        al[0] = 1.0, al[1] = tl_draw(r, 0, 1) ? 0.0 : 1.0;
+    const char *knobs = knob_lines[tl_draw(r, 0, COUNT(knob_lines) - 1)];
     tl_apply_knobs(knobs);
     size_t w = f32 ? 4 : 8;
     void *A = malloc((size_t)la * w), *B = malloc((size_t)lb * w);
@@ -501,7 +507,7 @@ static void run_trmm(tl_rng *r, long serial)
         tie_diagonal(r, &s, A, na);
     for (long q = 0; q < lb; q++)
         wr(f32, B, q,
-           cls == TIES ? tie_value(r, f32) : value(r, draw(r, 0, 1) ? cls : NARROW, f32));
+           cls == TIES ? tie_value(r, f32) : value(r, tl_draw(r, 0, 1) ? cls : NARROW, f32));
     for (long q = 0; q < lb; q++)
         want[q] = rd(f32, B, q);
     tl_set_binary32(f32);
@@ -633,15 +639,18 @@ static void oracle_rank2(int f32, int herm, int up, long n, long k, const pair_v
 
 static void run_rank2(tl_rng *r, long serial)
 {
-    int f32 = (int)draw(r, 0, 1), cls = (int)draw(r, 0, CLASSES - 1), which = (int)draw(r, 0, 5);
+    int f32 = (int)tl_draw(r, 0, 1), cls = (int)tl_draw(r, 0, CLASSES - 1),
+        which = (int)tl_draw(r, 0, 5);
     static const char *names[] = {"HER  ", "HPR  ", "HER2 ", "HPR2 ", "HER2K", "SYR2K"};
-    int herm = which != 5, packed = which == 1 || which == 3, up = (int)draw(r, 0, 1);
-    long n = draw(r, 0, 9) ? draw(r, 1, 10) : draw(r, 0, 20), k = which >= 4 ? draw(r, 0, 8) : 1;
-    char trans = which >= 4 && draw(r, 0, 1) ? (herm ? 'C' : 'T') : 'N';
+    int herm = which != 5, packed = which == 1 || which == 3, up = (int)tl_draw(r, 0, 1);
+    long n = tl_draw(r, 0, 9) ? tl_draw(r, 1, 10) : tl_draw(r, 0, 20),
+         k = which >= 4 ? tl_draw(r, 0, 8) : 1;
+    char trans = which >= 4 && tl_draw(r, 0, 1) ? (herm ? 'C' : 'T') : 'N';
     long rows = trans == 'N' ? n : k, cols = trans == 'N' ? k : n;
-    long lda = (rows > 0 ? rows : 1) + draw(r, 0, 1), ldb = (rows > 0 ? rows : 1) + draw(r, 0, 1);
-    long incx = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2),
-         incy = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2);
+    long lda = (rows > 0 ? rows : 1) + tl_draw(r, 0, 1),
+         ldb = (rows > 0 ? rows : 1) + tl_draw(r, 0, 1);
+    long incx = (tl_draw(r, 0, 1) ? 1 : -1) * tl_draw(r, 1, 2),
+         incy = (tl_draw(r, 0, 1) ? 1 : -1) * tl_draw(r, 1, 2);
     double al[2], be[2] = {1.0, 0.0};
     draw_alpha(r, f32, al);
     if (which < 2)
@@ -651,10 +660,10 @@ static void run_rank2(tl_rng *r, long serial)
     int under = which == 5 && draw_underflow(r, f32, al, be); /* SYR2K: complex beta */
     if (herm)
         be[1] = 0.0;
-    const char *knobs = knob_lines[draw(r, 0, COUNT(knob_lines) - 1)];
+    const char *knobs = knob_lines[tl_draw(r, 0, COUNT(knob_lines) - 1)];
     tl_apply_knobs(knobs);
     size_t w = f32 ? 4 : 8;
-    long ldc = (n > 0 ? n : 1) + (packed ? 0 : draw(r, 0, 2)), lc = 2 * ldc * (n > 0 ? n : 1);
+    long ldc = (n > 0 ? n : 1) + (packed ? 0 : tl_draw(r, 0, 2)), lc = 2 * ldc * (n > 0 ? n : 1);
     /* the operands as dense matrices for the oracle: A, B (n x k or k x n) */
     long la = 2 * lda * (cols > 0 ? cols : 1), lb = 2 * ldb * (cols > 0 ? cols : 1);
     long lx = vlen(n, incx), ly = vlen(n, incy);
@@ -664,13 +673,13 @@ static void run_rank2(tl_rng *r, long serial)
     for (long q = 0; q < la + lx; q++)
         wr(f32, A, q, value(r, cls, f32));
     for (long q = 0; q < lb + ly; q++)
-        wr(f32, B, q, value(r, draw(r, 0, 1) ? cls : NARROW, f32));
+        wr(f32, B, q, value(r, tl_draw(r, 0, 1) ? cls : NARROW, f32));
     for (long q = 0; q < lc; q++)
         wr(f32, C, q,
            value(r,
-                 under           ? HALFTINY
-                 : draw(r, 0, 3) ? NARROW
-                                 : cls,
+                 under              ? HALFTINY
+                 : tl_draw(r, 0, 3) ? NARROW
+                                    : cls,
                  f32)),
             want[q] = rd(f32, C, q);
     void *xc = NULL, *yc = NULL;
@@ -811,15 +820,15 @@ static double oracle_over_sqrt(double x, double y, double z, double w, mpfr_t B)
 
 static void run_rotg(tl_rng *r, long serial)
 {
-    int f32 = (int)draw(r, 0, 1), cls = (int)draw(r, 0, CLASSES - 1);
+    int f32 = (int)tl_draw(r, 0, 1), cls = (int)tl_draw(r, 0, CLASSES - 1);
     double f[2], g[2];
     for (int p = 0; p < 2; p++) {
         f[p] = value(r, cls, f32);
-        g[p] = value(r, draw(r, 0, 1) ? cls : NARROW, f32);
+        g[p] = value(r, tl_draw(r, 0, 1) ? cls : NARROW, f32);
     }
-    if (draw(r, 0, 7) == 0)
-        f[0] = f[1] = draw(r, 0, 1) ? 0.0 : -0.0;
-    else if (draw(r, 0, 7) == 0)
+    if (tl_draw(r, 0, 7) == 0)
+        f[0] = f[1] = tl_draw(r, 0, 1) ? 0.0 : -0.0;
+    else if (tl_draw(r, 0, 7) == 0)
         g[0] = g[1] = 0.0;
     tl_set_binary32(f32);
     double want[5]; /* c, s (2), r (2) */

@@ -77,18 +77,18 @@ static void oracle(int f32, char ta, char tb, long m, long n, long k, const doub
 
 static void run_case(tl_rng *r, long serial)
 {
-    int f32 = (int)draw(r, 0, 1), cls = (int)draw(r, 0, CLASSES - 1);
-    long m = draw(r, 0, 9) ? draw(r, 1, 12) : draw(r, 0, 40);
-    long n = draw(r, 0, 9) ? draw(r, 1, 12) : draw(r, 0, 40);
-    long k = draw(r, 0, 9) ? draw(r, 1, 12) : draw(r, 0, 40);
+    int f32 = (int)tl_draw(r, 0, 1), cls = (int)tl_draw(r, 0, CLASSES - 1);
+    long m = tl_draw(r, 0, 9) ? tl_draw(r, 1, 12) : tl_draw(r, 0, 40);
+    long n = tl_draw(r, 0, 9) ? tl_draw(r, 1, 12) : tl_draw(r, 0, 40);
+    long k = tl_draw(r, 0, 9) ? tl_draw(r, 1, 12) : tl_draw(r, 0, 40);
     static const char ops[] = "NTC";
-    char ta = ops[draw(r, 0, 2)], tb = ops[draw(r, 0, 2)];
+    char ta = ops[tl_draw(r, 0, 2)], tb = ops[tl_draw(r, 0, 2)];
     long ar = ta == 'N' ? m : k, ac = ta == 'N' ? k : m, br = tb == 'N' ? k : n,
          bc = tb == 'N' ? n : k;
-    long lda = (ar > 0 ? ar : 1) + draw(r, 0, 2), ldb = (br > 0 ? br : 1) + draw(r, 0, 2),
-         ldc = (m > 0 ? m : 1) + draw(r, 0, 2);
+    long lda = (ar > 0 ? ar : 1) + tl_draw(r, 0, 2), ldb = (br > 0 ? br : 1) + tl_draw(r, 0, 2),
+         ldc = (m > 0 ? m : 1) + tl_draw(r, 0, 2);
     double al[2], be[2];
-    switch (draw(r, 0, 4)) {
+    switch (tl_draw(r, 0, 4)) {
     case 0:
         al[0] = value(r, NARROW, f32), al[1] = 0.0;
         break;
@@ -104,7 +104,7 @@ static void run_case(tl_rng *r, long serial)
     default:
         al[0] = value(r, cls == SPECIAL ? NARROW : cls, f32), al[1] = value(r, NARROW, f32);
     }
-    switch (draw(r, 0, 4)) {
+    switch (tl_draw(r, 0, 4)) {
     case 0:
         be[0] = be[1] = 0.0;
         break;
@@ -118,7 +118,7 @@ static void run_case(tl_rng *r, long serial)
         be[0] = value(r, NARROW, f32), be[1] = value(r, NARROW, f32);
     }
     int under = draw_underflow(r, f32, al, be);
-    const char *knobs = knob_lines[draw(r, 0, COUNT(knob_lines) - 1)];
+    const char *knobs = knob_lines[tl_draw(r, 0, COUNT(knob_lines) - 1)];
     tl_apply_knobs(knobs);
     size_t w = f32 ? 4 : 8;
     long la = 2 * lda * (ac > 0 ? ac : 1), lb = 2 * ldb * (bc > 0 ? bc : 1),
@@ -128,9 +128,9 @@ static void run_case(tl_rng *r, long serial)
     for (long q = 0; q < la; q++)
         wr(f32, A, q, value(r, cls, f32));
     for (long q = 0; q < lb; q++)
-        wr(f32, B, q, value(r, draw(r, 0, 1) ? cls : NARROW, f32));
+        wr(f32, B, q, value(r, tl_draw(r, 0, 1) ? cls : NARROW, f32));
     for (long q = 0; q < lc; q++)
-        wr(f32, C, q, value(r, under ? HALFTINY : draw(r, 0, 3) ? NARROW : cls, f32));
+        wr(f32, C, q, value(r, under ? HALFTINY : tl_draw(r, 0, 3) ? NARROW : cls, f32));
     for (long q = 0; q < lc; q++)
         want[q] = rd(f32, C, q);
     int alpha0 = al[0] == 0.0 && al[1] == 0.0;
@@ -198,27 +198,27 @@ static void run_case(tl_rng *r, long serial)
  * signs, the same oracle per element. */
 static void run_gemv(tl_rng *r, long serial)
 {
-    int f32 = (int)draw(r, 0, 1), cls = (int)draw(r, 0, CLASSES - 1);
-    long m = draw(r, 0, 9) ? draw(r, 1, 14) : draw(r, 0, 40);
-    long n = draw(r, 0, 9) ? draw(r, 1, 14) : draw(r, 0, 40);
+    int f32 = (int)tl_draw(r, 0, 1), cls = (int)tl_draw(r, 0, CLASSES - 1);
+    long m = tl_draw(r, 0, 9) ? tl_draw(r, 1, 14) : tl_draw(r, 0, 40);
+    long n = tl_draw(r, 0, 9) ? tl_draw(r, 1, 14) : tl_draw(r, 0, 40);
     static const char ops[] = "NTC";
-    char t = ops[draw(r, 0, 2)];
-    long lda = (m > 0 ? m : 1) + draw(r, 0, 2);
-    long incx = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2),
-         incy = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2);
+    char t = ops[tl_draw(r, 0, 2)];
+    long lda = (m > 0 ? m : 1) + tl_draw(r, 0, 2);
+    long incx = (tl_draw(r, 0, 1) ? 1 : -1) * tl_draw(r, 1, 2),
+         incy = (tl_draw(r, 0, 1) ? 1 : -1) * tl_draw(r, 1, 2);
     long lenx = t == 'N' ? n : m, leny = t == 'N' ? m : n;
-    double al[2] = {value(r, NARROW, f32), draw(r, 0, 2) ? 0.0 : value(r, NARROW, f32)};
-    if (draw(r, 0, 2) == 0) { /* a power of two, real or imaginary: the filtered paths */
+    double al[2] = {value(r, NARROW, f32), tl_draw(r, 0, 2) ? 0.0 : value(r, NARROW, f32)};
+    if (tl_draw(r, 0, 2) == 0) { /* a power of two, real or imaginary: the filtered paths */
         static const double p2[] = {1.0, -1.0, 2.0, 0.5, -4.0};
-        al[0] = p2[draw(r, 0, COUNT(p2) - 1)], al[1] = 0.0;
-        if (draw(r, 0, 1))
+        al[0] = p2[tl_draw(r, 0, COUNT(p2) - 1)], al[1] = 0.0;
+        if (tl_draw(r, 0, 1))
             al[1] = al[0], al[0] = 0.0;
     }
-    double be[2] = {draw(r, 0, 3) ? value(r, NARROW, f32) : 0.0, draw(r, 0, 3) ? 0.0 : 0.5};
-    if (draw(r, 0, 6) == 0)
+    double be[2] = {tl_draw(r, 0, 3) ? value(r, NARROW, f32) : 0.0, tl_draw(r, 0, 3) ? 0.0 : 0.5};
+    if (tl_draw(r, 0, 6) == 0)
         al[0] = al[1] = 0.0;
     int under = draw_underflow(r, f32, al, be);
-    const char *knobs = knob_lines[draw(r, 0, COUNT(knob_lines) - 1)];
+    const char *knobs = knob_lines[tl_draw(r, 0, COUNT(knob_lines) - 1)];
     tl_apply_knobs(knobs);
     size_t w = f32 ? 4 : 8;
     long la = 2 * lda * (n > 0 ? n : 1), lx = 2 * (1 + (lenx > 0 ? lenx - 1 : 0) * labs(incx)),
@@ -228,7 +228,7 @@ static void run_gemv(tl_rng *r, long serial)
     for (long q = 0; q < la; q++)
         wr(f32, A, q, value(r, cls, f32));
     for (long q = 0; q < lx; q++)
-        wr(f32, X, q, value(r, draw(r, 0, 1) ? cls : NARROW, f32));
+        wr(f32, X, q, value(r, tl_draw(r, 0, 1) ? cls : NARROW, f32));
     for (long q = 0; q < ly; q++)
         wr(f32, Y, q, value(r, under ? HALFTINY : NARROW, f32)), want[q] = rd(f32, Y, q);
     int alpha0 = al[0] == 0.0 && al[1] == 0.0, beta0 = be[0] == 0.0 && be[1] == 0.0;
@@ -285,17 +285,18 @@ static void run_gemv(tl_rng *r, long serial)
  * full GEMM; HERK's diagonal real), Z and C, against the same oracle. */
 static void run_rank(tl_rng *r, long serial)
 {
-    int f32 = (int)draw(r, 0, 1), cls = (int)draw(r, 0, CLASSES - 1), kind = (int)draw(r, 0, 3);
-    long m = draw(r, 0, 12), n = draw(r, 0, 12), k = draw(r, 0, 10);
+    int f32 = (int)tl_draw(r, 0, 1), cls = (int)tl_draw(r, 0, CLASSES - 1),
+        kind = (int)tl_draw(r, 0, 3);
+    long m = tl_draw(r, 0, 12), n = tl_draw(r, 0, 12), k = tl_draw(r, 0, 10);
     size_t w = f32 ? 4 : 8;
     double al[2] = {value(r, NARROW, f32), kind == 2 ? 0.0 : value(r, NARROW, f32)};
-    double be[2] = {draw(r, 0, 3) ? value(r, NARROW, f32) : 0.0,
-                    kind == 3 && draw(r, 0, 1) ? value(r, NARROW, f32) : 0.0};
-    if (draw(r, 0, 7) == 0)
+    double be[2] = {tl_draw(r, 0, 3) ? value(r, NARROW, f32) : 0.0,
+                    kind == 3 && tl_draw(r, 0, 1) ? value(r, NARROW, f32) : 0.0};
+    if (tl_draw(r, 0, 7) == 0)
         al[0] = al[1] = 0.0;
-    if (draw(r, 0, 7) == 0)
+    if (tl_draw(r, 0, 7) == 0)
         be[0] = 1.0, be[1] = 0.0;
-    const char *knobs = knob_lines[draw(r, 0, COUNT(knob_lines) - 1)];
+    const char *knobs = knob_lines[tl_draw(r, 0, COUNT(knob_lines) - 1)];
     tl_apply_knobs(knobs);
     char label[160];
     const char *what;
@@ -305,8 +306,9 @@ static void run_rank(tl_rng *r, long serial)
     int alpha0 = al[0] == 0.0 && al[1] == 0.0;
     if (kind < 2) { /* GERU (0), GERC (1): A := alpha x op(y) + A */
         what = kind ? "GERC" : "GERU";
-        long incx = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2), incy = draw(r, 0, 1) ? 1 : -2;
-        ldc = (m > 0 ? m : 1) + draw(r, 0, 2), lc = 2 * ldc * (n > 0 ? n : 1);
+        long incx = (tl_draw(r, 0, 1) ? 1 : -1) * tl_draw(r, 1, 2),
+             incy = tl_draw(r, 0, 1) ? 1 : -2;
+        ldc = (m > 0 ? m : 1) + tl_draw(r, 0, 2), lc = 2 * ldc * (n > 0 ? n : 1);
         long lx = 2 * (1 + (m > 0 ? m - 1 : 0) * labs(incx)),
              ly = 2 * (1 + (n > 0 ? n - 1 : 0) * labs(incy));
         X = malloc((size_t)lx * w), A = malloc((size_t)ly * w), C = malloc((size_t)lc * w);
@@ -314,7 +316,7 @@ static void run_rank(tl_rng *r, long serial)
         for (long q = 0; q < lx; q++)
             wr(f32, X, q, value(r, cls, f32));
         for (long q = 0; q < ly; q++)
-            wr(f32, A, q, value(r, draw(r, 0, 1) ? cls : NARROW, f32));
+            wr(f32, A, q, value(r, tl_draw(r, 0, 1) ? cls : NARROW, f32));
         for (long q = 0; q < lc; q++)
             wr(f32, C, q, value(r, NARROW, f32)), want[q] = rd(f32, C, q);
         /* x and y in logical order, contiguous, for the oracle */
@@ -344,11 +346,11 @@ static void run_rank(tl_rng *r, long serial)
     } else { /* HERK (2: alpha, beta real) or SYRK (3) */
         int herm = kind == 2;
         what = herm ? "HERK" : "SYRK";
-        char uplo = draw(r, 0, 1) ? 'U' : 'L';
-        char trans = draw(r, 0, 1) ? 'N' : (herm ? 'C' : 'T');
+        char uplo = tl_draw(r, 0, 1) ? 'U' : 'L';
+        char trans = tl_draw(r, 0, 1) ? 'N' : (herm ? 'C' : 'T');
         long rows = trans == 'N' ? n : k, cols = trans == 'N' ? k : n;
-        long lda = (rows > 0 ? rows : 1) + draw(r, 0, 1);
-        ldc = (n > 0 ? n : 1) + draw(r, 0, 2), lc = 2 * ldc * (n > 0 ? n : 1);
+        long lda = (rows > 0 ? rows : 1) + tl_draw(r, 0, 1);
+        ldc = (n > 0 ? n : 1) + tl_draw(r, 0, 2), lc = 2 * ldc * (n > 0 ? n : 1);
         long la = 2 * lda * (cols > 0 ? cols : 1);
         int under = !herm && draw_underflow(r, f32, al, be);
         alpha0 = al[0] == 0.0 && al[1] == 0.0;
@@ -418,19 +420,20 @@ static void run_rank(tl_rng *r, long serial)
  * here from the UPLO triangle (a Hermitian diagonal's imaginary part 0). */
 static void run_herm(tl_rng *r, long serial)
 {
-    int f32 = (int)draw(r, 0, 1), cls = (int)draw(r, 0, CLASSES - 1), kind = (int)draw(r, 0, 2);
-    int herm = kind != 2, up = (int)draw(r, 0, 1), left = kind == 0 || draw(r, 0, 1);
-    long m = draw(r, 0, 10), n = kind == 0 ? 1 : draw(r, 0, 10), ka = left ? m : n;
+    int f32 = (int)tl_draw(r, 0, 1), cls = (int)tl_draw(r, 0, CLASSES - 1),
+        kind = (int)tl_draw(r, 0, 2);
+    int herm = kind != 2, up = (int)tl_draw(r, 0, 1), left = kind == 0 || tl_draw(r, 0, 1);
+    long m = tl_draw(r, 0, 10), n = kind == 0 ? 1 : tl_draw(r, 0, 10), ka = left ? m : n;
     size_t w = f32 ? 4 : 8;
-    double al[2] = {value(r, NARROW, f32), draw(r, 0, 1) ? 0.0 : value(r, NARROW, f32)};
-    double be[2] = {draw(r, 0, 3) ? value(r, NARROW, f32) : 0.0, draw(r, 0, 2) ? 0.0 : 0.25};
-    if (draw(r, 0, 7) == 0)
+    double al[2] = {value(r, NARROW, f32), tl_draw(r, 0, 1) ? 0.0 : value(r, NARROW, f32)};
+    double be[2] = {tl_draw(r, 0, 3) ? value(r, NARROW, f32) : 0.0, tl_draw(r, 0, 2) ? 0.0 : 0.25};
+    if (tl_draw(r, 0, 7) == 0)
         al[0] = al[1] = 0.0;
     int under = draw_underflow(r, f32, al, be);
-    const char *knobs = knob_lines[draw(r, 0, COUNT(knob_lines) - 1)];
+    const char *knobs = knob_lines[tl_draw(r, 0, COUNT(knob_lines) - 1)];
     tl_apply_knobs(knobs);
-    long lda = (ka > 0 ? ka : 1) + draw(r, 0, 1), ldb = (m > 0 ? m : 1) + draw(r, 0, 1),
-         ldc = (m > 0 ? m : 1) + draw(r, 0, 1);
+    long lda = (ka > 0 ? ka : 1) + tl_draw(r, 0, 1), ldb = (m > 0 ? m : 1) + tl_draw(r, 0, 1),
+         ldc = (m > 0 ? m : 1) + tl_draw(r, 0, 1);
     long la = 2 * lda * (ka > 0 ? ka : 1), lb = 2 * ldb * (n > 0 ? n : 1),
          lc = 2 * ldc * (n > 0 ? n : 1);
     void *A = malloc((size_t)la * w), *B = malloc((size_t)lb * w), *C = malloc((size_t)lc * w);
@@ -439,7 +442,7 @@ static void run_herm(tl_rng *r, long serial)
     for (long q = 0; q < la; q++)
         wr(f32, A, q, value(r, cls, f32));
     for (long q = 0; q < lb; q++)
-        wr(f32, B, q, value(r, draw(r, 0, 1) ? cls : NARROW, f32));
+        wr(f32, B, q, value(r, tl_draw(r, 0, 1) ? cls : NARROW, f32));
     for (long q = 0; q < lc; q++)
         wr(f32, C, q, value(r, under ? HALFTINY : NARROW, f32)), want[q] = rd(f32, C, q);
     for (long j = 0; j < ka; j++)

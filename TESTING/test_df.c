@@ -167,16 +167,10 @@ typedef struct sweep_stats {
     double max, med;
 } sweep_stats;
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 static sweep_stats stats(double *v, long n)
 {
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    sweep_stats s = {v[n - 1], n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2])};
+    double med = tl_median(v, n); /* sorts v */
+    sweep_stats s = {v[n - 1], med};
     return s;
 }
 

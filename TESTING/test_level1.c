@@ -61,47 +61,14 @@ enum { NARROW, WIDE, F32RANGE, TINY, INTS, ZEROS, SPECIAL, CLASSES };
 static const char *class_names[] = {"narrow", "wide",  "f32range", "tiny",
                                     "ints",   "zeros", "special"};
 
-static long draw(tl_rng *r, long lo, long hi)
-{
-    return lo + (long)(tl_rng_u64(r) % (uint64_t)(hi - lo + 1));
-}
+/* the same classes, testlib's */
+static const tl_class classes[CLASSES] = {TL_NARROW,  TL_WIDE,      TL_F32RANGE, TL_TINY,
+                                          TL_HALVES8, TL_NEG_ZEROS, TL_SPECIAL};
 
 /* One value of class cls, representable in binary32 when f32. */
 static double value(tl_rng *r, int cls, int f32)
 {
-    double v;
-    switch (cls) {
-    case NARROW:
-        v = tl_rng_sign(r) * (0.5 + tl_rng_uniform(r));
-        break;
-    case WIDE:
-        v = tl_rng_sign(r) * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? 127 : 1023);
-        break;
-    case F32RANGE:
-        v = tl_rng_sign(r) * tl_rng_loguniform(r, -126, 100);
-        break;
-    case TINY:
-        v = tl_rng_sign(r) * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? -120 : -1000);
-        break;
-    case INTS:
-        v = (double)draw(r, -8, 8) * (draw(r, 0, 3) ? 1.0 : 0.5);
-        break;
-    case ZEROS:
-        v = draw(r, 0, 3) ? -0.0 : (draw(r, 0, 1) ? 0.0 : tl_rng_sign(r) * 0x1p-3);
-        break;
-    default: {
-        static const double sp[] = {
-            NAN, INFINITY, -INFINITY, 0.0, -0.0, 1.0, -3.0, 0x1p-1074, 0x1.fffffffffffffp1023};
-        v = draw(r, 0, 2) ? sp[draw(r, 0, COUNT(sp) - 1)] : tl_rng_sign(r) * tl_rng_uniform(r);
-    }
-    }
-    if (f32) {
-        float f = (float)v;
-        if (!isnan(v) && !isinf(v) && isinf(f))
-            f = copysignf(0x1.fffffep127f, f);
-        v = f;
-    }
-    return v;
+    return tl_class_value(r, classes[cls], f32);
 }
 
 /* ---- the oracles -------------------------------------------------------------- */
@@ -213,28 +180,28 @@ static long span(long n, long inc)
 
 static int run_case(tl_rng *r, long serial, tl_tally *tally)
 {
-    int routine = (int)draw(r, 0, ROUTINES - 1);
+    int routine = (int)tl_draw(r, 0, ROUTINES - 1);
     int f32 = routine == R_SDOT || routine == R_DSDOT || routine == R_SDSDOT ||
               routine == R_SASUM || routine == R_SNRM2 || routine == R_SAXPY ||
               routine == R_SSCAL ||
               ((routine == R_COPY || routine == R_SWAP || routine == R_IAMAX || routine == R_ROT ||
                 routine == R_ROTM || routine == R_ROTG || routine == R_ROTMG) &&
-               draw(r, 0, 1));
-    int cls = (int)draw(r, 0, CLASSES - 1);
-    long n = draw(r, 0, 9) == 0 ? draw(r, 0, 1)
-             : draw(r, 0, 7)    ? draw(r, 2, 70)
-                                : draw(r, 200, 1100);
-    long incx = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 3),
-         incy = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2);
-    if (draw(r, 0, 4) == 0)
+               tl_draw(r, 0, 1));
+    int cls = (int)tl_draw(r, 0, CLASSES - 1);
+    long n = tl_draw(r, 0, 9) == 0 ? tl_draw(r, 0, 1)
+             : tl_draw(r, 0, 7)    ? tl_draw(r, 2, 70)
+                                   : tl_draw(r, 200, 1100);
+    long incx = (tl_draw(r, 0, 1) ? 1 : -1) * tl_draw(r, 1, 3),
+         incy = (tl_draw(r, 0, 1) ? 1 : -1) * tl_draw(r, 1, 2);
+    if (tl_draw(r, 0, 4) == 0)
         incx = 1, incy = 1;
-    if (routine == R_COPY && draw(r, 0, 9) == 0)
+    if (routine == R_COPY && tl_draw(r, 0, 9) == 0)
         incx = 0; /* the reference broadcasts x_1 */
     if ((routine == R_IAMAX || routine == R_SASUM || routine == R_SNRM2 || routine == R_DNRM2 ||
          routine == R_SSCAL) &&
-        draw(r, 0, 9) == 0)
+        tl_draw(r, 0, 9) == 0)
         incx = -incx; /* incx <= 0: the quick returns */
-    const char *knobs = knob_lines[draw(r, 0, COUNT(knob_lines) - 1)];
+    const char *knobs = knob_lines[tl_draw(r, 0, COUNT(knob_lines) - 1)];
     tl_apply_knobs(knobs);
     exactblas_reload_knobs();
     char label[200];
@@ -246,17 +213,17 @@ static int run_case(tl_rng *r, long serial, tl_tally *tally)
     arr_make(&Y, f32, span(n, incy));
     for (long i = 0; i < n; i++) {
         X.d[at(n, incx, i)] = value(r, cls, f32);
-        Y.d[at(n, incy, i)] = value(r, draw(r, 0, 1) ? cls : NARROW, f32);
+        Y.d[at(n, incy, i)] = value(r, tl_draw(r, 0, 1) ? cls : NARROW, f32);
     }
     if (incx == 0 && n > 0)
         X.d[0] = value(r, cls, f32);
     /* binary32 midpoints: the exact result lies just off a midpoint that
      * RN64 lands on, where rounding twice would give the other neighbour */
     int midpoint =
-        f32 && n >= 3 && incx != 0 && draw(r, 0, 5) == 0 &&
+        f32 && n >= 3 && incx != 0 && tl_draw(r, 0, 5) == 0 &&
         (routine == R_SDOT || routine == R_SDSDOT || routine == R_SASUM || routine == R_SAXPY);
     if (midpoint) {
-        double sign = draw(r, 0, 1) ? 1.0 : -1.0;
+        double sign = tl_draw(r, 0, 1) ? 1.0 : -1.0;
         for (long i = 0; i < n; i++)
             X.d[at(n, incx, i)] = 0.0, Y.d[at(n, incy, i)] = routine == R_SAXPY ? 0.0 : 1.0;
         if (routine == R_SAXPY) { /* y + a x = 2^30 + 2^7 + 2^6 - 2^-40 */
@@ -276,11 +243,11 @@ static int run_case(tl_rng *r, long serial, tl_tally *tally)
            *gy = malloc((size_t)Y.len * sizeof(double));
     memcpy(ex, X.d, (size_t)X.len * sizeof(double));
     memcpy(ey, Y.d, (size_t)Y.len * sizeof(double));
-    double scalar = draw(r, 0, 2) ? value(r, cls, f32) : (draw(r, 0, 1) ? 1.0 : -0.5);
-    if (draw(r, 0, 9) == 0) { /* subnormal scalars on purpose (a caller's DAZ) */
+    double scalar = tl_draw(r, 0, 2) ? value(r, cls, f32) : (tl_draw(r, 0, 1) ? 1.0 : -0.5);
+    if (tl_draw(r, 0, 9) == 0) { /* subnormal scalars on purpose (a caller's DAZ) */
         static const double sub64[] = {0x1p-1074, -0x1.8p-1066, 0x1.ffffp-1023};
         static const double sub32[] = {0x1p-149, -0x1.8p-141, 0x1.fffcp-127};
-        scalar = (f32 ? sub32 : sub64)[draw(r, 0, 2)];
+        scalar = (f32 ? sub32 : sub64)[tl_draw(r, 0, 2)];
     }
     if (midpoint)
         scalar = routine == R_SAXPY ? 1.0 + 0x1p-23 : 0.0;
@@ -433,16 +400,16 @@ static int run_case(tl_rng *r, long serial, tl_tally *tally)
         double c = scalar, s = value(r, cls, f32), h[5] = {0};
         static const double flags[] = {-2, -1, 0, 1};
         if (routine == R_ROTM) {
-            h[0] = flags[draw(r, 0, 3)];
+            h[0] = flags[tl_draw(r, 0, 3)];
             for (int k = 1; k < 5; k++)
-                h[k] = value(r, draw(r, 0, 1) ? cls : NARROW, f32);
+                h[k] = value(r, tl_draw(r, 0, 1) ? cls : NARROW, f32);
         }
-        if (!f32 && n >= 1 && draw(r, 0, 4) == 0) {
+        if (!f32 && n >= 1 && tl_draw(r, 0, 4) == 0) {
             /* a binary64 midpoint the filter must not round through: c x +
              * s y = 1 + 2^-52 + 2^-53 - 2^-113 with s y's product error
              * (-2^-113) below every other term */
-            double sg = draw(r, 0, 1) ? 1.0 : -1.0;
-            long k = draw(r, 0, n - 1);
+            double sg = tl_draw(r, 0, 1) ? 1.0 : -1.0;
+            long k = tl_draw(r, 0, n - 1);
             X.d[at(n, incx, k)] = sg * (1.0 + 0x1p-52);
             Y.d[at(n, incy, k)] = sg * 0x1p-53 * (1.0 - 0x1p-30);
             arr_sync(&X);
@@ -489,7 +456,7 @@ static int run_case(tl_rng *r, long serial, tl_tally *tally)
         break;
     }
     case R_ROTG: {
-        double a = value(r, cls, f32), b = value(r, draw(r, 0, 1) ? cls : NARROW, f32);
+        double a = value(r, cls, f32), b = value(r, tl_draw(r, 0, 1) ? cls : NARROW, f32);
         double ea = a, eb = b, ec, es;
         if (b == 0) {
             ec = 1, es = 0, eb = 0;
@@ -523,7 +490,7 @@ static int run_case(tl_rng *r, long serial, tl_tally *tally)
         break;
     }
     case R_ROTMG: {
-        double d1 = fabs(value(r, cls, f32)) * (draw(r, 0, 4) ? 1 : -1), d2 = value(r, cls, f32),
+        double d1 = fabs(value(r, cls, f32)) * (tl_draw(r, 0, 4) ? 1 : -1), d2 = value(r, cls, f32),
                x1 = value(r, cls, f32), y1 = value(r, cls, f32);
         if (!isfinite(d1) || !isfinite(d2) || !isfinite(x1) || !isfinite(y1))
             break; /* the reference's scaling loops may never end */

@@ -30,52 +30,20 @@
 
 #define COUNT(a) ((int)(sizeof a / sizeof a[0]))
 
-static long draw(tl_rng *r, long lo, long hi)
-{
-    return lo + (long)(tl_rng_u64(r) % (uint64_t)(hi - lo + 1));
-}
-
 /* ---- data ------------------------------------------------------------------ */
 
 enum { NARROW, WIDE, TINY, HUGE_, INTS, ZEROS, SPECIAL, TIE32, NCLASSES };
 static const char *class_names[] = {"narrow", "wide",  "tiny",    "huge",
                                     "ints",   "zeros", "special", "tie32"};
 
+/* the same classes, testlib's */
+static const tl_class classes[NCLASSES] = {TL_SF_UNIT,  TL_SF_WIDE,  TL_SF_TINY,    TL_SF_HUGE,
+                                           TL_SF_INTS4, TL_SF_ZEROS, TL_SF_SPECIAL, TL_SF_TIE32};
+
+/* One value of class cls, representable in binary32 when f32. */
 static double value(tl_rng *r, int cls, int f32)
 {
-    double s = tl_rng_sign(r), v;
-    switch (cls) {
-    case NARROW:
-        v = s * tl_rng_uniform(r);
-        break;
-    case WIDE:
-        v = s * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? 127 : 1023);
-        break;
-    case TINY:
-        v = s * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? -120 : -1000);
-        break;
-    case HUGE_:
-        v = s * tl_rng_loguniform(r, f32 ? 100 : 980, f32 ? 127 : 1023);
-        break;
-    case INTS:
-        v = (double)draw(r, -4, 4);
-        break;
-    case ZEROS:
-        v = draw(r, 0, 5) ? s * 0.0 : s * (double)draw(r, 1, 3);
-        break;
-    case TIE32: { /* sums near binary32 midpoints with a tail far below (2^24 + 1 + 2^-40) */
-        static const double ties[] = {0x1p24,  0x1p24 + 2,  1.0,         -1.0,
-                                      0x1p-20, 1 + 0x1p-20, 1 - 0x1p-20, 0.0,
-                                      0x1p-20, 1.0,         0x1p25 + 4,  2.0};
-        v = s * ties[draw(r, 0, COUNT(ties) - 1)];
-        break;
-    }
-    default: {
-        long k = draw(r, 0, 19);
-        v = k == 0 ? NAN : k == 1 ? s * INFINITY : s * tl_rng_loguniform(r, -20, 20);
-    }
-    }
-    return f32 ? (double)(float)v : v;
+    return tl_class_value(r, classes[cls], f32);
 }
 
 static const double scalars[] = {1.0,  -1.0,    0.0,    -0.0,      0.5,      3.0, 0.1,
@@ -87,11 +55,11 @@ static const double subnormal32[] = {0x1p-149, -0x1.8p-141, 0x1.fffcp-127};
 
 static double scalar(tl_rng *r, int f32)
 {
-    if (draw(r, 0, 9) == 0)
-        return (f32 ? subnormal32 : subnormal64)[draw(r, 0, 2)];
-    int k = (int)draw(r, 0, COUNT(scalars) - 1);
-    if ((isnan(scalars[k]) || isinf(scalars[k])) && draw(r, 0, 3))
-        k = (int)draw(r, 0, 7);
+    if (tl_draw(r, 0, 9) == 0)
+        return (f32 ? subnormal32 : subnormal64)[tl_draw(r, 0, 2)];
+    int k = (int)tl_draw(r, 0, COUNT(scalars) - 1);
+    if ((isnan(scalars[k]) || isinf(scalars[k])) && tl_draw(r, 0, 3))
+        k = (int)tl_draw(r, 0, 7);
     return f32 ? (double)(float)scalars[k] : scalars[k];
 }
 
@@ -287,19 +255,19 @@ static const char *knob_lines[] = {
 
 static void run_case(tl_rng *r, long serial)
 {
-    int routine = (int)draw(r, 0, NROUTINES - 1), f32 = (int)draw(r, 0, 1);
+    int routine = (int)tl_draw(r, 0, NROUTINES - 1), f32 = (int)tl_draw(r, 0, 1);
     if (routine == R_TRSV || routine == R_GEMV)
         f32 = 1; /* DTRSV, DGEMV: EXDTRSV and EXDGEMV, tested on their own */
-    int cls = (int)draw(r, 0, NCLASSES - 1);
-    const char *knobs = knob_lines[draw(r, 0, COUNT(knob_lines) - 1)];
+    int cls = (int)tl_draw(r, 0, NCLASSES - 1);
+    const char *knobs = knob_lines[tl_draw(r, 0, COUNT(knob_lines) - 1)];
     tl_apply_knobs(knobs);
     tl_set_binary32(f32);
     mat M = {0};
-    M.uplo = draw(r, 0, 1) ? 'U' : 'L';
-    M.trans = "NTC"[draw(r, 0, 2)];
-    M.diag = draw(r, 0, 1) ? 'U' : 'N';
-    long big = draw(r, 0, 9) == 0 ? 300 : 40;
-    M.n = draw(r, 0, big);
+    M.uplo = tl_draw(r, 0, 1) ? 'U' : 'L';
+    M.trans = "NTC"[tl_draw(r, 0, 2)];
+    M.diag = tl_draw(r, 0, 1) ? 'U' : 'N';
+    long big = tl_draw(r, 0, 9) == 0 ? 300 : 40;
+    M.n = tl_draw(r, 0, big);
     M.m = M.n;
     int solve = routine == R_TRSV || routine == R_TBSV || routine == R_TPSV;
     int rank = routine >= R_GER && routine <= R_SPR2;
@@ -322,28 +290,28 @@ static void run_case(tl_rng *r, long serial)
         M.kind = 2;
     }
     if (M.kind == 0)
-        M.m = draw(r, 0, big);
+        M.m = tl_draw(r, 0, big);
     M.storage = routine == R_GBMV || routine == R_SBMV || routine == R_TBMV || routine == R_TBSV ? 1
                 : routine == R_SPMV || routine == R_TPMV || routine == R_TPSV || routine == R_SPR ||
                         routine == R_SPR2
                     ? 2
                     : 0;
     if (M.storage == 1) {
-        M.ku = draw(r, 0, 3) ? draw(r, 0, 4) : draw(r, 0, M.n + 2);
-        M.kl = M.kind == 0 ? (draw(r, 0, 3) ? draw(r, 0, 4) : draw(r, 0, M.m + 2)) : 0;
-        M.lda = (M.kind == 0 ? M.kl + M.ku + 1 : M.ku + 1) + draw(r, 0, 2);
+        M.ku = tl_draw(r, 0, 3) ? tl_draw(r, 0, 4) : tl_draw(r, 0, M.n + 2);
+        M.kl = M.kind == 0 ? (tl_draw(r, 0, 3) ? tl_draw(r, 0, 4) : tl_draw(r, 0, M.m + 2)) : 0;
+        M.lda = (M.kind == 0 ? M.kl + M.ku + 1 : M.ku + 1) + tl_draw(r, 0, 2);
     } else {
-        M.lda = (M.m > 1 ? M.m : 1) + draw(r, 0, 2);
+        M.lda = (M.m > 1 ? M.m : 1) + tl_draw(r, 0, 2);
     }
     if (M.kind != 0)
         M.m = M.n;
     /* the stored matrix: entries where the storage has them, NaN elsewhere */
     arr A;
     arr_make(&A, f32, storage_len(&M));
-    if (draw(r, 0, 1)) { /* half the cases: the slots it must not read hold a
+    if (tl_draw(r, 0, 1)) { /* half the cases: the slots it must not read hold a
                           * finite value, which would change a result even
                           * through the filter (a NaN only sends it exact) */
-        double junk = draw(r, 0, 1) ? (f32 ? 0x1.8p+100 : 0x1.8p+600) : -0x1.3p-3;
+        double junk = tl_draw(r, 0, 1) ? (f32 ? 0x1.8p+100 : 0x1.8p+600) : -0x1.3p-3;
         for (long k = 0; k < A.len; k++)
             A.d[k] = junk;
     }
@@ -351,9 +319,10 @@ static void run_case(tl_rng *r, long serial)
         for (long i = 0; i < M.m; i++) {
             long s = slot(&M, i, j);
             if (s >= 0)
-                A.d[s] = i == j && M.kind == 2 && solve
-                             ? 1.0 + (double)draw(r, 0, 3) + (cls == INTS ? 0.0 : tl_rng_uniform(r))
-                             : value(r, cls, f32);
+                A.d[s] =
+                    i == j && M.kind == 2 && solve
+                        ? 1.0 + (double)tl_draw(r, 0, 3) + (cls == INTS ? 0.0 : tl_rng_uniform(r))
+                        : value(r, cls, f32);
         }
     if (f32)
         for (long k = 0; k < A.len; k++)
@@ -364,19 +333,19 @@ static void run_case(tl_rng *r, long serial)
         outputs = M.m;
         cols = M.n;
     }
-    long incx = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 3),
-         incy = (draw(r, 0, 1) ? 1 : -1) * draw(r, 1, 2);
+    long incx = (tl_draw(r, 0, 1) ? 1 : -1) * tl_draw(r, 1, 3),
+         incy = (tl_draw(r, 0, 1) ? 1 : -1) * tl_draw(r, 1, 2);
     long nx = solve || routine == R_TRMV || routine == R_TBMV || routine == R_TPMV ? M.n : cols;
     long ny = rank ? M.n : outputs;
     arr X, Y;
     arr_make(&X, f32, vec_len(rank ? M.m : nx, incx));
     arr_make(&Y, f32, vec_len(ny, incy));
     for (long i = 0; i < (rank ? M.m : nx); i++)
-        X.d[vec_at(rank ? M.m : nx, incx, i)] = value(r, (int)draw(r, 0, 1) ? cls : NARROW, f32);
+        X.d[vec_at(rank ? M.m : nx, incx, i)] = value(r, (int)tl_draw(r, 0, 1) ? cls : NARROW, f32);
     for (long i = 0; i < ny; i++)
         Y.d[vec_at(ny, incy, i)] = value(r, cls, f32);
-    double alpha = draw(r, 0, 2) ? (draw(r, 0, 1) ? 1.0 : -1.0) : scalar(r, f32);
-    double beta = draw(r, 0, 2) ? 0.0 : scalar(r, f32);
+    double alpha = tl_draw(r, 0, 2) ? (tl_draw(r, 0, 1) ? 1.0 : -1.0) : scalar(r, f32);
+    double beta = tl_draw(r, 0, 2) ? 0.0 : scalar(r, f32);
     if (!rank && beta == 0.0) /* not read */
         for (long i = 0; i < ny; i++)
             Y.d[vec_at(ny, incy, i)] = NAN;

@@ -30,50 +30,19 @@
 
 #define COUNT(a) ((int)(sizeof a / sizeof a[0]))
 
-static long draw(tl_rng *r, long lo, long hi)
-{
-    return lo + (long)(tl_rng_u64(r) % (uint64_t)(hi - lo + 1));
-}
-
 enum { NARROW, WIDE, TINY, HUGE_, INTS, ZEROS, SPECIAL, TIE32, NCLASSES };
 static const char *class_names[] = {"narrow", "wide",  "tiny",    "huge",
                                     "ints",   "zeros", "special", "tie32"};
 
+/* the same classes, testlib's */
+static const tl_class classes[NCLASSES] = {TL_SF_UNIT,    TL_SF_WIDE,     TL_SF_TINY990,
+                                           TL_SF_HUGE,    TL_SF_INTS4,    TL_SF_ZEROS,
+                                           TL_SF_SPECIAL, TL_SF_TIE32_FAR};
+
+/* One value of class cls, representable in binary32 when f32. */
 static double value(tl_rng *r, int cls, int f32)
 {
-    double s = tl_rng_sign(r), v;
-    switch (cls) {
-    case NARROW:
-        v = s * tl_rng_uniform(r);
-        break;
-    case WIDE:
-        v = s * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? 127 : 1023);
-        break;
-    case TINY:
-        v = s * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? -120 : -990);
-        break;
-    case HUGE_:
-        v = s * tl_rng_loguniform(r, f32 ? 100 : 980, f32 ? 127 : 1023);
-        break;
-    case INTS:
-        v = (double)draw(r, -4, 4);
-        break;
-    case ZEROS:
-        v = draw(r, 0, 5) ? s * 0.0 : s * (double)draw(r, 1, 3);
-        break;
-    case TIE32: { /* sums near binary32 midpoints with a tail far below */
-        static const double ties[] = {0x1p24,  0x1p24 + 2,  1.0,         -1.0,
-                                      0x1p-20, 1 + 0x1p-20, 1 - 0x1p-20, 0.0,
-                                      0x1p-40, 1.0,         0x1p25 + 4,  2.0};
-        v = s * ties[draw(r, 0, COUNT(ties) - 1)];
-        break;
-    }
-    default: {
-        long k = draw(r, 0, 19);
-        v = k == 0 ? NAN : k == 1 ? s * INFINITY : s * tl_rng_loguniform(r, -20, 20);
-    }
-    }
-    return f32 ? (double)(float)v : v;
+    return tl_class_value(r, classes[cls], f32);
 }
 
 static const double scalars[] = {1.0,  -1.0,    0.0,    -0.0,      0.5,      3.0, 0.1,
@@ -84,11 +53,11 @@ static const double subnormal32[] = {0x1p-149, -0x1.8p-141, 0x1.fffcp-127};
 
 static double scalar(tl_rng *r, int f32)
 {
-    if (draw(r, 0, 9) == 0)
-        return (f32 ? subnormal32 : subnormal64)[draw(r, 0, 2)];
-    int k = (int)draw(r, 0, COUNT(scalars) - 1);
-    if ((isnan(scalars[k]) || isinf(scalars[k])) && draw(r, 0, 3))
-        k = (int)draw(r, 0, 7);
+    if (tl_draw(r, 0, 9) == 0)
+        return (f32 ? subnormal32 : subnormal64)[tl_draw(r, 0, 2)];
+    int k = (int)tl_draw(r, 0, COUNT(scalars) - 1);
+    if ((isnan(scalars[k]) || isinf(scalars[k])) && tl_draw(r, 0, 3))
+        k = (int)tl_draw(r, 0, 7);
     return f32 ? (double)(float)scalars[k] : scalars[k];
 }
 
@@ -173,7 +142,7 @@ static void fill(tl_rng *r, arr *a, long rows, long cols, int cls, int f32, doub
         a->d[k] = junk;
     for (long j = 0; j < cols; j++)
         for (long i = 0; i < rows; i++)
-            a->d[i + j * a->ld] = value(r, draw(r, 0, 3) ? cls : NARROW, f32);
+            a->d[i + j * a->ld] = value(r, tl_draw(r, 0, 3) ? cls : NARROW, f32);
 }
 
 /* ---- the routines ---------------------------------------------------------------- */
@@ -197,31 +166,32 @@ static tl_terms *T;
 
 static void run_case(tl_rng *r, long serial)
 {
-    int routine = (int)draw(r, 0, NROUTINES - 1), f32 = (int)draw(r, 0, 1);
+    int routine = (int)tl_draw(r, 0, NROUTINES - 1), f32 = (int)tl_draw(r, 0, 1);
     if (routine == R_GEMM || routine == R_TRSM)
         f32 = 1; /* DGEMM, DTRSM: EXDGEMM and EXDTRSM, tested on their own */
-    int cls = (int)draw(r, 0, NCLASSES - 1);
+    int cls = (int)tl_draw(r, 0, NCLASSES - 1);
     if (cls == TIE32 && !f32)
         cls = INTS;
-    long m = draw(r, 0, 6) ? draw(r, 0, 24) : draw(r, 25, 70);
-    long n = draw(r, 0, 6) ? draw(r, 0, 24) : draw(r, 25, 70);
-    long k = draw(r, 0, 6) ? draw(r, 0, 24) : draw(r, 25, 90);
-    if (draw(r, 0, 25) == 0 && (routine == R_SYRK || routine == R_SYR2K))
-        n = draw(r, 257, 300), k = draw(r, 1, 3); /* across the column blocks */
-    if (draw(r, 0, 40) == 0 && (routine == R_GEMM || routine == R_SYMM))
-        m = draw(r, 1, 4), n = draw(r, 1, 4), k = draw(r, 768, 900),
+    long m = tl_draw(r, 0, 6) ? tl_draw(r, 0, 24) : tl_draw(r, 25, 70);
+    long n = tl_draw(r, 0, 6) ? tl_draw(r, 0, 24) : tl_draw(r, 25, 70);
+    long k = tl_draw(r, 0, 6) ? tl_draw(r, 0, 24) : tl_draw(r, 25, 90);
+    if (tl_draw(r, 0, 25) == 0 && (routine == R_SYRK || routine == R_SYR2K))
+        n = tl_draw(r, 257, 300), k = tl_draw(r, 1, 3); /* across the column blocks */
+    if (tl_draw(r, 0, 40) == 0 && (routine == R_GEMM || routine == R_SYMM))
+        m = tl_draw(r, 1, 4), n = tl_draw(r, 1, 4), k = tl_draw(r, 768, 900),
         m = routine == R_SYMM ? k : m; /* EXDGEMM's long-k engine */
-    if (draw(r, 0, 50) == 0 && routine == R_TRSM)
-        m = draw(r, 130, 160), n = draw(r, 130, 160); /* STRSM's threads */
-    char side = draw(r, 0, 1) ? 'L' : 'R', uplo = draw(r, 0, 1) ? 'U' : 'L';
-    char ta = "NTC"[draw(r, 0, 2)], tb = "NTC"[draw(r, 0, 2)], diag = draw(r, 0, 2) ? 'N' : 'U';
-    if (draw(r, 0, 1)) /* lower case works as well */
+    if (tl_draw(r, 0, 50) == 0 && routine == R_TRSM)
+        m = tl_draw(r, 130, 160), n = tl_draw(r, 130, 160); /* STRSM's threads */
+    char side = tl_draw(r, 0, 1) ? 'L' : 'R', uplo = tl_draw(r, 0, 1) ? 'U' : 'L';
+    char ta = "NTC"[tl_draw(r, 0, 2)], tb = "NTC"[tl_draw(r, 0, 2)],
+         diag = tl_draw(r, 0, 2) ? 'N' : 'U';
+    if (tl_draw(r, 0, 1)) /* lower case works as well */
         side = (char)(side + 32), uplo = (char)(uplo + 32);
     double alpha = scalar(r, f32), beta = scalar(r, f32);
-    const char *knobs = knob_lines[draw(r, 0, COUNT(knob_lines) - 1)];
+    const char *knobs = knob_lines[tl_draw(r, 0, COUNT(knob_lines) - 1)];
     tl_apply_knobs(knobs);
     exactblas_reload_knobs();
-    double junk = draw(r, 0, 1) ? NAN : 0.75;
+    double junk = tl_draw(r, 0, 1) ? NAN : 0.75;
     int notrans = ta == 'N', left = side == 'L' || side == 'l', upper = uplo == 'U' || uplo == 'u';
     int unit = diag == 'U';
     char label[240];
@@ -244,7 +214,7 @@ static void run_case(tl_rng *r, long serial)
         ar = ac = left ? m : n, cr = m, cc = n;
         break;
     }
-    long lda = ar + draw(r, 0, 2), ldb = br + draw(r, 0, 2), ldc = cr + draw(r, 0, 2);
+    long lda = ar + tl_draw(r, 0, 2), ldb = br + tl_draw(r, 0, 2), ldc = cr + tl_draw(r, 0, 2);
     if (lda < 1)
         lda = 1;
     if (ldb < 1)
@@ -273,17 +243,17 @@ static void run_case(tl_rng *r, long serial)
     if (routine != R_TRMM && routine != R_TRSM && routine != R_SYRK)
         fill(r, &B, br, bc, cls, f32, junk);
     arr_make(&C, f32, cr, cc, ldc);
-    fill(r, &C, cr, cc, draw(r, 0, 1) ? cls : NARROW, f32, junk);
+    fill(r, &C, cr, cc, tl_draw(r, 0, 1) ? cls : NARROW, f32, junk);
     if (routine == R_SYRK || routine == R_SYR2K) /* the other triangle of C: junk kept */
         for (long j = 0; j < n; j++)
             for (long i = 0; i < n; i++)
                 if (upper ? i > j : i < j)
                     C.d[i + j * ldc] = junk;
-    if (beta == 0.0 && routine != R_TRMM && routine != R_TRSM && draw(r, 0, 1))
+    if (beta == 0.0 && routine != R_TRMM && routine != R_TRSM && tl_draw(r, 0, 1))
         for (long q = 0; q < C.len; q++) /* beta = 0: C is not read */
             if (q % ldc < cr)
                 C.d[q] = NAN;
-    if (routine == R_TRSM && draw(r, 0, 2) == 0) {
+    if (routine == R_TRSM && tl_draw(r, 0, 2) == 0) {
         /* a consistent system: B = op(A) X (or X op(A)) for random X,
          * rounded to binary32, so the numerators cancel to a few units of
          * their terms and the fast path's bound decides */

@@ -46,33 +46,23 @@
 
 /* ---- random draws ----------------------------------------------------------- */
 
-static long draw(tl_rng *r, long lo, long hi) /* uniform in [lo, hi] */
-{
-    return lo + (long)(tl_rng_u64(r) % (uint64_t)(hi - lo + 1));
-}
-
-static int chance(tl_rng *r, int one_in)
-{
-    return tl_rng_u64(r) % (uint64_t)one_in == 0;
-}
-
 /* A size: small ones often, up to `most`. */
 static long draw_size(tl_rng *r, long most)
 {
-    switch (draw(r, 0, 3)) {
+    switch (tl_draw(r, 0, 3)) {
     case 0:
-        return draw(r, 0, 4);
+        return tl_draw(r, 0, 4);
     case 1:
-        return draw(r, 0, most / 8 > 5 ? most / 8 : 5);
+        return tl_draw(r, 0, most / 8 > 5 ? most / 8 : 5);
     default:
-        return draw(r, 0, most);
+        return tl_draw(r, 0, most);
     }
 }
 
 static long draw_inc(tl_rng *r, int zero_ok)
 {
     static const long incs[] = {1, 1, 1, 1, 2, 3, -1, -2, 0};
-    long inc = incs[draw(r, 0, COUNT(incs) - 1)];
+    long inc = incs[tl_draw(r, 0, COUNT(incs) - 1)];
     return inc == 0 && !zero_ok ? 1 : inc;
 }
 
@@ -83,9 +73,9 @@ static const double scalars[] = {1.0,      -1.0,      0.0,        -0.0,
 
 static double draw_scalar(tl_rng *r)
 {
-    int k = (int)draw(r, 0, COUNT(scalars) - 1);
+    int k = (int)tl_draw(r, 0, COUNT(scalars) - 1);
     if (isnan(scalars[k]) || isinf(scalars[k])) /* specials: a third as often */
-        k = chance(r, 3) ? k : (int)draw(r, 0, 7);
+        k = tl_chance(r, 3) ? k : (int)tl_draw(r, 0, 7);
     return scalars[k];
 }
 
@@ -104,21 +94,22 @@ static double value_of(tl_rng *r, int cls)
     case WIDE:
         return s * tl_rng_loguniform(r, -1074, 1023);
     case TINY: /* subnormals included: the significand is cut to the grid */
-        return s * ldexp(floor(ldexp(1.0 + tl_rng_uniform(r), 52)), (int)draw(r, -1074, -990) - 52);
+        return s *
+               ldexp(floor(ldexp(1.0 + tl_rng_uniform(r), 52)), (int)tl_draw(r, -1074, -990) - 52);
     case LOW:
         return s * tl_rng_loguniform(r, -1022, -1001);
     case HUGE:
         return s * tl_rng_loguniform(r, 990, 1022);
     case MIXED:
-        return value_of(r, (int[]){NARROW, TINY, HUGE, LOW}[draw(r, 0, 3)]);
+        return value_of(r, (int[]){NARROW, TINY, HUGE, LOW}[tl_draw(r, 0, 3)]);
     case SPECIAL: {
-        long k = draw(r, 0, 15);
+        long k = tl_draw(r, 0, 15);
         return k == 0 ? NAN : k == 1 ? s * INFINITY : value_of(r, WIDE);
     }
     case ZEROS:
-        return chance(r, 6) ? s * (double)draw(r, 1, 4) : s * 0.0;
+        return tl_chance(r, 6) ? s * (double)tl_draw(r, 1, 4) : s * 0.0;
     case INTS:
-        return (double)draw(r, -3, 3);
+        return (double)tl_draw(r, -3, 3);
     default: /* CANCEL: filled by fill() */
         return s * tl_rng_loguniform(r, -60, 60);
     }
@@ -129,11 +120,11 @@ static double value_of(tl_rng *r, int cls)
 static void fill(tl_rng *r, int cls, long n, double *x)
 {
     for (long i = 0; i < n; i++) {
-        if (cls == CANCEL && i > 0 && chance(r, 2))
-            x[i] = -x[draw(r, 0, i - 1)] * (chance(r, 4) ? 0.5 : 1.0);
+        if (cls == CANCEL && i > 0 && tl_chance(r, 2))
+            x[i] = -x[tl_draw(r, 0, i - 1)] * (tl_chance(r, 4) ? 0.5 : 1.0);
         else
             x[i] = value_of(r, cls);
-        if (cls != ZEROS && chance(r, 24))
+        if (cls != ZEROS && tl_chance(r, 24))
             x[i] = tl_rng_sign(r) * 0.0;
     }
 }
@@ -142,9 +133,9 @@ static void fill(tl_rng *r, int cls, long n, double *x)
  * the split paths' shapes meet the ends of the exponent range together. */
 static void draw_classes(tl_rng *r, int *cls, int count)
 {
-    int shared = chance(r, 4) ? (int)draw(r, 0, NCLASSES - 1) : -1;
+    int shared = tl_chance(r, 4) ? (int)tl_draw(r, 0, NCLASSES - 1) : -1;
     for (int k = 0; k < count; k++)
-        cls[k] = shared >= 0 ? shared : (int)draw(r, 0, NCLASSES - 1);
+        cls[k] = shared >= 0 ? shared : (int)tl_draw(r, 0, NCLASSES - 1);
 }
 
 /* ---- knob settings ----------------------------------------------------------------- */
@@ -161,8 +152,8 @@ static void add_knob(char *out, size_t cap, const char *name, const char *value)
 static void maybe(tl_rng *r, char *out, size_t cap, const char *name, const char *const *values,
                   int count)
 {
-    if (chance(r, 2))
-        add_knob(out, cap, name, values[draw(r, 0, count - 1)]);
+    if (tl_chance(r, 2))
+        add_knob(out, cap, name, values[tl_draw(r, 0, count - 1)]);
 }
 
 static void draw_knobs(tl_rng *r, int opencl, char *out, size_t cap)
@@ -193,7 +184,7 @@ static void draw_knobs(tl_rng *r, int opencl, char *out, size_t cap)
         const char *wg[] = {"1", "3", "16", "64", "256", largest};
         maybe(r, out, cap, "WG", wg, COUNT(wg));
         maybe(r, out, cap, "TRSV_MODE", mode, COUNT(mode));
-        if (chance(r, 6))
+        if (tl_chance(r, 6))
             add_knob(out, cap, "FP64", "0");
     }
 }
@@ -311,12 +302,12 @@ static void case_gemv(tl_rng *r, const char *knobs)
 {
     int cls[3];
     draw_classes(r, cls, 3);
-    char trans = "NTC"[draw(r, 0, 2)];
+    char trans = "NTC"[tl_draw(r, 0, 2)];
     long m = draw_size(r, 200), n = draw_size(r, 200);
     long incx = draw_inc(r, 0), incy = draw_inc(r, 0);
-    double alpha = draw_scalar(r), beta = chance(r, 3) ? 0.0 : draw_scalar(r);
+    double alpha = draw_scalar(r), beta = tl_chance(r, 3) ? 0.0 : draw_scalar(r);
     tl_matrix A;
-    tl_matrix_alloc(&A, m, n, (m > 1 ? m : 1) + draw(r, 0, 2));
+    tl_matrix_alloc(&A, m, n, (m > 1 ? m : 1) + tl_draw(r, 0, 2));
     fill(r, cls[0], A.lda * n, A.a);
     for (long j = 0; j < n; j++) /* the padding stays NaN: never read */
         for (long i = m; i < A.lda; i++)
@@ -357,16 +348,16 @@ static void case_gemm(tl_rng *r, const char *knobs)
 {
     int cls[3];
     draw_classes(r, cls, 3);
-    char ta = "NTC"[draw(r, 0, 2)], tb = "NTC"[draw(r, 0, 2)];
+    char ta = "NTC"[tl_draw(r, 0, 2)], tb = "NTC"[tl_draw(r, 0, 2)];
     long m = draw_size(r, 80), n = draw_size(r, 80);
-    long k = chance(r, 2) ? draw(r, 16, 130) : draw_size(r, 40);
-    double alpha = draw_scalar(r), beta = chance(r, 3) ? 0.0 : draw_scalar(r);
+    long k = tl_chance(r, 2) ? tl_draw(r, 16, 130) : draw_size(r, 40);
+    double alpha = draw_scalar(r), beta = tl_chance(r, 3) ? 0.0 : draw_scalar(r);
     long am = ta == 'N' ? m : k, an = ta == 'N' ? k : m, bm = tb == 'N' ? k : n,
          bn = tb == 'N' ? n : k;
     tl_matrix A, B, C;
-    tl_matrix_alloc(&A, am, an, (am > 1 ? am : 1) + draw(r, 0, 2));
-    tl_matrix_alloc(&B, bm, bn, (bm > 1 ? bm : 1) + draw(r, 0, 2));
-    tl_matrix_alloc(&C, m, n, (m > 1 ? m : 1) + draw(r, 0, 2));
+    tl_matrix_alloc(&A, am, an, (am > 1 ? am : 1) + tl_draw(r, 0, 2));
+    tl_matrix_alloc(&B, bm, bn, (bm > 1 ? bm : 1) + tl_draw(r, 0, 2));
+    tl_matrix_alloc(&C, m, n, (m > 1 ? m : 1) + tl_draw(r, 0, 2));
     for (long j = 0; j < an; j++)
         fill(r, cls[0], am, A.a + j * A.lda);
     for (long j = 0; j < bn; j++)
@@ -429,10 +420,11 @@ static void case_trsv(tl_rng *r, const char *knobs)
 {
     int cls[3];
     draw_classes(r, cls, 3);
-    char uplo = "LU"[draw(r, 0, 1)], trans = "NTC"[draw(r, 0, 2)], diag = "NU"[draw(r, 0, 1)];
+    char uplo = "LU"[tl_draw(r, 0, 1)], trans = "NTC"[tl_draw(r, 0, 2)],
+         diag = "NU"[tl_draw(r, 0, 1)];
     long n = draw_size(r, 200), inc = draw_inc(r, 0);
     tl_matrix T;
-    tl_matrix_alloc(&T, n, n, (n > 1 ? n : 1) + draw(r, 0, 2));
+    tl_matrix_alloc(&T, n, n, (n > 1 ? n : 1) + tl_draw(r, 0, 2));
     fill_triangular(r, &T, uplo, diag, cls[0], cls[1]);
     double *b = malloc((size_t)(n + 1) * sizeof *b);
     fill(r, cls[2], n, b);
@@ -457,22 +449,22 @@ static void case_trsm(tl_rng *r, const char *knobs)
 {
     int cls[3];
     draw_classes(r, cls, 3);
-    char side = "LR"[draw(r, 0, 1)], uplo = "LU"[draw(r, 0, 1)], transa = "NTC"[draw(r, 0, 2)],
-         diag = "NU"[draw(r, 0, 1)];
+    char side = "LR"[tl_draw(r, 0, 1)], uplo = "LU"[tl_draw(r, 0, 1)],
+         transa = "NTC"[tl_draw(r, 0, 2)], diag = "NU"[tl_draw(r, 0, 1)];
     long order, nrhs;
-    if (chance(r, 2)) { /* the host's split path: more than one diagonal block, >= 16 sides */
-        order = draw(r, 65, 160);
-        nrhs = draw(r, 16, 40);
+    if (tl_chance(r, 2)) { /* the host's split path: more than one diagonal block, >= 16 sides */
+        order = tl_draw(r, 65, 160);
+        nrhs = tl_draw(r, 16, 40);
     } else {
         order = draw_size(r, 64);
         nrhs = draw_size(r, 24);
     }
     long m = side == 'L' ? order : nrhs, n = side == 'L' ? nrhs : order;
-    double alpha = chance(r, 2) ? 1.0 : draw_scalar(r);
+    double alpha = tl_chance(r, 2) ? 1.0 : draw_scalar(r);
     tl_matrix T, B;
-    tl_matrix_alloc(&T, order, order, (order > 1 ? order : 1) + draw(r, 0, 2));
+    tl_matrix_alloc(&T, order, order, (order > 1 ? order : 1) + tl_draw(r, 0, 2));
     fill_triangular(r, &T, uplo, diag, cls[0], cls[1]);
-    tl_matrix_alloc(&B, m, n, (m > 1 ? m : 1) + draw(r, 0, 2));
+    tl_matrix_alloc(&B, m, n, (m > 1 ? m : 1) + tl_draw(r, 0, 2));
     for (long j = 0; j < n; j++)
         fill(r, cls[2], m, B.a + j * B.lda);
     long len = B.lda * (n > 0 ? n : 1);
@@ -561,9 +553,9 @@ static void case_acc(tl_rng *r, const char *knobs)
     char label[400];
     int len = snprintf(label, sizeof label, "accumulator %s/%s ops", class_names[cls[0]],
                        class_names[cls[1]]);
-    long ops = draw(r, 1, 40);
+    long ops = tl_draw(r, 1, 40);
     for (long op = 0; op < ops; op++) {
-        int w = (int)draw(r, 0, 1), kind = (int)draw(r, 0, 9);
+        int w = (int)tl_draw(r, 0, 1), kind = (int)tl_draw(r, 0, 9);
         exactblas_acc *a = acc[w], *o = acc[1 - w];
         if (len < (int)sizeof label - 8)
             len += snprintf(label + len, sizeof label - (size_t)len, " %d%c", kind, "ab"[w]);
@@ -640,7 +632,7 @@ static void case_acc(tl_rng *r, const char *knobs)
             break;
         }
         default:
-            if (chance(r, 3)) {
+            if (tl_chance(r, 3)) {
                 exactblas_acc_clear(a);
                 held_clear(&h[w]);
             }
@@ -649,8 +641,8 @@ static void case_acc(tl_rng *r, const char *knobs)
     }
     for (int w = 0; w < 2; w++) {
         tl_terms *t = held_terms(&h[w]);
-        double d = chance(r, 4) ? draw_scalar(r) : value_of(r, cls[w]);
-        double alpha = draw_scalar(r), beta = chance(r, 3) ? 0.0 : draw_scalar(r),
+        double d = tl_chance(r, 4) ? draw_scalar(r) : value_of(r, cls[w]);
+        double alpha = draw_scalar(r), beta = tl_chance(r, 3) ? 0.0 : draw_scalar(r),
                y = value_of(r, cls[1 - w]);
         double want[4] = {tl_terms_round(t), tl_terms_round_quotient(t, d),
                           tl_terms_round_affine(t, alpha, beta, y), tl_terms_round_sqrt(t)};
@@ -731,7 +723,7 @@ int main(int argc, char **argv)
         }
         tl_rng r;
         tl_rng_seed(&r, in.seed * 1000003u + (uint64_t)c);
-        int routine = (int)draw(&r, 0, NROUTINES - 1);
+        int routine = (int)tl_draw(&r, 0, NROUTINES - 1);
         char what[64];
         snprintf(what, sizeof what, "case %ld (%s)", c, routine_names[routine]);
         tl_watchdog(120, what);

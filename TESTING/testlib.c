@@ -62,21 +62,26 @@ double tl_rng_sign(tl_rng *r)
     return (tl_rng_u64(r) & 1) ? 1.0 : -1.0;
 }
 
-static long rng_int(tl_rng *r, long lo, long hi)
+long tl_draw(tl_rng *r, long lo, long hi)
 {
     return lo + (long)(tl_rng_u64(r) % (uint64_t)(hi - lo + 1));
+}
+
+int tl_chance(tl_rng *r, int one_in)
+{
+    return tl_rng_u64(r) % (uint64_t)one_in == 0;
 }
 
 double tl_rng_loguniform(tl_rng *r, int emin, int emax)
 {
     double m = (double)((tl_rng_u64(r) >> 11) | (UINT64_C(1) << 52)); /* 53 random bits */
-    return tl_rng_sign(r) * ldexp(m, (int)rng_int(r, emin, emax) - 52);
+    return tl_rng_sign(r) * ldexp(m, (int)tl_draw(r, emin, emax) - 52);
 }
 
 static void shuffle(tl_rng *r, long n, double *x, double *y)
 {
     for (long i = n - 1; i > 0; i--) {
-        long j = rng_int(r, 0, i);
+        long j = tl_draw(r, 0, i);
         double t = x[i];
         x[i] = x[j];
         x[j] = t;
@@ -86,6 +91,127 @@ static void shuffle(tl_rng *r, long n, double *x, double *y)
             y[j] = t;
         }
     }
+}
+
+/* ---- values of a data class -------------------------------------------------- */
+
+/* The draws of each class are sequenced explicitly, in the order the tests
+ * that owned them made them (their seeds' cases depend on it). */
+
+/* v rounded to binary32, a finite v that overflows there kept finite. */
+static double binary32_finite(double v)
+{
+    float f = (float)v;
+    if (!isnan(v) && !isinf(v) && isinf(f))
+        f = copysignf(0x1.fffffep127f, f);
+    return f;
+}
+
+/* The SF classes: s first, used or not; binary32 rounding as it is. */
+static double sign_first_value(tl_rng *r, tl_class cls, int f32)
+{
+    static const double tie32[12] = {0x1p24,  0x1p24 + 2,  1.0,         -1.0,
+                                     0x1p-20, 1 + 0x1p-20, 1 - 0x1p-20, 0.0,
+                                     0x1p-20, 1.0,         0x1p25 + 4,  2.0};
+    static const double tie32_far[12] = {0x1p24,  0x1p24 + 2,  1.0,         -1.0,
+                                         0x1p-20, 1 + 0x1p-20, 1 - 0x1p-20, 0.0,
+                                         0x1p-40, 1.0,         0x1p25 + 4,  2.0};
+    double s = tl_rng_sign(r), v;
+    switch (cls) {
+    case TL_SF_UNIT:
+        v = s * tl_rng_uniform(r);
+        break;
+    case TL_SF_WIDE:
+        v = s * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? 127 : 1023);
+        break;
+    case TL_SF_TINY:
+        v = s * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? -120 : -1000);
+        break;
+    case TL_SF_TINY990:
+        v = s * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? -120 : -990);
+        break;
+    case TL_SF_HUGE:
+        v = s * tl_rng_loguniform(r, f32 ? 100 : 980, f32 ? 127 : 1023);
+        break;
+    case TL_SF_INTS4:
+        v = (double)tl_draw(r, -4, 4);
+        break;
+    case TL_SF_ZEROS:
+        v = tl_draw(r, 0, 5) ? s * 0.0 : s * (double)tl_draw(r, 1, 3);
+        break;
+    case TL_SF_TIE32:
+        v = s * tie32[tl_draw(r, 0, 11)];
+        break;
+    case TL_SF_TIE32_FAR:
+        v = s * tie32_far[tl_draw(r, 0, 11)];
+        break;
+    default: {
+        long k = tl_draw(r, 0, 19);
+        v = k == 0 ? NAN : k == 1 ? s * INFINITY : s * tl_rng_loguniform(r, -20, 20);
+    }
+    }
+    return f32 ? (double)(float)v : v;
+}
+
+double tl_class_value(tl_rng *r, tl_class cls, int f32)
+{
+    static const double special[9] = {
+        NAN, INFINITY, -INFINITY, 0.0, -0.0, 1.0, -3.0, 0x1p-1074, 0x1.fffffffffffffp1023};
+    static const double few_special[7] = {NAN, INFINITY, -INFINITY, 0.0, -0.0, 1.0, -2.0};
+    if (cls >= TL_SF_UNIT)
+        return sign_first_value(r, cls, f32);
+    double v, s;
+    switch (cls) {
+    case TL_NARROW:
+        s = tl_rng_sign(r);
+        v = s * (0.5 + tl_rng_uniform(r));
+        break;
+    case TL_WIDE:
+        s = tl_rng_sign(r);
+        v = s * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? 127 : 1023);
+        break;
+    case TL_F32RANGE:
+        s = tl_rng_sign(r);
+        v = s * tl_rng_loguniform(r, -126, 100);
+        break;
+    case TL_TINY:
+        s = tl_rng_sign(r);
+        v = s * tl_rng_loguniform(r, f32 ? -149 : -1074, f32 ? -120 : -1000);
+        break;
+    case TL_HALFTINY:
+        s = tl_rng_sign(r);
+        v = s * tl_rng_loguniform(r, f32 ? -80 : -545, f32 ? -70 : -530);
+        break;
+    case TL_HALVES8:
+    case TL_HALVES4:
+        v = (double)(cls == TL_HALVES8 ? tl_draw(r, -8, 8) : tl_draw(r, -4, 4));
+        v *= tl_draw(r, 0, 3) ? 1.0 : 0.5;
+        break;
+    case TL_INTS3:
+        v = (double)tl_draw(r, -3, 3);
+        break;
+    case TL_NEG_ZEROS:
+        v = tl_draw(r, 0, 3) ? -0.0 : tl_draw(r, 0, 1) ? 0.0 : tl_rng_sign(r) * 0x1p-3;
+        break;
+    case TL_ZEROS:
+        v = tl_draw(r, 0, 2) ? (tl_draw(r, 0, 1) ? -0.0 : 0.0) : tl_rng_sign(r) * 0.25;
+        break;
+    case TL_SPECIAL:
+        if (tl_draw(r, 0, 2))
+            v = special[tl_draw(r, 0, 8)];
+        else {
+            s = tl_rng_sign(r);
+            v = s * tl_rng_uniform(r);
+        }
+        break;
+    default: /* TL_FEW_SPECIAL */
+        if (tl_draw(r, 0, 5)) {
+            s = tl_rng_sign(r);
+            v = s * tl_rng_uniform(r);
+        } else
+            v = few_special[tl_draw(r, 0, 6)];
+    }
+    return f32 ? binary32_finite(v) : v;
 }
 
 /* ---- generators ------------------------------------------------------------ */
@@ -118,7 +244,7 @@ static void gen_illcond(double cond, long n, tl_rng *r, double *x, double *y)
     for (long i = 0; i < n; i++) {
         int e;
         if (i < n2)
-            e = i == 0 ? b / 2 + 1 : (i == n2 - 1 ? 0 : (int)rng_int(r, 0, b / 2));
+            e = i == 0 ? b / 2 + 1 : (i == n2 - 1 ? 0 : (int)tl_draw(r, 0, b / 2));
         else
             e = n - n2 > 1 ? (int)round(b / 2.0 * (double)(n - 1 - i) / (double)(n - n2 - 1)) : 0;
         double xi = (2 * tl_rng_uniform(r) - 1) * ldexp(1.0, e);
@@ -151,7 +277,7 @@ static void gen_illcond(double cond, long n, tl_rng *r, double *x, double *y)
 static void as_products(long count, const double *t, tl_rng *r, double *x, double *y)
 {
     for (long i = 0; i < count; i++) {
-        double scale = y ? ldexp(1.0, (int)rng_int(r, -8, 8)) : 1.0;
+        double scale = y ? ldexp(1.0, (int)tl_draw(r, -8, 8)) : 1.0;
         x[i] = t[i] / scale;
         if (y)
             y[i] = scale;
@@ -206,7 +332,7 @@ static void gen_narrow_tie(long n, tl_rng *r, double *x, double *y)
 {
     long used = 0;
     double tie[3] = {1.0 + tl_rng_uniform(r), tl_rng_sign(r) * 0x1p-53, 0.0};
-    long nudge = rng_int(r, 0, 2);
+    long nudge = tl_draw(r, 0, 2);
     tie[2] = nudge == 0 ? 0.0 : (nudge == 1 ? 0x1p-110 : -0x1p-110);
     for (; used < 3 && used < n; used++) {
         x[used] = tie[used];
@@ -241,13 +367,13 @@ static void gen_narrow_tie(long n, tl_rng *r, double *x, double *y)
 static void gen_tie(long n, tl_rng *r, double *x, double *y)
 {
     double *t = malloc((n + 2) * sizeof *t);
-    int subnormal = y && rng_int(r, 0, 2) == 0;
-    double a = subnormal ? tl_rng_sign(r) * ldexp((double)rng_int(r, 1, 1L << 52), -1074)
+    int subnormal = y && tl_draw(r, 0, 2) == 0;
+    double a = subnormal ? tl_rng_sign(r) * ldexp((double)tl_draw(r, 1, 1L << 52), -1074)
                          : tl_rng_loguniform(r, -900, 900);
     int e;
     frexp(a, &e);
     double half_sign = tl_rng_sign(r);
-    long nudge = rng_int(r, 0, 2); /* 0: exact tie; 1, 2: just above / below */
+    long nudge = tl_draw(r, 0, 2); /* 0: exact tie; 1, 2: just above / below */
     t[0] = a;
     long used = 1;
     if (n >= 2 && !subnormal)
@@ -291,7 +417,7 @@ static void gen_subnormal(long n, tl_rng *r, double *x, double *y)
         double *t = malloc((n + 1) * sizeof *t);
         long half = n / 2;
         for (long i = 0; i < half; i++)
-            t[i] = tl_rng_sign(r) * ldexp((double)rng_int(r, 1, 1L << 40), -1074);
+            t[i] = tl_rng_sign(r) * ldexp((double)tl_draw(r, 1, 1L << 40), -1074);
         cancelling_pairs(half, n, r, t, -1022, 0);
         memcpy(x, t, n * sizeof *t);
         free(t);
@@ -333,7 +459,7 @@ static void gen_underflow(long n, tl_rng *r, double *x, double *y)
         if (y)
             y[i] = tiny ? tl_rng_loguniform(r, -700, -540) : tl_rng_loguniform(r, -30, 30);
         else if (tiny)
-            x[i] = tl_rng_sign(r) * ldexp(1.0, -1074) * (double)rng_int(r, 1, 7);
+            x[i] = tl_rng_sign(r) * ldexp(1.0, -1074) * (double)tl_draw(r, 1, 7);
     }
     shuffle(r, n, x, y);
 }
@@ -342,11 +468,11 @@ static void gen_underflow(long n, tl_rng *r, double *x, double *y)
 static void gen_special(long n, tl_rng *r, double *x, double *y)
 {
     gen_random(1e10, n, r, x, y);
-    int count = (int)rng_int(r, 1, 3);
+    int count = (int)tl_draw(r, 1, 3);
     for (int c = 0; c < count && n > 0; c++) {
-        long i = rng_int(r, 0, n - 1);
+        long i = tl_draw(r, 0, n - 1);
         double *v = (y && (tl_rng_u64(r) & 1)) ? y : x;
-        switch (rng_int(r, 0, 3)) {
+        switch (tl_draw(r, 0, 3)) {
         case 0:
             v[i] = NAN;
             break;
@@ -370,7 +496,7 @@ static void gen_special(long n, tl_rng *r, double *x, double *y)
  * or random zeros.  For a dot product y is nonzero, x carries the zeros. */
 static void gen_zeros(long n, tl_rng *r, double *x, double *y)
 {
-    int mode = (int)rng_int(r, 0, 3);
+    int mode = (int)tl_draw(r, 0, 3);
     for (long i = 0; i < n; i++) {
         double yi = y ? tl_rng_sign(r) * tl_rng_loguniform(r, -10, 10) : 1.0;
         /* x_i * y_i is -0 when x_i's zero has the opposite sign of y_i */
@@ -379,7 +505,7 @@ static void gen_zeros(long n, tl_rng *r, double *x, double *y)
         if (y)
             y[i] = yi;
     }
-    long i = rng_int(r, 0, n - 1);
+    long i = tl_draw(r, 0, n - 1);
     if (mode == 1)
         x[i] = -x[i];
     if (mode == 2 && n >= 2) {
@@ -414,7 +540,7 @@ static void gen_lane_tie(long n, tl_rng *r, double *x, double *y)
     }
     long m = n / 64 - 2;
     m = m < 0 ? 0 : m;
-    double scale = tl_rng_sign(r) * ldexp(1.0, rng_int(r, -400, 400)), b = 0.75 * 0x1p-47;
+    double scale = tl_rng_sign(r) * ldexp(1.0, tl_draw(r, -400, 400)), b = 0.75 * 0x1p-47;
     x[0] = (0x1p60 + 0x1p9) * scale;
     if (n > 32)
         x[32] = (128.0 - (double)m * b / 2) * scale;
@@ -546,43 +672,6 @@ void tl_tally_row(const char *gen, double param, const tl_tally *t)
     char name[64];
     snprintf(name, sizeof name, "%s:%g", gen, param);
     printf("%-18s %8ld %8ld %10ld\n", name, t->cases, t->runs, t->mismatches);
-}
-
-/* ---- timing ------------------------------------------------------------------------ */
-
-double tl_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *p, const void *q)
-{
-    double x = *(const double *)p, y = *(const double *)q;
-    return (x > y) - (x < y);
-}
-
-double tl_median(double *t, int n)
-{
-    qsort(t, (size_t)n, sizeof t[0], cmp_double);
-    return t[n / 2];
-}
-
-double tl_time_ms(void (*fn)(void *arg), void *arg, int reps, double *first)
-{
-    double t[101];
-    reps = reps > 101 ? 101 : (reps < 1 ? 1 : reps);
-    double t0 = tl_now();
-    fn(arg);
-    if (first)
-        *first = tl_now() - t0;
-    for (int r = 0; r < reps; r++) {
-        t0 = tl_now();
-        fn(arg);
-        t[r] = 1e3 * (tl_now() - t0);
-    }
-    return tl_median(t, reps);
 }
 
 /* ---- layout, knobs, input ---------------------------------------------------- */

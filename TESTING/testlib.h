@@ -1,13 +1,17 @@
 /*
  * testlib.h -- what every ExactBLAS test and benchmark driver shares:
- * a seeded generator, the data generators, the MPFR oracles, BLAS-style
- * strided layout, knob settings and the input-file reader.
+ * a seeded generator and its draws, the values of the randomized tests'
+ * data classes, the data generators, the MPFR oracles, BLAS-style strided
+ * layout, knob settings, the input-file reader, and (timing.h) the clock
+ * and the median.
  */
 #ifndef EXACTBLAS_TESTLIB_H
 #define EXACTBLAS_TESTLIB_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "timing.h" /* tl_now, tl_median, tl_time_ms */
 
 /* ---- random numbers (xoshiro256**, seeded by splitmix64) ---------------- */
 typedef struct tl_rng {
@@ -20,6 +24,53 @@ double tl_rng_uniform(tl_rng *r); /* [0, 1) */
 double tl_rng_sign(tl_rng *r);    /* +1 or -1 */
 /* A random 53-bit significand times 2^e, e uniform in [emin, emax]. */
 double tl_rng_loguniform(tl_rng *r, int emin, int emax);
+/* Uniform in [lo, hi] (one tl_rng_u64 modulo the count). */
+long tl_draw(tl_rng *r, long lo, long hi);
+/* 1 one time in one_in, else 0. */
+int tl_chance(tl_rng *r, int one_in);
+
+/* ---- values of a data class ----------------------------------------------- */
+/* The classes the randomized tests (level 1, 2, 3, complex) draw their data
+ * from; each test lists the ones it draws.  s is a random sign, m 2^e a
+ * tl_rng_loguniform value (the range in brackets: binary32's).  With f32
+ * the value is representable in binary32.  A class's draws are part of
+ * every seed's cases: changing them changes the cases a seed gives. */
+typedef enum tl_class {
+    /* s drawn where used; binary32 rounding keeps a finite value finite
+     * (+-FLT_MAX where it would overflow) */
+    TL_NARROW,      /* s (0.5 + [0, 1)) */
+    TL_WIDE,        /* s m 2^e, e in [-1074, 1023] ([-149, 127]) */
+    TL_F32RANGE,    /* s m 2^e, e in [-126, 100], either format */
+    TL_TINY,        /* s m 2^e, e in [-1074, -1000] ([-149, -120]) */
+    TL_HALFTINY,    /* s m 2^e, e in [-545, -530] ([-80, -70]): a product of
+                     * two is at or below the least subnormal */
+    TL_HALVES8,     /* k in [-8, 8], halved one time in four */
+    TL_HALVES4,     /* k in [-4, 4], halved one time in four */
+    TL_INTS3,       /* k in [-3, 3] */
+    TL_NEG_ZEROS,   /* -0 three times in four, else +0 or s/8 */
+    TL_ZEROS,       /* +0 or -0 two times in three, else s/4 */
+    TL_SPECIAL,     /* two times in three NaN, +-Inf, +-0, 1, -3, 2^-1074 or
+                     * DBL_MAX, else s [0, 1) */
+    TL_FEW_SPECIAL, /* one time in six NaN, +-Inf, +-0, 1 or -2, else s [0, 1) */
+    /* SF (the level 2 and 3 tests): s drawn first, used or not; binary32
+     * rounding as it is (+-Inf where it overflows) */
+    TL_SF_UNIT,      /* s [0, 1) */
+    TL_SF_WIDE,      /* s m 2^e, e in [-1074, 1023] ([-149, 127]) */
+    TL_SF_TINY,      /* s m 2^e, e in [-1074, -1000] ([-149, -120]) */
+    TL_SF_TINY990,   /* s m 2^e, e in [-1074, -990] ([-149, -120]) */
+    TL_SF_HUGE,      /* s m 2^e, e in [980, 1023] ([100, 127]) */
+    TL_SF_INTS4,     /* k in [-4, 4] */
+    TL_SF_ZEROS,     /* s 0 five times in six, else s k, k in [1, 3] */
+    TL_SF_SPECIAL,   /* NaN and s Inf one time in 20 each, else s m 2^e,
+                      * e in [-20, 20] */
+    TL_SF_TIE32,     /* s times one of 2^24, 2^24 + 2, +-1, 2, 2^25 + 4, 0,
+                      * 2^-20, 1 +- 2^-20: sums near binary32 midpoints */
+    TL_SF_TIE32_FAR, /* the same with one 2^-20 of the list 2^-40: a tail far
+                      * below the midpoint */
+} tl_class;
+
+/* One value of class cls, representable in binary32 when f32. */
+double tl_class_value(tl_rng *r, tl_class cls, int f32);
 
 /* ---- generators ---------------------------------------------------------- */
 /* Fills the logical vectors x[0..n) and, unless y is NULL, y[0..n).
@@ -134,7 +185,7 @@ int tl_filter_allowed(const char *setting);
  * filter first (an expansion size, FRONT=auto, FILTER not 0). */
 int tl_cl_filter_allowed(const char *setting);
 
-/* ---- drivers' output and timing ----------------------------------------------- */
+/* ---- drivers' output and watchdogs (timing: timing.h) ------------------------- */
 /* The per-generator table of the test drivers: its header, and one row. */
 void tl_tally_header(void);
 void tl_tally_row(const char *gen, double param, const tl_tally *t);
@@ -151,14 +202,6 @@ void tl_watchdog(unsigned seconds, const char *what);
  * ends with exit(fn's value): atexit handlers and library teardown run. */
 int tl_child(int (*fn)(void *arg, int fd), void *arg, unsigned seconds, int capture_stderr,
              char *out, size_t cap, size_t *len);
-
-/* Monotonic wall time in seconds. */
-double tl_now(void);
-/* The median of t[0..n) (n >= 1), which it sorts. */
-double tl_median(double *t, int n);
-/* The median in ms of `reps` (at most 101) timed calls fn(arg), after one
- * untimed call whose time in seconds goes to *first when first is not NULL. */
-double tl_time_ms(void (*fn)(void *arg), void *arg, int reps, double *first);
 
 /* ---- the caller's floating-point environment ------------------------------- */
 /* A library call made as real callers make it: in a directed rounding mode,
