@@ -114,9 +114,9 @@ EXACTBLAS_API double exactblas_df_to_double(exactblas_df x);
  * and columns of op(B) scaled by powers of two into binary32's range; NaN
  * and Inf propagate as in DGEMM.  XERBLA 'EXDGEMMDF', positions as
  * EXDGEMM's. */
-EXACTBLAS_API void exactblas_dgemm_df(char transa, char transb, int m, int n, int k,
-                                      double alpha, const double *a, int lda, const double *b,
-                                      int ldb, double beta, double *c, int ldc);
+EXACTBLAS_API void exactblas_dgemm_df(char transa, char transb, int m, int n, int k, double alpha,
+                                      const double *a, int lda, const double *b, int ldb,
+                                      double beta, double *c, int ldc);
 /* EXDGEMMDFDF (DGEMM-DF(DF)): the same on DF data and scalars, every
  * operation in DF (beta = 0: C is not read).  XERBLA 'EXDGEMMDFDF'. */
 EXACTBLAS_API void exactblas_dgemm_dfdf(char transa, char transb, int m, int n, int k,
@@ -198,16 +198,15 @@ EXACTBLAS_API void exdgemm_(const char *transa, const char *transb, const int *m
                             const int *k, const double *alpha, const double *a, const int *lda,
                             const double *b, const int *ldb, const double *beta, double *c,
                             const int *ldc, size_t transa_len, size_t transb_len);
-EXACTBLAS_API void exdgemmdf_(const char *transa, const char *transb, const int *m,
-                              const int *n, const int *k, const double *alpha, const double *a,
-                              const int *lda, const double *b, const int *ldb,
-                              const double *beta, double *c, const int *ldc, size_t transa_len,
-                              size_t transb_len);
-EXACTBLAS_API void exdgemmdfdf_(const char *transa, const char *transb, const int *m,
-                                const int *n, const int *k, const exactblas_df *alpha,
-                                const exactblas_df *a, const int *lda, const exactblas_df *b,
-                                const int *ldb, const exactblas_df *beta, exactblas_df *c,
-                                const int *ldc, size_t transa_len, size_t transb_len);
+EXACTBLAS_API void exdgemmdf_(const char *transa, const char *transb, const int *m, const int *n,
+                              const int *k, const double *alpha, const double *a, const int *lda,
+                              const double *b, const int *ldb, const double *beta, double *c,
+                              const int *ldc, size_t transa_len, size_t transb_len);
+EXACTBLAS_API void exdgemmdfdf_(const char *transa, const char *transb, const int *m, const int *n,
+                                const int *k, const exactblas_df *alpha, const exactblas_df *a,
+                                const int *lda, const exactblas_df *b, const int *ldb,
+                                const exactblas_df *beta, exactblas_df *c, const int *ldc,
+                                size_t transa_len, size_t transb_len);
 EXACTBLAS_API void exdtrsv_(const char *uplo, const char *trans, const char *diag, const int *n,
                             const double *a, const int *lda, double *x, const int *incx,
                             size_t uplo_len, size_t trans_len, size_t diag_len);
@@ -232,22 +231,27 @@ EXACTBLAS_API void exdposvxx_(const char *uplo, const int *n, const int *nrhs, c
  * argument error).  For tests and diagnostics: the bits of the results never
  * depend on it. */
 #define EXACTBLAS_PATH_NONE 0
-#define EXACTBLAS_PATH_HOST 1     /* host kernels computed (part of) it */
-#define EXACTBLAS_PATH_OPENCL 2   /* the OpenCL device computed (part of) it */
-#define EXACTBLAS_PATH_FALLBACK 4 /* OpenCL was selected but failed (one line on
+#define EXACTBLAS_PATH_HOST 1   /* host kernels computed (part of) it */
+#define EXACTBLAS_PATH_OPENCL 2 /* the OpenCL device computed (part of) it */
+#define EXACTBLAS_PATH_FALLBACK                                                                    \
+    4 /* OpenCL was selected but failed (one line on
                                    * stderr); the host computed instead */
-#define EXACTBLAS_PATH_FP32 8     /* the device's binary32 engine computed (part of) it
+#define EXACTBLAS_PATH_FP32                                                                        \
+    8 /* the device's binary32 engine computed (part of) it
                                      (EXDGEMM on a device without binary64, or
                                      EXACTBLAS_FP64=0; always with PATH_OPENCL) */
-#define EXACTBLAS_PATH_BINS 16    /* EXDSUM/EXDDOT: the host's binned AVX-512 front end
+#define EXACTBLAS_PATH_BINS                                                                        \
+    16 /* EXDSUM/EXDDOT: the host's binned AVX-512 front end
                                      took (part of) the terms */
-#define EXACTBLAS_PATH_EARLY 32   /* EXDGEMM: elements were rounded from the leading
+#define EXACTBLAS_PATH_EARLY                                                                       \
+    32 /* EXDGEMM: elements were rounded from the leading
                                      slice products alone, where a bound proved the
                                      rounding (the early-decision path); EXDSUM,
                                      EXDDOT (host or OpenCL), EXDGEMV, EXDTRSV:
                                      outputs were rounded from the floating-point
                                      filter, where its bound proved the rounding */
-#define EXACTBLAS_PATH_RESIDUE 64 /* EXDGEMM (and the Level 3 routines on it): the
+#define EXACTBLAS_PATH_RESIDUE                                                                     \
+    64 /* EXDGEMM (and the Level 3 routines on it): the
                                      residue path ran (int8 products of scaled integers,
                                      added by the Chinese remainder theorem, elements
                                      rounded where a bound proved the rounding) */

@@ -95,8 +95,8 @@ EXACTBLAS_API double exactblas_acc_round_quotient(const exactblas_acc *acc, doub
 EXACTBLAS_API double exactblas_acc_round_sqrt(const exactblas_acc *acc);
 /* RN(alpha*V + beta*y), the whole expression exact and rounded once; with
  * beta = 0, y is not read (a NaN in y does not propagate), as in DGEMV. */
-EXACTBLAS_API double exactblas_acc_round_affine(const exactblas_acc *acc, double alpha,
-                                                double beta, double y);
+EXACTBLAS_API double exactblas_acc_round_affine(const exactblas_acc *acc, double alpha, double beta,
+                                                double y);
 
 #ifdef __cplusplus
 }

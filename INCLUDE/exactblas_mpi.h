@@ -81,8 +81,8 @@ EXACTBLAS_API double exactblas_dnrm2_mpi(long n, const double *x, long incx, MPI
  * n_r < 0), 6 LDA, 8 INCX = 0, 11 INCY = 0 on some rank; 1, 2, 4, 9 when
  * TRANS, M, ALPHA, BETA differ between ranks. */
 EXACTBLAS_API void exactblas_dgemv_mpi(char trans, long m, long n, double alpha, const double *a,
-                                       long lda, const double *x, long incx, double beta,
-                                       double *y, long incy, MPI_Comm comm);
+                                       long lda, const double *x, long incx, double beta, double *y,
+                                       long incy, MPI_Comm comm);
 
 /* Fortran (gfortran conventions, FORTRAN/exactblas_mpi.f90 for the module
  * with the mpi_f08 TYPE(MPI_Comm) forms): INTEGER communicator handles,
@@ -96,16 +96,16 @@ EXACTBLAS_API double exddot_mpi_(const int *n, const double *x, const int *incx,
                                  const int *incy, const MPI_Fint *comm);
 EXACTBLAS_API double exdnrm2_mpi_(const int *n, const double *x, const int *incx,
                                   const MPI_Fint *comm);
-EXACTBLAS_API void exdgemv_mpi_(const char *trans, const int *m, const int *n,
-                                const double *alpha, const double *a, const int *lda,
-                                const double *x, const int *incx, const double *beta, double *y,
-                                const int *incy, const MPI_Fint *comm, size_t trans_len);
+EXACTBLAS_API void exdgemv_mpi_(const char *trans, const int *m, const int *n, const double *alpha,
+                                const double *a, const int *lda, const double *x, const int *incx,
+                                const double *beta, double *y, const int *incy,
+                                const MPI_Fint *comm, size_t trans_len);
 /* EXDGEMV_MPI for the module's TYPE(MPI_Comm) form (BIND(C): TRANS of
  * length one, no hidden length). */
 EXACTBLAS_API void exdgemv_mpi_f08(const char *trans, const int *m, const int *n,
                                    const double *alpha, const double *a, const int *lda,
-                                   const double *x, const int *incx, const double *beta,
-                                   double *y, const int *incy, const MPI_Fint *comm);
+                                   const double *x, const int *incx, const double *beta, double *y,
+                                   const int *incy, const MPI_Fint *comm);
 
 #ifdef __cplusplus
 }

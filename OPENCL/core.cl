@@ -4,7 +4,7 @@
  * flags, canonical NaN, split, deposit rule and rounding); what is here is
  * what only a device has: local atomics, expansions on double4 lanes, the
  * exponent table in local memory and the row accumulators in global memory
- * (their host twins: SRC/core/superacc.c, SRC/host/sumdot_host_impl.h).
+ * (their host twins: SRC/core/superacc.c, SRC/host/template_vector_sums.h).
  *
  * Build options supply (never problem sizes):
  *   FPE                  expansion size 2..8, or 0 for the accumulator alone

@@ -36,7 +36,7 @@ inline void write_partial(__local long *acc, __local int *flags, __global long *
 }
 
 #define FINITE_MAX 0x1.fffffffffffffp1023
-/* Adaptive front end, as on the host (SRC/host/sumdot_host_impl.h). */
+/* Adaptive front end, as on the host (SRC/host/template_vector_sums.h). */
 #define BLOCK_GROUPS 256
 #define SPILL_LIMIT 2
 #define WIDE_BLOCKS 64

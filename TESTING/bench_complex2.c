@@ -33,7 +33,7 @@ static const char usage[] =
 #define K 16
 
 enum { GEMV_N, GEMV_C, HEMV, TRMV, TRSV, TRSV_C, GBMV, HBMV, NR };
-static const char *names[] = {"ZGEMV N", "ZGEMV C", "ZHEMV",  "ZTRMV",
+static const char *names[] = {"ZGEMV N", "ZGEMV C", "ZHEMV", "ZTRMV",
                               "ZTRSV N", "ZTRSV C", "ZGBMV", "ZHBMV"};
 
 typedef struct bench {
@@ -99,8 +99,8 @@ static void call(void *arg)
         if (b->openblas)
             ((void (*)(const char *, const int *, const int *, const double *, const double *,
                        const int *, const double *, const int *, const double *, double *,
-                       const int *, size_t))OB("zhbmv_"))("L", &n, &k, al, b->ab, &ldk, b->x,
-                                                          &one, be, b->y, &one, 1);
+                       const int *, size_t))OB("zhbmv_"))("L", &n, &k, al, b->ab, &ldk, b->x, &one,
+                                                          be, b->y, &one, 1);
         else
             exb_xhbmv_checked("ZHBMV ", 0, 0, 'L', n, K, al, b->ab, ldk, b->x, 1, be, b->y, 1);
     }
@@ -146,7 +146,7 @@ int main(int argc, char **argv)
             b.a[q] = tl_rng_uniform(&r) - 0.5;
         for (long j = 0; j < n; j++) /* diagonals that keep the solves finite */
             b.a[2 * (j + (size_t)j * n)] = 4.0 + tl_rng_uniform(&r),
-                                    b.a[2 * (j + (size_t)j * n) + 1] = 1.0 + tl_rng_uniform(&r);
+                                     b.a[2 * (j + (size_t)j * n) + 1] = 1.0 + tl_rng_uniform(&r);
         for (long q = 0; q < 2 * (2 * K + 1) * (long)n; q++)
             b.ab[q] = tl_rng_uniform(&r) - 0.5;
         for (long q = 0; q < 2 * n; q++)
@@ -172,8 +172,7 @@ int main(int argc, char **argv)
         }
         printf("%-8s %6d %10.3f  (twins: EXDGEMV order %d; EXDTRSV order %d: %.3f ms)\n", "twin", n,
                tw_mv, m, m, tw_sv);
-        free(b.a), free(b.ab), free(b.x), free(b.y), free(b.y0), free(b.ra), free(b.rx),
-            free(b.ry);
+        free(b.a), free(b.ab), free(b.x), free(b.y), free(b.y0), free(b.ra), free(b.rx), free(b.ry);
     }
     exb_blasref_close(&ob);
     return 0;

@@ -109,8 +109,8 @@ int main(int argc, char **argv)
     snprintf(knob[3], sizeof knob[3], "EXACTBLAS_DEVICE=opencl EXACTBLAS_GEMM_PATH=general");
     for (int p = 0; p < 6; p++)
         if (p != 3)
-        snprintf(knob[p], sizeof knob[p], "EXACTBLAS_GEMM_PATH=%s EXACTBLAS_THREADS=%d", path[p],
-                 in.threads);
+            snprintf(knob[p], sizeof knob[p], "EXACTBLAS_GEMM_PATH=%s EXACTBLAS_THREADS=%d",
+                     path[p], in.threads);
     tl_rng rng;
     tl_rng_seed(&rng, in.seed);
     printf("C = A*B, n x n, times in ms (median of %d); %d threads for ExactBLAS and OpenBLAS; "
@@ -119,9 +119,8 @@ int main(int argc, char **argv)
            exb_gemm_engine(1, 1, 1, (double[]){1}, (double[]){1}, (double[]){0}, NULL, 0),
            exactblas_int8_engine());
     printf("%-6s %5s %7s %9s %9s %9s %9s %9s %9s %9s %9s %9s %8s %8s %9s %9s %9s\n", "data", "n",
-           "slices", "Ex-auto", "Ex-gen", "Ex-split", "Ex-early", "Ex-crt", "Ex-cl-gen",
-           "plain-cl", "OpenBLAS", "netlib", "gen-GF/s", "cl-GF/s", "auto/OB", "split/OB",
-           "crt/OB");
+           "slices", "Ex-auto", "Ex-gen", "Ex-split", "Ex-early", "Ex-crt", "Ex-cl-gen", "plain-cl",
+           "OpenBLAS", "netlib", "gen-GF/s", "cl-GF/s", "auto/OB", "split/OB", "crt/OB");
     const char *ranges[2] = {"narrow", "wide"};
     for (int s = 0; s < in.nsizes; s++)
         for (int d = 0; d < 2; d++) {

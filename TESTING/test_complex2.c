@@ -1,6 +1,6 @@
 /*
  * test_complex2.c -- the structured complex Level 2 routines and the
- * complex rank-2k, TRMM and TRSM (SRC/level2/zl2.c, SRC/level3/zgemm3.c),
+ * complex rank-2k, TRMM and TRSM (SRC/level2/zl2.c, SRC/level3/zher2k.c),
  * Z and C, bit for bit per part against MPFR:
  *   products  GBMV, HBMV, HPMV, TRMV, TBMV, TPMV, TRMM: each output's Sr and
  *             Si over the entries the storage defines (found here from the

@@ -1,6 +1,6 @@
 /*
  * test_complex3.c -- ZGEMM, CGEMM, ZGEMV, CGEMV, xGERU, xGERC, xHERK, xSYRK,
- * xHEMV, xHEMM, xSYMM (SRC/level3/zgemm3.c), bit for bit per part against
+ * xHEMV, xHEMM, xSYMM (SRC/level3/zgemm.c, zsymm.c), bit for bit per part against
  * MPFR (GEMMs; GEMVs with strided x and y of both signs; the rank updates;
  * the Hermitian and symmetric products on their dense twins: every slot of
  * A or C, the other triangle and HERK's real diagonal included).

@@ -226,10 +226,63 @@ static int check_readme(const char *path)
     return ok;
 }
 
+/* The README's short list: every registered knob named in its "Tuning
+ * knobs" section, and no name there that the registry does not know. */
+static int check_readme_list(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        printf("FAIL cannot read %s\n", path);
+        return 0;
+    }
+    static char text[1 << 17];
+    size_t len = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[len] = '\0';
+    const char *section = strstr(text, "\nTuning knobs\n");
+    const char *end = section ? strstr(section + 1, "\n\n\n") : NULL;
+    if (!section) {
+        printf("FAIL %s has no \"Tuning knobs\" section\n", path);
+        return 0;
+    }
+    if (!end)
+        end = text + len;
+    int count, ok = 1;
+    const exb_knob_spec *reg = exb_knob_registry(&count);
+    for (int k = 0; k < count; k++) {
+        char head[64];
+        snprintf(head, sizeof head, "\n    %s ", reg[k].name);
+        const char *at = strstr(section, head);
+        if (!at || at > end) {
+            printf("FAIL %s's knob list has no entry for %s\n", path, reg[k].name);
+            ok = 0;
+        }
+    }
+    for (const char *p = strstr(section, "\n    EXACTBLAS_"); p && p < end;
+         p = strstr(p + 1, "\n    EXACTBLAS_")) {
+        char name[64];
+        sscanf(p + 5, "%63[A-Z0-9_]", name);
+        int known = 0;
+        for (int k = 0; k < count; k++)
+            known |= strcmp(reg[k].name, name) == 0;
+        if (!known) {
+            printf("FAIL %s lists %s, which is not a registered knob\n", path, name);
+            ok = 0;
+        }
+    }
+    printf("%s %s's knob list: %d registered knobs\n", ok ? "ok  " : "FAIL", path, count);
+    return ok;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc == 3 && strcmp(argv[1], "readme") == 0)
-        return check_readme(argv[2]) ? 0 : 1;
+    if (argc >= 3 && strcmp(argv[1], "readme") == 0) {
+        /* doc/KNOBS.md's table in full; then the README's short list */
+        int ok = check_readme(argv[2]);
+        if (argc >= 4)
+            ok &= check_readme_list(argv[3]);
+        return ok ? 0 : 1;
+    }
     /* the host path (a knob of the case may say otherwise), no other knob */
     tl_apply_knobs("EXACTBLAS_DEVICE=host");
     tl_workload_make(&data, 20000, 48, 96, 77);

@@ -1,5 +1,5 @@
 /*
- * sumdot.h -- what EXDSUM/EXDDOT (SRC/sumdot.c) hand to a back end: the
+ * sumdot.h -- what EXDSUM/EXDDOT (SRC/exdsum.c, SRC/exddot.c, SRC/reduce.c) hand to a back end: the
  * exact sum of x_i (y == NULL) or of x_i*y_i, left in a long accumulator.
  * Vectors are addressed from their logical first element: element i is
  * x[i*incx] (incx may be negative).

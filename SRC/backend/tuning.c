@@ -13,13 +13,13 @@
  * of columns stream badly from memory), hence 16 below n = 2048. */
 #define HOST_FIELDS                                                                                \
     .gemm_max_slice_products = 36, .gemm_exact_cost = 100, .gemm_filter_max_slices = 9,            \
-    .gemm_early_min_k = 768, .gemm_crt_bits = 62, .gemm_crt_min_k = 768, .sumdot_min_per_thread = 32768, .gemv_min_per_thread = 65536,         \
-    .trsv_min_per_thread = 32768, .gemv_panel_rows = 256, .sumdot_share_elements = 65536,          \
-    .sumdot_block_groups = 256, .sumdot_spill_limit = 2, .sumdot_wide_blocks = 64,                 \
-    .sumdot_table_min_left = 16384, .rows_sweep_cols = 16, .trsv_in_block_dot_min = 8,             \
-    .trsv_filter_small_n = 2048, .trsv_filter_small_block = 16, .trsv_helper_extra_cols = 128,     \
-    .trsm_split_min_rhs = 16, .trsm_lanes_min_rhs = 16, .trsm_lanes_small_n = 128,                 \
-    .pool_spin_ns = 20000
+    .gemm_early_min_k = 768, .gemm_crt_bits = 62, .gemm_crt_min_k = 768,                           \
+    .sumdot_min_per_thread = 32768, .gemv_min_per_thread = 65536, .trsv_min_per_thread = 32768,    \
+    .gemv_panel_rows = 256, .sumdot_share_elements = 65536, .sumdot_block_groups = 256,            \
+    .sumdot_spill_limit = 2, .sumdot_wide_blocks = 64, .sumdot_table_min_left = 16384,             \
+    .rows_sweep_cols = 16, .trsv_in_block_dot_min = 8, .trsv_filter_small_n = 2048,                \
+    .trsv_filter_small_block = 16, .trsv_helper_extra_cols = 128, .trsm_split_min_rhs = 16,        \
+    .trsm_lanes_min_rhs = 16, .trsm_lanes_small_n = 128, .pool_spin_ns = 20000
 
 /* The double-float paper's blocking on its GPUs: 16 x 16 work-items with
  * 4 x 4 register tiles, panels of depth 16 (four float panels of 64 x 16:

@@ -122,7 +122,7 @@ static int EXB_FN(spill4)(exb_superacc *acc, v4d t)
  * (exb_core.h); *t becomes the residual.  Returns whether a lane has one
  * (with early_exit the cascade stops when none has).  Twin of expansion_add
  * in OPENCL/core.cl (the kernels' vector ops and lane tests differ); the
- * row kernels (rows_host_impl.h) use it too. */
+ * row kernels (template_rows.h) use it too. */
 static inline __attribute__((always_inline)) int EXB_FN(cascade)(v4d *a, v4d *t, int level, int K,
                                                                  int early_exit)
 {

@@ -1,6 +1,6 @@
 /*
  * level1.c -- the exact level-1 cores behind the BLAS face's DASUM, DNRM2,
- * DAXPY and DSCAL (SRC/faces/blas.c).  Reference-BLAS arguments and quick
+ * DAXPY and DSCAL (SRC/faces/blas_real.c).  Reference-BLAS arguments and quick
  * returns (no argument of a level-1 routine is illegal); results:
  *   DASUM  RN(sum |x_i|)                      (exact sum, one rounding)
  *   DNRM2  RN(sqrt(sum x_i^2))                (exact sum of squares, the

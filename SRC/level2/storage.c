@@ -317,13 +317,15 @@ int exb_l2_triangular_check(l2_storage storage, char uplo, char trans, char diag
 {
     int band = storage == L2_BAND, dense = storage == L2_DENSE;
     int trans_ok = exb_lsame(trans, 'N') || exb_lsame(trans, 'T') || exb_lsame(trans, 'C');
-    return !exb_lsame(uplo, 'U') && !exb_lsame(uplo, 'L')  ? 1
-           : !trans_ok                                     ? 2
+    return !exb_lsame(uplo, 'U') && !exb_lsame(uplo, 'L')   ? 1
+           : !trans_ok                                      ? 2
            : !exb_lsame(diag, 'U') && !exb_lsame(diag, 'N') ? 3
-           : n < 0                                         ? 4
-           : band && k < 0                                 ? 5
-           : dense && lda < (n > 1 ? n : 1)                ? 6
-           : band && lda < k + 1                           ? 7
-           : incx == 0                                     ? (dense ? 8 : band ? 9 : 7)
-                                                           : 0;
+           : n < 0                                          ? 4
+           : band && k < 0                                  ? 5
+           : dense && lda < (n > 1 ? n : 1)                 ? 6
+           : band && lda < k + 1                            ? 7
+           : incx == 0                                      ? (dense  ? 8
+                                                               : band ? 9
+                                                                      : 7)
+                                                            : 0;
 }

@@ -48,8 +48,8 @@ void exb_xtrmm_checked(const char *name, int f32, int solve, char side, char upl
 /* After the checks and quick returns of ZGEMV (herm 0, trans N, T or C)
  * or ZHEMV (herm 1, uplo): the dense product on the Level 2 engine, each
  * part rounded once (the GEMM rule with one column). */
-void exb_xgemv_dense(int f32, int herm, char uplo, char trans, long m, long n,
-                     const double *alpha, const void *a, long lda, const void *x, long incx,
-                     const double *beta, void *y, long incy);
+void exb_xgemv_dense(int f32, int herm, char uplo, char trans, long m, long n, const double *alpha,
+                     const void *a, long lda, const void *x, long incx, const double *beta, void *y,
+                     long incy);
 
 #endif

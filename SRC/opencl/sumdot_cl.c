@@ -1,6 +1,6 @@
 /*
  * sumdot_cl.c -- OpenCL path of ExSUM/ExDOT: one launch of OPENCL/sumdot.cl,
- * then the host merges the work-groups' accumulators exactly (sumdot_cl.h).
+ * then the host merges the work-groups' accumulators exactly (opencl/clbuf.h).
  */
 #include "backend/sumdot.h"
 

@@ -22,7 +22,13 @@ enum exb_front { EXB_FRONT_AUTO, EXB_FRONT_FPE, EXB_FRONT_TABLE };
 enum exb_device_choice { EXB_DEVICE_HOST, EXB_DEVICE_OPENCL, EXB_DEVICE_AUTO };
 
 enum exb_int8 { EXB_INT8_AUTO, EXB_INT8_ONEDNN, EXB_INT8_OWN, EXB_INT8_OFF };
-enum exb_gemm_path { EXB_GEMM_AUTO, EXB_GEMM_GENERAL, EXB_GEMM_SPLIT, EXB_GEMM_EARLY, EXB_GEMM_CRT };
+enum exb_gemm_path {
+    EXB_GEMM_AUTO,
+    EXB_GEMM_GENERAL,
+    EXB_GEMM_SPLIT,
+    EXB_GEMM_EARLY,
+    EXB_GEMM_CRT
+};
 
 typedef struct exb_knobs {
     int use_opencl;             /* enum exb_device_choice; see exb_cl_wanted (clrt.h) */
