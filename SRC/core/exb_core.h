@@ -3,6 +3,10 @@
  * common subset of C11 and OpenCL C 1.2.  The host library includes it
  * (through superacc.h); the OpenCL runtime puts it in front of every program
  * (before OPENCL/core.cl), so the kernels compile the same text.
+ *   (One file, over 600 lines: it is the one text the OpenCL programs are
+ *   prefixed with and the host includes, and test core_diff compares the
+ *   two sides byte for byte; split, the programs would need an include
+ *   path PoCL and the vendors' compilers do not share.)
  *
  *   - the long accumulator's layout: digit k of a signed 64-bit array weighs
  *     2^(EXB_ACC_LSB + 32k), EXB_ACC_DIGITS digits cover 2^-2176 .. 2^2175;

@@ -1,4 +1,10 @@
-/* clrt.c -- the OpenCL runtime (see clrt.h). */
+/*
+ * clrt.c -- the OpenCL runtime (see clrt.h): the platform and device
+ * choice, the program cache, buffers and the one launch helper.  (One file,
+ * over 600 lines: the runtime's state is one lazily created context, and
+ * every function here reads or guards it; the launchers are apart, one
+ * file per routine.)
+ */
 #include "clrt.h"
 
 #include <errno.h>

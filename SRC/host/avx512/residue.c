@@ -4,6 +4,8 @@
  * checks), so it is compiled for that ISA and lives in its folder; the C
  * is portable, but without the ISA the conversion and CRT loops take twice
  * as long.
+ * (One file, over 600 lines: the moduli, the conversion, the CRT and its
+ * rounding decision share the constants and the proof below.)
  *
  * Scaled integers.  Row i of op(A) has top exponent E_i (every |a_il| <
  * 2^E_i); a_il 2^(p - E_i) is split as A'_il + dA_il with A'_il its integer

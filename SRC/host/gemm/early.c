@@ -3,6 +3,9 @@
  * binary64 slice products): the leading slice products only, every element
  * rounded from them where a bound proves the rounding, the rest computed
  * exactly.
+ * (One file, over 600 lines: the levels, the bound and the per-element
+ * decision share one work structure and its invariants, written out below;
+ * apart they would need that structure in a header.)
  *
  * Slices (slices.h, gemm.h): row i of op(A) has top exponent E_i; cut without
  * end, a_il = sum_{s>=1} q_s 2^(E_i - s beta) with integers |q_s| < 2^beta;
