@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,11 +51,12 @@ static cached_program *programs;
  * OpenCL (exb_cl_wanted); -1: the default choice.  The runtime reads no
  * environment: routines pass their parsed knobs. */
 static pthread_mutex_t wanted_lock = PTHREAD_MUTEX_INITIALIZER;
-static int wanted_set, wanted_platform = -1, wanted_device = -1;
+static atomic_int wanted_set; /* set once, then read without the lock */
+static int wanted_platform = -1, wanted_device = -1;
 /* Some call named OpenCL (EXACTBLAS_DEVICE=opencl or <platform>:<device>),
  * under wanted_lock: only then is a slow program build said (under auto
  * ExactBLAS prints nothing unless OpenCL fails). */
-static int opencl_named;
+static atomic_int opencl_named;
 
 /* A program build longer than this is said, once per process. */
 #define SLOW_BUILD_SECONDS 1.0
@@ -384,9 +386,7 @@ static double seconds_now(void)
  * processes build faster).  Call with program_lock held. */
 static void say_slow_build(const exb_cl_device *d, const char *file, double seconds)
 {
-    pthread_mutex_lock(&wanted_lock);
-    int named = opencl_named;
-    pthread_mutex_unlock(&wanted_lock);
+    int named = atomic_load(&opencl_named);
     if (seconds <= SLOW_BUILD_SECONDS || !named || slow_build_said)
         return;
     slow_build_said = 1;
@@ -494,14 +494,17 @@ static int wanted_any(const exb_knobs *knobs)
         return 0;
     /* The first call that may use OpenCL names the process's device
      * (init_device runs once, under pthread_once, after this store). */
-    pthread_mutex_lock(&wanted_lock);
-    if (!wanted_set) {
-        wanted_platform = knobs->cl_platform;
-        wanted_device = knobs->cl_device;
-        wanted_set = 1;
+    if (!atomic_load_explicit(&wanted_set, memory_order_acquire)) { /* the first call: the lock */
+        pthread_mutex_lock(&wanted_lock);
+        if (!atomic_load_explicit(&wanted_set, memory_order_relaxed)) {
+            wanted_platform = knobs->cl_platform;
+            wanted_device = knobs->cl_device;
+            atomic_store_explicit(&wanted_set, 1, memory_order_release);
+        }
+        pthread_mutex_unlock(&wanted_lock);
     }
-    opencl_named |= knobs->use_opencl == EXB_DEVICE_OPENCL;
-    pthread_mutex_unlock(&wanted_lock);
+    if (knobs->use_opencl == EXB_DEVICE_OPENCL && !atomic_load(&opencl_named))
+        atomic_store(&opencl_named, 1);
     if (knobs->use_opencl == EXB_DEVICE_OPENCL)
         return 1;
     /* auto: quietly the host when there is no device (no line on stderr) */

@@ -12,6 +12,7 @@
 #include "exactblas.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -209,33 +210,79 @@ static void read_knobs(exb_knobs *knobs, int rows)
 }
 
 /* The process's knobs: read from the environment at the first call (or by
- * exactblas_reload_knobs), then copied out under the lock, so a call sees
- * one consistent set even while another thread reloads. */
-static pthread_mutex_t snapshot_lock = PTHREAD_MUTEX_INITIALIZER;
-static int snapshot_taken;
-static exb_knobs snapshot_sums, snapshot_rows;
+ * exactblas_reload_knobs) into an immutable snapshot; a call copies the
+ * current one, found by one atomic load, so it takes no lock (a short
+ * call's floor: issue 39) and sees one consistent set even while another
+ * thread reloads.  A reload publishes a new snapshot, or an earlier one
+ * with the same values: snapshots are never freed (a reader may still be
+ * copying one), they stay on a list (reachable, so no leak is reported),
+ * and identical settings share one, so a program that switches between a
+ * few settings keeps a few. */
+typedef struct snapshot {
+    exb_knobs sums, rows;
+    struct snapshot *next;
+} snapshot;
 
-static void take_snapshot(void)
+static pthread_mutex_t reload_lock = PTHREAD_MUTEX_INITIALIZER; /* writers only */
+static snapshot *all_snapshots;                                 /* under reload_lock */
+static _Atomic(const snapshot *) current_snapshot;
+static pthread_once_t first_read = PTHREAD_ONCE_INIT;
+
+static int same_knobs(const exb_knobs *a, const exb_knobs *b)
 {
-    read_knobs(&snapshot_sums, 0);
-    read_knobs(&snapshot_rows, 1);
-    snapshot_taken = 1;
+    return memcmp(a, b, sizeof *a) == 0; /* ints only: no padding */
+}
+
+/* Reads the environment and publishes the snapshot; under reload_lock. */
+static void publish_snapshot(void)
+{
+    snapshot fresh;
+    memset(&fresh, 0, sizeof fresh);
+    read_knobs(&fresh.sums, 0);
+    read_knobs(&fresh.rows, 1);
+    snapshot *s = all_snapshots;
+    while (s && !(same_knobs(&s->sums, &fresh.sums) && same_knobs(&s->rows, &fresh.rows)))
+        s = s->next;
+    if (!s) {
+        s = malloc(sizeof *s);
+        if (!s) { /* no memory: keep the snapshot there is (or the static default) */
+            static snapshot fallback;
+            if (atomic_load(&current_snapshot))
+                return;
+            fallback = fresh;
+            s = &fallback;
+        } else {
+            *s = fresh;
+            s->next = all_snapshots;
+            all_snapshots = s;
+        }
+    }
+    atomic_store_explicit(&current_snapshot, s, memory_order_release);
+}
+
+static void take_first_snapshot(void)
+{
+    pthread_mutex_lock(&reload_lock);
+    publish_snapshot();
+    pthread_mutex_unlock(&reload_lock);
 }
 
 static void copy_snapshot(exb_knobs *knobs, int rows)
 {
-    pthread_mutex_lock(&snapshot_lock);
-    if (!snapshot_taken)
-        take_snapshot();
-    *knobs = rows ? snapshot_rows : snapshot_sums;
-    pthread_mutex_unlock(&snapshot_lock);
+    const snapshot *s = atomic_load_explicit(&current_snapshot, memory_order_acquire);
+    if (!s) {
+        pthread_once(&first_read, take_first_snapshot);
+        s = atomic_load_explicit(&current_snapshot, memory_order_acquire);
+    }
+    *knobs = rows ? s->rows : s->sums;
 }
 
 void exactblas_reload_knobs(void)
 {
-    pthread_mutex_lock(&snapshot_lock);
-    take_snapshot();
-    pthread_mutex_unlock(&snapshot_lock);
+    pthread_once(&first_read, take_first_snapshot);
+    pthread_mutex_lock(&reload_lock);
+    publish_snapshot();
+    pthread_mutex_unlock(&reload_lock);
 }
 
 void exb_knobs_read(exb_knobs *knobs)
