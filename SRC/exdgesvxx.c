@@ -22,26 +22,36 @@
  *                    close to a rounding boundary for the enclosure);
  *                  N+2: too ill-conditioned to verify: the rigorous bound
  *                    on ||I - R A||_inf is not below 1 (or A, B are not
- *                    finite); X holds the refined approximation;
+ *                    finite); X holds the best approximation found;
  *                  N+3: no memory for the workspace; X untouched.
  *
  * The method (doc/CONTRACT.md states it with the proof):
  *  0. Where A or a column of B lies near the ends of the exponent range,
  *     exact power-of-two scalings (x* = 2^shift y*); X and every decision
- *     are rounded from 2^shift y~ in a long accumulator.
+ *     are rounded from 2^shift y~ in a long accumulator.  The drivers'
+ *     equilibration adds exact diagonal scalings (exb_xx's bscale, xscale:
+ *     b_i's factor multiplied in the residual's accumulators, X_i =
+ *     RN(xscale_i 2^shift y~_i) from the exact products).  Where
+ *     components are left unproven and the system was scaled (a scaled
+ *     solution can overflow) or A is badly scaled, a second attempt:
+ *     without the scalings (the drivers), or on the engine's own exact
+ *     equilibration (EXDGESVXX, EXDPOSVXX); per component the better.
  *  1. Factor a copy of A: LU with partial pivoting, recursive (LAPACK's
  *     DGETRF2), its updates on the exact face (EXDTRSM, EXDGEMM), the
  *     panels of 16 columns in plain, fixed-order arithmetic; or Cholesky on
  *     EXDTRSM and the exact DSYRK.  Every step is deterministic, so X does
  *     not depend on the machine or the number of threads.
- *  2. R ~ A^-1: OpenBLAS's DGETRI / DPOTRI on the factors where it is there
- *     (plain arithmetic: only how much gets proven depends on it), else two
- *     exact TRSMs.  C >= |I - R A| element by element: the residue engine's
- *     enclosure (exb_host_gemm_crt_bound, 40 bits first, then every
- *     modulus), or |RN(I - R A)| from EXDGEMM raised by one rounding.  alpha
- *     >= ||I - R A||_inf from the row sums of C, each addition raised by
- *     `up`; also in the norm weighted by w ~ |x0| (the smaller alpha wins).
- *     Not below 1/2: every modulus, then the exact substitution's R.
+ *  2. R ~ op(A)^-1: OpenBLAS's SGETRI, then DGETRI / DPOTRI on the factors
+ *     where it is there (plain arithmetic: only how much gets proven depends
+ *     on it), else two exact TRSMs.  C >= |I - R A| element by element: the
+ *     residue engine's enclosure (exb_host_gemm_crt_bound, 40 bits first,
+ *     then every modulus) of (R D^-1)(D A), D balancing R's columns against
+ *     A's rows, or |RN(I - R A)| from EXDGEMM raised by one rounding; with
+ *     every modulus and alpha >= 1/2 still, and before a component is given
+ *     up, the minimum of both (tighten).  alpha >=
+ *     ||I - R A||_inf from the row sums of C, each addition raised by `up`;
+ *     also in the norm weighted by w ~ |x0| (the smaller alpha wins).  Not
+ *     below 1/2: every modulus, then the exact substitution's R.
  *  3. The iterate is an expansion x~ = t0 + t1 + t2 + t3 per component, t0
  *     = RN(x~).  Each step: r = RN(b - A x~), the exact residual rounded
  *     once (long accumulators per row, one exact product per nonzero term);
@@ -65,6 +75,10 @@
  *  Steps repeat until every component is proven, the correction no longer
  *  halves or is below 2^-220 of x~ in every column, or 60 residuals (LAPACK's
  *  ITHRESH where the expert drivers set it).
+ * (One file, over 600 lines: the factorizations, the enclosure, the
+ * refinement and the attempts share the solver's state and the proof
+ * above, and LAPACK's expert drivers reach all of it through one call,
+ * exb_xx_solve.)
  */
 #include <limits.h>
 #include <stdint.h>
@@ -82,12 +96,13 @@
 #include "support/path.h"
 #include "support/xerbla.h"
 
-#define PANEL 16     /* columns factored with plain loops */
-#define MAX_STEPS 60 /* residuals computed at most, by default */
-#define TERMS 4      /* the expansion's length (about 212 bits) */
+#define PANEL 16       /* columns factored with plain loops */
+#define MAX_STEPS 60   /* residuals computed at most, by default */
+#define TERMS 4        /* the expansion's length (about 212 bits) */
 #define NOISE 0x1p-190 /* relative size below which a term is the corrections' noise */
-#define FEW_BITS 40  /* the first enclosure of I - R A: 12 moduli at n = 1000 */
-#define ALL_BITS 1000 /* every modulus (about 72 bits) */
+#define FEW_BITS 40    /* the first enclosure of I - R A: 12 moduli at n = 1000 */
+#define ALL_BITS 1000  /* every modulus (about 72 bits) */
+#define BALANCE 8      /* binades apart R's column and A's row may be, taken as they are */
 
 /* For y the RN result of one operation whose exact value y* >= 0:
  * y* <= y (1 + 2^-53) + 2^-1075 <= up(y) (the margin 2^-50 - 2^-53 covers
@@ -100,20 +115,23 @@ static double up(double y)
 typedef struct solver {
     const char *name;
     long n, nrhs;
-    int spd;       /* Cholesky: f holds L (lower) */
-    int trans;     /* LU: the system is A^T x = b, af holds A^T */
-    int maxsteps;  /* residuals computed at most */
-    double *af;    /* A (full, symmetric for EXDPOSVXX), n x n */
-    double *f;     /* the factors, n x n */
-    long *ipiv;    /* LU's row interchanges (0-based) */
-    double *r;     /* R, n x n */
-    double *rrow;  /* (|R| 1)_i, upper bounds */
-    double *crow;  /* (|I - R A| 1)_i, upper bounds */
-    double *w;     /* weights d > 0 (about |x|), or NULL */
-    double *crow_w; /* (|I - R A| d)_i, upper bounds */
-    int weighted;  /* alpha and the enclosure in the norm ||D^-1 v||_inf */
-    const int *shift; /* per column: x* = 2^shift y*, y* the scaled system's */
-    double alpha;  /* ||I - R A||_inf, upper bound; >= 1 or NaN: none */
+    int spd;              /* Cholesky: f holds L (lower) */
+    int trans;            /* LU: the system is A^T x = b, af holds A^T */
+    int maxsteps;         /* residuals computed at most */
+    double *af;           /* A (full, symmetric for EXDPOSVXX), n x n */
+    double *f;            /* the factors, n x n */
+    long *ipiv;           /* LU's row interchanges (0-based) */
+    double *r;            /* R, n x n */
+    double *rrow;         /* (|R| 1)_i, upper bounds */
+    double *crow;         /* (|I - R A| 1)_i, upper bounds */
+    double *w;            /* weights d > 0 (about |x|), or NULL */
+    double *crow_w;       /* (|I - R A| d)_i, upper bounds */
+    int weighted;         /* alpha and the enclosure in the norm ||D^-1 v||_inf */
+    int loose;            /* C from the residue engine alone: |RN(I - R A)| may be tighter */
+    const int *shift;     /* per column: x* = 2^shift y*, y* the scaled system's */
+    const double *bscale; /* the exact right-hand side is diag(bscale) b (NULL: b) */
+    const double *xscale; /* x* = diag(xscale) 2^shift y* (NULL: 2^shift y*) */
+    double alpha;         /* ||I - R A||_inf, upper bound; >= 1 or NaN: none */
 } solver;
 
 /* ---- the factorizations --------------------------------------------------- */
@@ -237,7 +255,7 @@ static void plain_solve(const solver *s, double *y, long nrhs)
             }
             continue;
         }
-        if (s->trans) { /* A^T = U^T L^T P^T */
+        if (s->trans) {                    /* A^T = U^T L^T P^T */
             for (long j = 0; j < n; j++) { /* U^T */
                 double t = v[j];
                 for (long i = 0; i < j; i++)
@@ -277,11 +295,7 @@ static void inverse_trsm(const solver *s, char uplo, char trans, char diag, doub
         exb_dtrsm_checked(s->name, 'L', uplo, trans, diag, n, n, 1.0, s->f, n, r, n);
 }
 
-/* R := A^-1 from the factors; c := upper bounds of |I - R A| element by
- * element (the residue path's enclosure, or |RN(I - R A)| raised by `up`
- * from EXDGEMM where that path does not run); alpha, (|R| 1) and
- * (|I - R A| 1).  c is n x n scratch. */
-/* R from the LU factors in binary32 (SGETRI on the factors rounded to
+/* A^-1 from the LU factors in binary32 (SGETRI on the factors rounded to
  * binary32): 1, or 0 where it cannot run or gives a value that is not
  * finite. */
 static int inverse_f32(const solver *s, double *r)
@@ -304,6 +318,116 @@ static int inverse_f32(const solver *s, double *r)
     return done;
 }
 
+/* c := RN(I - R A) element by element (EXDGEMM: exactly rounded, so
+ * |I - R A| <= up(|c|)). */
+static void exact_enclosure(const solver *s, double *c)
+{
+    long n = s->n;
+    memset(c, 0, (size_t)n * n * sizeof *c);
+    for (long i = 0; i < n; i++)
+        c[i + i * n] = 1.0;
+    exb_dgemm_checked(s->name, 'N', 'N', n, n, n, -1.0, s->r, n, s->af, n, 1.0, c, n);
+}
+
+/* The largest binade of column l of R and of row l of A, for l = 0..n-1
+ * (INT_MIN where all zero). */
+static void binades(const solver *s, int *er, int *ea)
+{
+    long n = s->n;
+    for (long l = 0; l < n; l++) {
+        double mr = 0.0, ma = 0.0;
+        for (long i = 0; i < n; i++) {
+            mr = fabs(s->r[i + l * n]) > mr ? fabs(s->r[i + l * n]) : mr;
+            ma = fabs(s->af[l + i * n]) > ma ? fabs(s->af[l + i * n]) : ma;
+        }
+        er[l] = mr > 0.0 ? ilogb(mr) : INT_MIN;
+        ea[l] = ma > 0.0 ? ilogb(ma) : INT_MIN;
+    }
+}
+
+/* Column l of R times 2^-k and row l of A times 2^k (dir 1) or back (dir
+ * -1); 0 and nothing changed where an entry would not stay exact. */
+static int shift_pair(solver *s, long l, int k, int dir)
+{
+    long n = s->n;
+    int kr = -k * dir, ka = k * dir;
+    for (long i = 0; dir > 0 && i < n; i++) {
+        double vr = s->r[i + l * n], va = s->af[l + i * n];
+        double wr = ldexp(vr, kr), wa = ldexp(va, ka);
+        if (!isfinite(wr) || ldexp(wr, -kr) != vr || !isfinite(wa) || ldexp(wa, -ka) != va)
+            return 0;
+    }
+    for (long i = 0; i < n; i++) {
+        s->r[i + l * n] = ldexp(s->r[i + l * n], kr);
+        s->af[l + i * n] = ldexp(s->af[l + i * n], ka);
+    }
+    return 1;
+}
+
+/* c := upper bounds of |I - R A| from the residue path (exb_host_gemm_crt_
+ * bound, `bits`), R A computed as (R D^-1)(D A) with D = diag(2^k_l)
+ * evening out column l of R against row l of A, exactly: the path
+ * truncates each row of R and column of A below its largest entry, so a
+ * sum whose terms span many binades (A's rows scaled by 2^+-100, R's
+ * columns by 2^-+100) would keep none of its small terms.  0 where the
+ * path does not run. */
+static int residue_enclosure(solver *s, double *c, int bits)
+{
+    long n = s->n;
+    exb_knobs knobs;
+    exb_knobs_read_rows(&knobs);
+    if (!exb_host_gemm_crt_available(&knobs))
+        return 0;
+    int *k = malloc(3 * (size_t)n * sizeof *k);
+    if (k) {
+        int *er = k + n, *ea = k + 2 * n;
+        binades(s, er, ea);
+        for (long l = 0; l < n; l++) {
+            k[l] = er[l] == INT_MIN || ea[l] == INT_MIN ? 0 : (er[l] - ea[l]) / 2;
+            if (k[l] > -BALANCE && k[l] < BALANCE) /* even enough: as it is */
+                k[l] = 0;
+            if (k[l] && !shift_pair(s, l, k[l], 1))
+                k[l] = 0;
+        }
+    }
+    memset(c, 0, (size_t)n * n * sizeof *c);
+    for (long i = 0; i < n; i++)
+        c[i + i * n] = 1.0;
+    exb_gemm_args g = {0, 0, n, n, n, -1.0, s->r, n, s->af, n, 1.0, c, n};
+    int enclosed = exb_host_gemm_crt_bound(&g, &knobs, bits) == 0;
+    for (long l = 0; k && l < n; l++)
+        if (k[l])
+            shift_pair(s, l, k[l], -1);
+    free(k);
+    return enclosed;
+}
+
+/* (|R| 1)_i and the row sums of C >= |I - R A| (plain and weighted by w),
+ * every addition raised by `up`; c holds upper bounds of |I - R A| or
+ * RN(I - R A), |I - R A| <= up(|c|) either way. */
+static void row_sums(solver *s, const double *c)
+{
+    long n = s->n;
+    for (long i = 0; i < n; i++)
+        s->rrow[i] = s->crow[i] = s->crow_w[i] = 0.0;
+    for (long j = 0; j < n; j++) {
+        double wj = s->w ? s->w[j] : 0.0;
+        for (long i = 0; i < n; i++) {
+            double cij = up(fabs(c[i + j * n]));
+            s->rrow[i] = up(s->rrow[i] + up(fabs(s->r[i + j * n])));
+            s->crow[i] = up(s->crow[i] + cij);
+            s->crow_w[i] = up(s->crow_w[i] + up(cij * wj));
+        }
+    }
+}
+
+static double alpha_of(solver *s);
+static int tighten(solver *s, double *c);
+
+/* R := op(A)^-1 from the factors (exact: 2 binary32 then binary64 where
+ * it runs, 0 binary64, 1 the exact substitution); c := upper bounds of
+ * |I - R A| element by element; alpha, (|R| 1) and (|I - R A| 1).  c is
+ * n x n scratch. */
 static void inverse_and_bound(solver *s, double *c, int exact, int bits)
 {
     long n = s->n;
@@ -322,13 +446,6 @@ static void inverse_and_bound(solver *s, double *c, int exact, int bits)
             done = exb_plain_dgetri(n, r, n, piv) == 0;
             free(piv);
         }
-        if (done && s->trans) /* (A^T)^-1 = (A^-1)^T */
-            for (long j = 0; j < n; j++)
-                for (long i = 0; i < j; i++) {
-                    double t = r[i + j * n];
-                    r[i + j * n] = r[j + i * n];
-                    r[j + i * n] = t;
-                }
     }
     if (s->spd && !exact) { /* DPOTRI, mirrored */
         memcpy(r, s->f, (size_t)n * n * sizeof *r);
@@ -351,41 +468,57 @@ static void inverse_and_bound(solver *s, double *c, int exact, int bits)
             swap_rows(r, n, n, i, s->ipiv[i]);
         inverse_trsm(s, 'L', 'N', 'U', r, exact);
         inverse_trsm(s, 'U', 'N', 'N', r, exact);
-        if (s->trans) /* (A^T)^-1 = (A^-1)^T */
-            for (long j = 0; j < n; j++)
-                for (long i = 0; i < j; i++) {
-                    double t = r[i + j * n];
-                    r[i + j * n] = r[j + i * n];
-                    r[j + i * n] = t;
-                }
     }
+    if (!s->spd && s->trans) /* every inverse above is A^-1: (A^T)^-1 = (A^-1)^T */
+        for (long j = 0; j < n; j++)
+            for (long i = 0; i < j; i++) {
+                double t = r[i + j * n];
+                r[i + j * n] = r[j + i * n];
+                r[j + i * n] = t;
+            }
     for (long e = 0; e < n * n; e++)
         if (!isfinite(r[e])) {
             s->alpha = INFINITY;
             return;
         }
-    memset(c, 0, (size_t)n * n * sizeof *c);
-    for (long i = 0; i < n; i++)
-        c[i + i * n] = 1.0;
-    exb_knobs knobs;
-    exb_knobs_read_rows(&knobs);
-    exb_gemm_args g = {0, 0, n, n, n, -1.0, r, n, s->af, n, 1.0, c, n};
+    s->loose = residue_enclosure(s, c, bits);
+    if (!s->loose)
+        exact_enclosure(s, c);
+    row_sums(s, c);
+    s->alpha = alpha_of(s);
+    if (bits == ALL_BITS && !(s->alpha < 0.5))
+        tighten(s, c);
+}
 
-    int enclosed = exb_host_gemm_crt_available(&knobs) && exb_host_gemm_crt_bound(&g, &knobs, bits) == 0;
-    if (!enclosed)
-        exb_dgemm_checked(s->name, 'N', 'N', n, n, n, -1.0, r, n, s->af, n, 1.0, c, n);
-    for (long i = 0; i < n; i++)
-        s->rrow[i] = s->crow[i] = s->crow_w[i] = 0.0;
-    for (long j = 0; j < n; j++) {
-        double wj = s->w ? s->w[j] : 0.0;
-        for (long i = 0; i < n; i++) {
-            double cij = up(fabs(c[i + j * n]));
-            s->rrow[i] = up(s->rrow[i] + up(fabs(r[i + j * n])));
-            s->crow[i] = up(s->crow[i] + cij);
-            s->crow_w[i] = up(s->crow_w[i] + up(cij * wj));
-        }
-    }
-    /* alpha >= ||I - R A||_inf, and in the weighted norm ||D^-1 (I - R A) D||_inf */
+/* Where C came from the residue engine alone: C := its minimum with
+ * |RN(I - R A)| (both bound |I - R A|, so does their minimum), and the row
+ * sums and alpha again.  The residue path truncates each row of R and
+ * column of A below its largest entry: where their entries span more
+ * binades than balancing evens out, or with 40 bits, its enclosure can be
+ * looser than EXDGEMM's; tightened before giving up on a component, it
+ * never proves less than without the engine (EXACTBLAS_INT8=0).  0 where
+ * nothing changed. */
+static int tighten(solver *s, double *c)
+{
+    long n = s->n;
+    double *c2 = s->loose ? malloc((size_t)n * n * sizeof *c2) : NULL;
+    if (!c2)
+        return 0;
+    exact_enclosure(s, c2);
+    for (long q = 0; q < n * n; q++) /* row_sums raises either by `up` */
+        c[q] = fabs(c2[q]) < c[q] ? fabs(c2[q]) : c[q];
+    free(c2);
+    row_sums(s, c);
+    s->alpha = alpha_of(s);
+    s->loose = 0;
+    return 1;
+}
+
+/* alpha >= ||I - R A||_inf from the row sums, and in the weighted norm
+ * ||D^-1 (I - R A) D||_inf (s->weighted: the smaller) */
+static double alpha_of(solver *s)
+{
+    long n = s->n;
     double alpha = 0.0, alpha_w = INFINITY;
     for (long i = 0; i < n; i++)
         if (!(s->crow[i] <= alpha)) /* NaN wins */
@@ -399,7 +532,7 @@ static void inverse_and_bound(solver *s, double *c, int exact, int bits)
         }
     }
     s->weighted = alpha_w < alpha;
-    s->alpha = s->weighted ? alpha_w : alpha;
+    return s->weighted ? alpha_w : alpha;
 }
 
 /* ---- the expansion ---------------------------------------------------------- */
@@ -439,13 +572,68 @@ static void add_shifted(exb_superacc *acc, double v, int sh)
     exb_superacc_add_scaled_u64(acc, (uint64_t)ldexp(f, 53), e - 53 + sh, v < 0.0);
 }
 
-/* RN(2^sh (t0 + t1 + t2 + t3 + w)) exactly. */
-static double round_with(const double *t, long bs, long e, double w, int sh, exb_superacc *acc)
+/* A component's factor from the scaled system's y* to x*: m 2^e (m odd,
+ * below 2^53), xscale_i 2^shift_j. */
+typedef struct factor {
+    uint64_t m;
+    int e;
+} factor;
+
+static factor factor_of(const solver *s, long i, long j)
 {
+    factor f = {1, s->shift[j]};
+    if (s->xscale) { /* > 0 and finite (the callers' check) */
+        int e;
+        uint64_t m = (uint64_t)ldexp(frexp(s->xscale[i], &e), 53);
+        int tz = __builtin_ctzll(m);
+        f.m = m >> tz;
+        f.e += e - 53 + tz;
+    }
+    return f;
+}
+
+/* acc += v f exactly; 0 where bits of the product lie below the
+ * accumulator's least significant digit (they are dropped: below 2^-2000,
+ * they move no rounding but a tie's). */
+static int add_scaled(exb_superacc *acc, double v, factor f)
+{
+    if (f.m == 1 && f.e >= -1000 && f.e <= 1000) { /* every bit inside */
+        add_shifted(acc, v, f.e);
+        return 1;
+    }
+    if (v == 0.0 || !isfinite(v)) { /* f > 0: v's sign, v's special */
+        exb_superacc_add_double(acc, v);
+        return 1;
+    }
+    int e;
+    unsigned __int128 p = (unsigned __int128)(uint64_t)ldexp(frexp(fabs(v), &e), 53) * f.m;
+    int lsb = e - 53 + f.e, exact = 1;
+    if (lsb < EXB_ACC_LSB) {
+        int drop = EXB_ACC_LSB - lsb;
+        unsigned __int128 low = drop >= 128 ? p : p & (((unsigned __int128)1 << drop) - 1);
+        exact = low == 0;
+        p = drop >= 128 ? 0 : p >> drop;
+        lsb = EXB_ACC_LSB;
+    }
+    if ((uint64_t)p)
+        exb_superacc_add_scaled_u64(acc, (uint64_t)p, lsb, v < 0.0);
+    if ((uint64_t)(p >> 64))
+        exb_superacc_add_scaled_u64(acc, (uint64_t)(p >> 64), lsb + 64, v < 0.0);
+    return exact;
+}
+
+/* RN(f (t0 + t1 + t2 + t3 + w)) exactly; *exact = 0 where a product's bits
+ * were dropped (add_scaled). */
+static double round_with(const double *t, long bs, long e, double w, factor f, exb_superacc *acc,
+                         int *exact)
+{
+    int ok = 1;
     exb_superacc_reset(acc);
     for (int k = 0; k < TERMS; k++)
-        add_shifted(acc, t[e + k * bs], sh);
-    add_shifted(acc, w, sh);
+        ok &= add_scaled(acc, t[e + k * bs], f);
+    ok &= add_scaled(acc, w, f);
+    if (exact)
+        *exact = ok;
     return exb_superacc_round(acc);
 }
 
@@ -455,6 +643,12 @@ static double shifted_up(double v, int sh)
 {
     double y = ldexp(v, sh);
     return v > 0.0 && y == 0.0 ? 0x1p-1074 : up(y);
+}
+
+/* An upper bound of v f for v >= 0. */
+static double scaled_up(double v, factor f)
+{
+    return shifted_up(f.m == 1 ? v : up(v * (double)f.m), f.e);
 }
 
 /* ---- the driver --------------------------------------------------------------- */
@@ -470,8 +664,8 @@ static int all_finite(long m, long n, const double *a, long lda)
 
 /* y := RN(alpha M v + beta y) exactly rounded, M n x k, v k x nrhs (ld k),
  * y n x nrhs (ld n): EXDGEMV per column for a few right-hand sides. */
-static void product(const solver *s, long n, long k, double alpha, const double *m,
-                    const double *v, double beta, double *y)
+static void product(const solver *s, long n, long k, double alpha, const double *m, const double *v,
+                    double beta, double *y)
 {
     if (s->nrhs < 8) {
         for (long j = 0; j < s->nrhs; j++)
@@ -496,7 +690,10 @@ static void residual(const solver *s, const double *t, long bs, double *neg, exb
     for (long j = 0; j < s->nrhs; j++) {
         for (long i = 0; i < n; i++) {
             exb_superacc_reset(accs[i]);
-            exb_superacc_add_double(accs[i], b[i + j * ldb]);
+            if (s->bscale)
+                exb_superacc_add_product(accs[i], s->bscale[i], b[i + j * ldb]);
+            else
+                exb_superacc_add_double(accs[i], b[i + j * ldb]);
         }
         for (int k = 0; k < TERMS; k++) {
             int any = 0;
@@ -601,19 +798,23 @@ static long enclose(const solver *s, const int *zero_cols, const double *t, long
             double ei = exact ? 0.0 : up(e[q] + up(crow[i] * eta));
             e[q] = ei;
             /* the same bits at both ends: a zero's sign decided too */
-            double lo = round_with(t, bs, q, -ei, s->shift[j], acc);
-            double hi = round_with(t, bs, q, ei, s->shift[j], acc);
-            done[q] = isfinite(ei) && isfinite(t[q]) && memcmp(&lo, &hi, sizeof lo) == 0;
+            factor f = factor_of(s, i, j);
+            int lo_exact, hi_exact;
+            double lo = round_with(t, bs, q, -ei, f, acc, &lo_exact);
+            double hi = round_with(t, bs, q, ei, f, acc, &hi_exact);
+            done[q] = isfinite(ei) && isfinite(t[q]) && lo_exact && hi_exact &&
+                      memcmp(&lo, &hi, sizeof lo) == 0;
             open += !done[q];
         }
     }
     return open;
 }
 
-/* Solves with the factored solver s: X, PROVEN, BOUND; returns INFO (0,
- * N+1, N+2 or N+3). */
-static long refine_and_prove(solver *s, const double *b, long ldb, const double *x0, double *x,
-                             long ldx, int *proven, double *bound, long ldp)
+/* Solves with the factored solver s: X, PROVEN, BOUND, and y := RN(y~)
+ * (the scaled system's solution, n x nrhs); returns INFO (0, N+1, N+2 or
+ * N+3). */
+static long refine_and_prove(solver *s, double *c, const double *b, long ldb, const double *x0,
+                             double *x, long ldx, int *proven, double *bound, long ldp, double *y)
 {
     long n = s->n, nrhs = s->nrhs, nn = n * nrhs, bs = nn;
     double *t = malloc((size_t)TERMS * nn * sizeof *t);
@@ -665,8 +866,10 @@ static long refine_and_prove(solver *s, const double *b, long ldb, const double 
         for (long j = 0; j < nrhs; j++) {
             double cn = 0.0, xn = 0.0;
             for (long i = 0; i < n; i++) {
+                if (!isfinite(d[i + j * n])) /* the plain solve overflowed there: x~_i stays */
+                    d[i + j * n] = 0.0;
                 double ci = fabs(d[i + j * n]), xi = fabs(t[i + j * n]);
-                cn = ci > cn || ci != ci ? ci : cn;
+                cn = ci > cn ? ci : cn;
                 xn = xi > xn ? xi : xn;
             }
             if (cn > 0.0 && cn > xn * 0x1p-220 && cn <= 0.5 * prev[j])
@@ -682,26 +885,49 @@ static long refine_and_prove(solver *s, const double *b, long ldb, const double 
     long open = 0;
     for (long q = 0; q < nn; q++)
         open += !done[q];
+    double *e_old = valid && open ? malloc((size_t)nn * sizeof *e_old) : NULL;
+    int *done_old = e_old ? malloc((size_t)nn * sizeof *done_old) : NULL;
+    if (done_old && tighten(s, c)) {
+        /* the last iterate enclosed again with C no looser than EXDGEMM's:
+         * both enclosures hold, so the smaller e, and a component either
+         * decides is decided */
+        memcpy(e_old, e, (size_t)nn * sizeof *e);
+        memcpy(done_old, done, (size_t)nn * sizeof *done);
+        residual(s, t, bs, stack, accs, b, ldb, r, zero_cols);
+        product(s, n, n, 1.0, s->r, r, 0.0, d);
+        enclose(s, zero_cols, t, bs, r, d, e, done, acc);
+        open = 0;
+        for (long q = 0; q < nn; q++) {
+            e[q] = e_old[q] < e[q] ? e_old[q] : e[q];
+            done[q] |= done_old[q];
+            open += !done[q];
+        }
+    }
+    free(e_old), free(done_old);
     if (valid && open)
         snap(s, b, ldb, t, bs, stack, accs, r, e, done, acc);
     long info = 0;
     for (long j = 0; j < nrhs; j++)
         for (long i = 0; i < n; i++) {
             long q = i + j * n;
-            int sh = s->shift[j];
-            /* X = RN(2^sh x~) (proven: RN(2^sh (x~ - e)), the same value with
-             * the decided sign of a zero; else an exact zero is +0); the
-             * tail |2^sh x~ - X| */
-            int ok = valid && done[q];
-            double xi = ok ? round_with(t, bs, q, -e[q], sh, acc)
-                           : round_with(t, bs, q, 0.0, sh, acc) + 0.0;
+            factor f = factor_of(s, i, j);
+            /* X = RN(f x~) (proven: RN(f (x~ - e)), the same value with the
+             * decided sign of a zero; else an exact zero is +0); the tail
+             * |f x~ - X|, exactly zero or raised by `up` (which also covers
+             * the bits below 2^-2000 add_scaled may drop) */
+            int ok = valid && done[q], exact;
+            double xi = ok ? round_with(t, bs, q, -e[q], f, acc, NULL)
+                           : round_with(t, bs, q, 0.0, f, acc, NULL) + 0.0;
             x[i + j * ldx] = xi;
-            round_with(t, bs, q, 0.0, sh, acc);
+            round_with(t, bs, q, 0.0, f, acc, &exact);
             add_shifted(acc, -xi, 0);
-            double tail = up(fabs(exb_superacc_round(acc)));
+            double tail =
+                exb_superacc_is_zero(acc) && exact ? 0.0 : up(fabs(exb_superacc_round(acc)));
             proven[i + j * ldp] = ok;
-            bound[i + j * ldp] =
-                valid && isfinite(e[q]) && isfinite(xi) ? up(tail + shifted_up(e[q], sh)) : INFINITY;
+            /* e = 0 with a zero tail: X is x* */
+            double b_up = e[q] == 0.0 && tail == 0.0 ? 0.0 : up(tail + scaled_up(e[q], f));
+            bound[i + j * ldp] = valid && isfinite(e[q]) && isfinite(xi) ? b_up : INFINITY;
+            y[q] = t[q];
             if (!ok && !info)
                 info = valid ? n + 1 : n + 2;
         }
@@ -738,8 +964,7 @@ static double pow2_below_inverse(double v)
  * (x == NULL) or diag(1/x) R (M = op(A) diag(x)); S: powers of two making
  * Z's row sums about 1, so ||Z^-1|| = max_i (|R| S^-1 1)_i (/ |x_i|).  w:
  * n scratch.  0 where that is not finite or not positive. */
-static double scaled_rcond(long n, const double *r, const double *rows, const double *x,
-                           double *w)
+static double scaled_rcond(long n, const double *r, const double *rows, const double *x, double *w)
 {
     double zn = 0.0, zi = 0.0;
     for (long i = 0; i < n; i++)
@@ -839,25 +1064,29 @@ static long xx_solve(exb_xx *p);
 
 long exb_xx_solve(exb_xx *p)
 {
-    exb_fpenv env = exb_fpenv_enter();
-    long res = xx_solve(p);
-    exb_fpenv_leave(env);
-    return res;
+    EXB_FPENV_SCOPE; /* p's data are read through pointers, after it */
+    return xx_solve(p);
 }
 
-/* The power of two bringing a largest magnitude m near 1 where it is far
- * from it (outside 2^-100 .. 2^100), within 2^-500 .. 2^500 (so every
- * shifted term stays inside the accumulator); even when `even`. */
+/* The power of two bringing a largest magnitude m (2^(e-1) <= m < 2^e)
+ * near 1 where it is far from it (outside 2^-100 .. 2^100), within
+ * 2^-500 .. 2^500 (so every shifted term stays inside the accumulator);
+ * even when `even`. */
+static int scale_for(int e, int even)
+{
+    if (e >= -100 && e <= 100)
+        return 0;
+    int sc = -e < -500 ? -500 : (-e > 500 ? 500 : -e);
+    return even ? sc - sc % 2 : sc;
+}
+
 static int scale_exponent(double m, int even)
 {
     if (!(m > 0.0) || !isfinite(m))
         return 0;
     int e;
     frexp(m, &e);
-    if (e >= -100 && e <= 100)
-        return 0;
-    int sc = -e < -500 ? -500 : (-e > 500 ? 500 : -e);
-    return even ? sc - sc % 2 : sc;
+    return scale_for(e, even);
 }
 
 /* v (count entries, stride 1) := v 2^sc where every entry stays exact;
@@ -874,25 +1103,116 @@ static int scale_exact(double *v, long count, int sc)
     return 1;
 }
 
-static long xx_solve(exb_xx *p)
+/* The attempts (xx_solve): the scalings of step 0; none; the engine's own
+ * equilibration (where nobody asked for the factors). */
+enum { SCALED, PLAIN, EQUILIBRATED };
+
+/* op(A) := D_r op(A) D_c (s->af), powers of two by DGEEQUB's rules
+ * (clamped to 2^-1022 .. 2^1022; SPD: D A D, D by DPOEQUB's), where the
+ * rows or the columns differ by more than a factor 10 (LAPACK's THRESH
+ * 0.1) and every entry, and every product with the caller's scalings,
+ * stays exact: the system's scalings become diag(D_r) bscale and
+ * diag(D_c) xscale (`scales`, 2n).  0 where not applied. */
+static int equilibrate(const exb_xx *p, solver *s, double *scales)
+{
+    long n = s->n;
+    int *er = malloc(2 * (size_t)n * sizeof *er), ok = er != NULL;
+    int *ec = er + n, rmin = INT_MAX, rmax = INT_MIN, cmin = INT_MAX, cmax = INT_MIN;
+    for (long i = 0; ok && i < n; i++) { /* rows: 2^-e, 2^e the largest entry's binade */
+        double m = 0.0;
+        for (long j = 0; j < n; j++)
+            m = fabs(s->af[i + j * n]) > m ? fabs(s->af[i + j * n]) : m;
+        double d = s->af[i + i * n];
+        ok = s->spd ? d > 0.0 : m > 0.0;
+        if (!ok)
+            break;
+        int e = ilogb(s->spd ? d : m);
+        er[i] = s->spd ? -e / 2 : -(e < -1022 ? -1022 : (e > 1022 ? 1022 : e));
+        rmin = er[i] < rmin ? er[i] : rmin;
+        rmax = er[i] > rmax ? er[i] : rmax;
+    }
+    for (long j = 0; ok && j < n; j++) { /* columns, of the scaled rows; SPD: the rows' */
+        double m = 0.0;
+        for (long i = 0; i < n; i++)
+            m = fabs(ldexp(s->af[i + j * n], er[i])) > m ? fabs(ldexp(s->af[i + j * n], er[i])) : m;
+        ok = m > 0.0;
+        int e = ok ? ilogb(m) : 0;
+        ec[j] = s->spd ? er[j] : -(e < -1022 ? -1022 : (e > 1022 ? 1022 : e));
+        cmin = ec[j] < cmin ? ec[j] : cmin;
+        cmax = ec[j] > cmax ? ec[j] : cmax;
+    }
+    ok = ok && (rmax - rmin > 3 || cmax - cmin > 3); /* a condition below 0.1 */
+    for (long j = 0; ok && j < n; j++)
+        for (long i = 0; ok && i < n; i++) {
+            double v = s->af[i + j * n], w = ldexp(v, er[i] + ec[j]);
+            ok = isfinite(w) && ldexp(w, -(er[i] + ec[j])) == v;
+        }
+    for (long i = 0; ok && i < n; i++) { /* the caller's scalings times D_r, D_c, exactly */
+        double b = p->bscale ? p->bscale[i] : 1.0, x = p->xscale ? p->xscale[i] : 1.0;
+        scales[i] = ldexp(b, er[i]);
+        scales[n + i] = ldexp(x, ec[i]);
+        ok = scales[i] > 0.0 && isfinite(scales[i]) && ldexp(scales[i], -er[i]) == b &&
+             scales[n + i] > 0.0 && isfinite(scales[n + i]) && ldexp(scales[n + i], -ec[i]) == x;
+    }
+    for (long j = 0; ok && j < n; j++)
+        for (long i = 0; i < n; i++)
+            s->af[i + j * n] = ldexp(s->af[i + j * n], er[i] + ec[j]);
+    if (ok) {
+        s->bscale = scales;
+        s->xscale = scales + n;
+    }
+    free(er);
+    return ok;
+}
+
+/* One attempt in `mode`: the scalings, the factors, R and its enclosure,
+ * the refinement; X, PROVEN and BOUND (proven_out and bound_out, ld n),
+ * the estimates, AF and IPIV.  *scaled: whether a scaling of step 0 was
+ * applied.  Returns INFO, or -1 (nothing done) where EQUILIBRATED finds
+ * nothing to equilibrate and the first attempt was not scaled either
+ * (`first_scaled`): it would repeat that one. */
+static long attempt(exb_xx *p, int mode, int first_scaled, int *scaled, int *proven_out,
+                    double *bound_out)
 {
     long n = p->n, nrhs = p->nrhs, res;
     const char *name = p->name;
     int spd = p->spd, lower = spd && exb_lsame(p->uplo, 'L');
-    solver s = {name, n, nrhs, spd, !spd && p->trans, p->maxsteps > 0 ? p->maxsteps : MAX_STEPS,
-                NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL, 0.0};
+    solver s = {name,
+                n,
+                nrhs,
+                spd,
+                !spd && p->trans,
+                p->maxsteps > 0 ? p->maxsteps : MAX_STEPS,
+                NULL,
+                NULL,
+                NULL,
+                NULL,
+                NULL,
+                NULL,
+                NULL,
+                NULL,
+                0,
+                0,
+                NULL,
+                p->bscale,
+                p->xscale,
+                0.0};
     size_t nn2 = (size_t)n * n;
     s.af = malloc(nn2 * sizeof *s.af);
     s.f = malloc(nn2 * sizeof *s.f);
     s.r = malloc(nn2 * sizeof *s.r);
     s.ipiv = malloc((size_t)n * sizeof *s.ipiv);
     s.rrow = malloc(4 * (size_t)n * sizeof *s.rrow);
-    int *pv = malloc((size_t)n * nrhs * sizeof *pv);
-    double *bd = malloc((size_t)n * nrhs * sizeof *bd);
+    int *pv = proven_out;
+    double *bd = bound_out;
     double *c = malloc(nn2 * sizeof *c), *bsc = malloc((size_t)n * nrhs * sizeof *bsc);
+    double *bap = malloc((size_t)n * nrhs * sizeof *bap);
     double *x0 = malloc((size_t)n * nrhs * sizeof *x0);
+    double *scales = malloc(2 * (size_t)n * sizeof *scales);
     int *shift = malloc((size_t)nrhs * sizeof *shift);
-    if (!s.af || !s.f || !s.r || !s.ipiv || !s.rrow || !pv || !bd || !c || !bsc || !x0 || !shift) {
+    *scaled = 0;
+    if (!s.af || !s.f || !s.r || !s.ipiv || !s.rrow || !c || !bsc || !bap || !x0 || !scales ||
+        !shift) {
         res = n + 3;
         goto out;
     }
@@ -907,30 +1227,50 @@ static long xx_solve(exb_xx *p)
         }
     /* exact power-of-two scalings where A or a column of B lies near the
      * ends of the range: A' = 2^sa A, b'_j = 2^sb_j b_j, x*_j = 2^(sa -
-     * sb_j) y*_j; the decisions and X are rounded from 2^shift y~ exactly */
+     * sb_j) y*_j; the decisions and X are rounded from 2^shift y~ exactly.
+     * With BSCALE the exact right-hand side is diag(bscale) b' (products
+     * in the residual's accumulators), bap its rounding (the plain solves) */
+    if (mode == EQUILIBRATED && !equilibrate(p, &s, scales)) {
+        if (!first_scaled) {
+            res = -1;
+            goto out;
+        }
+        mode = PLAIN;
+    }
+    int scale = mode != PLAIN;
     double amax = 0.0;
     for (size_t q = 0; q < nn2; q++)
         amax = fabs(s.af[q]) > amax ? fabs(s.af[q]) : amax;
-    int sa = p->factored ? 0 : scale_exponent(amax, spd);
+    int sa = p->factored || mode != SCALED ? 0 : scale_exponent(amax, spd);
     if (sa && !scale_exact(s.af, (long)nn2, sa))
         sa = 0;
     for (long j = 0; j < nrhs; j++) {
-        double bmax = 0.0;
+        int top = INT_MIN; /* frexp's exponent of max_i |bscale_i b_ij|, within 1 */
         for (long i = 0; i < n; i++) {
-            bsc[i + j * n] = p->b[i + j * p->ldb];
-            bmax = fabs(bsc[i + j * n]) > bmax ? fabs(bsc[i + j * n]) : bmax;
+            double v = p->b[i + j * p->ldb];
+            bsc[i + j * n] = v;
+            int e, es = 0;
+            if (v == 0.0 || !isfinite(v))
+                continue;
+            frexp(v, &e);
+            if (s.bscale)
+                frexp(s.bscale[i], &es);
+            top = e + es > top ? e + es : top;
         }
-        int sb = scale_exponent(bmax, 0);
+        int sb = scale && top != INT_MIN ? scale_for(top, 0) : 0;
         if (sb && !scale_exact(bsc + j * n, n, sb))
             sb = 0;
         shift[j] = sa - sb;
+        *scaled |= shift[j] != 0;
+        for (long i = 0; i < n; i++)
+            bap[i + j * n] = s.bscale ? s.bscale[i] * bsc[i + j * n] : bsc[i + j * n];
     }
     s.shift = shift;
     if (p->factored) { /* the caller's factors (LAPACK's layout) */
         for (long j = 0; j < n; j++)
             for (long i = 0; i < n; i++)
-                s.f[i + j * n] = spd && !lower && i > j ? p->af[j + i * p->ldaf]
-                                                        : p->af[i + j * p->ldaf];
+                s.f[i + j * n] =
+                    spd && !lower && i > j ? p->af[j + i * p->ldaf] : p->af[i + j * p->ldaf];
         res = 0;
         for (long i = 0; i < n && !spd; i++) {
             s.ipiv[i] = p->ipiv[i] - 1;
@@ -967,11 +1307,11 @@ static long xx_solve(exb_xx *p)
     /* the first solution: the factors' plain solve (the weights' |x0| and
      * the refinement's start) */
     for (long j = 0; j < nrhs; j++)
-        memcpy(x0 + j * n, bsc + j * n, (size_t)n * sizeof *x0);
+        memcpy(x0 + j * n, bap + j * n, (size_t)n * sizeof *x0);
     plain_solve(&s, x0, nrhs);
     for (long q = 0; q < n * nrhs; q++)
         x0[q] = exb_canonical_nan(x0[q]);
-    if (all_finite(n, n, s.af, n) && all_finite(n, nrhs, bsc, n)) {
+    if (all_finite(n, n, s.af, n) && all_finite(n, nrhs, bap, n)) {
         s.w = weights(&s, x0, s.rrow + 3 * n);
         inverse_and_bound(&s, c, spd ? 0 : 2, FEW_BITS);
         /* an inverse in binary32 too far from A^-1, a bound too coarse, or
@@ -986,33 +1326,144 @@ static long xx_solve(exb_xx *p)
     } else {
         s.alpha = INFINITY;
     }
-    free(c);
-    c = NULL;
-    res = refine_and_prove(&s, bsc, n, x0, p->x, p->ldx, pv, bd, n);
-    if (res <= n + 2 && (p->rcond || p->rcond_norm || p->rcond_comp || p->berr)) {
-        /* on the scaled system: X 2^-shift (invariant estimates) */
-        double *xs = malloc((size_t)n * nrhs * sizeof *xs);
-        if (xs) {
-            for (long j = 0; j < nrhs; j++)
-                for (long i = 0; i < n; i++)
-                    xs[i + j * n] = ldexp(p->x[i + j * p->ldx], -shift[j]);
-            estimates(&s, bsc, n, xs, n, p);
-            free(xs);
-        }
-    }
+    /* x0 is not needed past the refinement's start: it receives RN(y~) */
+    res = refine_and_prove(&s, c, bsc, n, x0, p->x, p->ldx, pv, bd, n, x0);
+    if (res <= n + 2 && (p->rcond || p->rcond_norm || p->rcond_comp || p->berr))
+        estimates(&s, bap, n, x0, n, p); /* on the scaled system, from RN(y~) */
 out:
-    if (pv && bd && res >= 1 && res <= n + 3 && res != n + 1 && res != n + 2)
+    if (res >= 1 && res <= n + 3 && res != n + 1 && res != n + 2)
         fail_outputs(n, nrhs, pv, bd, n);
-    if (pv && bd)
-        for (long j = 0; j < nrhs; j++)
-            for (long i = 0; i < n; i++) {
-                if (p->proven)
-                    p->proven[i + j * p->ldp] = pv[i + j * n];
-                if (p->bound)
-                    p->bound[i + j * p->ldp] = bd[i + j * n];
+    free(s.af), free(s.f), free(s.r), free(s.ipiv), free(s.rrow), free(c);
+    free(bap), free(bsc), free(x0), free(scales), free(shift);
+    return res;
+}
+
+/* *out := *saved (back) or *saved := *out. */
+static void transfer(double *out, double *saved, int back)
+{
+    if (back)
+        *out = *saved;
+    else
+        *saved = *out;
+}
+
+/* The estimates of an attempt another may replace: into `saved` (2 + 2
+ * NRHS doubles), or back from it. */
+static void keep_estimates(exb_xx *p, double *saved, int back)
+{
+    double *scalars[2] = {p->rcond, p->rcond_norm}, *vectors[2] = {p->rcond_comp, p->berr};
+    for (int q = 0; q < 2; q++, saved++)
+        if (scalars[q])
+            transfer(scalars[q], saved, back);
+    for (int q = 0; q < 2; q++)
+        for (long j = 0; j < p->nrhs; j++, saved++)
+            if (vectors[q])
+                transfer(vectors[q] + j, saved, back);
+}
+
+/* How good an attempt is: its proven components first, then the finite bounds. */
+static long score(long count, const int *pv, const double *bd)
+{
+    long sc = 0;
+    for (long q = 0; q < count; q++)
+        sc += 2 * count * (pv[q] != 0) + (isfinite(bd[q]) != 0);
+    return sc;
+}
+
+/* A second attempt where the first left components unproven and either
+ * scaled the system (its scaled solution can overflow: A's entries 2^500
+ * .. 2^-510 brought to 1 .. 2^-1010) or A is badly scaled: without the
+ * scalings, or (EXDGESVXX, EXDPOSVXX: nobody asked for the factors) on the
+ * engine's own equilibration.  Per component the second one's X and
+ * BOUND where it proved what the first did not, found a bound where the
+ * first found none, or, neither bounding it, found a finite X where the
+ * first did not; else the first one's X stays (the same bits). */
+static long second_attempt(exb_xx *p, long res, int scaled, int *pv, double *bd)
+{
+    long n = p->n, nrhs = p->nrhs, nn = n * nrhs;
+    int mode = p->factored || p->af ? PLAIN : EQUILIBRATED;
+    if ((res != n + 1 && res != n + 2) || (mode == PLAIN && !scaled))
+        return res;
+    double *x1 = malloc(((size_t)nn + 2 + 2 * (size_t)nrhs) * sizeof *x1), *est1 = x1 + nn;
+    int *pv2 = malloc((size_t)nn * sizeof *pv2);
+    double *bd2 = malloc((size_t)nn * sizeof *bd2);
+    long res2 = -1;
+    if (x1 && pv2 && bd2) {
+        for (long q = 0; q < nn; q++)
+            x1[q] = p->x[q % n + q / n * p->ldx];
+        keep_estimates(p, est1, 0);
+        res2 = attempt(p, mode, scaled, &scaled, pv2, bd2);
+    }
+    if (res2 == 0 || res2 == n + 1 || res2 == n + 2) {
+        if (score(nn, pv2, bd2) <= score(nn, pv, bd))
+            keep_estimates(p, est1, 1);
+        long open = 0;
+        for (long q = 0; q < nn; q++) {
+            double x2 = p->x[q % n + q / n * p->ldx];
+            int neither = !pv[q] && !pv2[q] && !isfinite(bd[q]);
+            int second = (pv2[q] && !pv[q]) || (neither && isfinite(bd2[q])) ||
+                         (neither && !isfinite(x1[q]) && isfinite(x2));
+            if (second) {
+                pv[q] = pv2[q];
+                bd[q] = bd2[q];
+            } else {
+                p->x[q % n + q / n * p->ldx] = x1[q];
             }
-    free(s.af), free(s.f), free(s.r), free(s.ipiv), free(s.rrow), free(c), free(pv), free(bd);
-    free(bsc), free(x0), free(shift);
+            open += !pv[q];
+        }
+        /* N+1: an enclosure found by either; N+2: by neither */
+        res = open == 0 ? 0 : (res == n + 2 && res2 == n + 2 ? n + 2 : n + 1);
+    } else if (x1) {
+        for (long q = 0; q < nn; q++) /* nothing new: the first attempt's X */
+            p->x[q % n + q / n * p->ldx] = x1[q];
+        keep_estimates(p, est1, 1);
+    }
+    free(x1), free(pv2), free(bd2);
+    return res;
+}
+
+/* Whether the scalings are positive and finite (the factors of exact products). */
+static int scalings_valid(const exb_xx *p)
+{
+    for (long i = 0; i < p->n; i++)
+        if ((p->bscale && !(p->bscale[i] > 0.0 && isfinite(p->bscale[i]))) ||
+            (p->xscale && !(p->xscale[i] > 0.0 && isfinite(p->xscale[i]))))
+            return 0;
+    return 1;
+}
+
+static long xx_solve(exb_xx *p)
+{
+    long n = p->n, nrhs = p->nrhs, nn = n * nrhs;
+    int scaled;
+    int *pv = malloc((size_t)nn * sizeof *pv);
+    double *bd = malloc((size_t)nn * sizeof *bd);
+    if (!pv || !bd) {
+        free(pv), free(bd);
+        return n + 3;
+    }
+    long res;
+    if (!scalings_valid(p)) { /* as for A or B not finite: nothing proven */
+        for (long j = 0; j < nrhs; j++)
+            for (long i = 0; i < n; i++)
+                p->x[i + j * p->ldx] = exb_canonical_nan(NAN);
+        fail_outputs(n, nrhs, pv, bd, n);
+        if (p->rcond)
+            *p->rcond = 0.0;
+        res = n + 2;
+        goto out;
+    }
+    res = attempt(p, SCALED, 0, &scaled, pv, bd);
+    res = second_attempt(p, res, scaled, pv, bd);
+out:
+    for (long j = 0; j < nrhs; j++)
+        for (long i = 0; i < n; i++) {
+            if (p->proven)
+                p->proven[i + j * p->ldp] = pv[i + j * n];
+            if (p->bound)
+                p->bound[i + j * p->ldp] = bd[i + j * n];
+        }
+    free(pv), free(bd);
     return res;
 }
 
@@ -1042,7 +1493,6 @@ static void solve_driver(const char *name, int spd, char uplo, long n, long nrhs
     *info = 0;
     if (n == 0 || nrhs == 0)
         return;
-    exb_fpenv env = exb_fpenv_enter();
     exb_xx p = {0};
     p.name = name;
     p.spd = spd;
@@ -1059,19 +1509,21 @@ static void solve_driver(const char *name, int spd, char uplo, long n, long nrhs
     p.bound = bound;
     p.ldp = ldx;
     *info = (int)exb_xx_solve(&p);
-    exb_fpenv_leave(env);
 }
 
-void exb_dgesvxx_checked(const char *name, long n, long nrhs, const double *a, long lda,
-                         const double *b, long ldb, double *x, long ldx, int *proven,
-                         double *bound, int *info)
+EXB_ENTRY_VOID(exb_dgesvxx_checked,
+               (const char *name, long n, long nrhs, const double *a, long lda, const double *b,
+                long ldb, double *x, long ldx, int *proven, double *bound, int *info),
+               (name, n, nrhs, a, lda, b, ldb, x, ldx, proven, bound, info))
 {
     solve_driver(name, 0, 'N', n, nrhs, a, lda, b, ldb, x, ldx, proven, bound, info);
 }
 
-void exb_dposvxx_checked(const char *name, char uplo, long n, long nrhs, const double *a, long lda,
-                         const double *b, long ldb, double *x, long ldx, int *proven,
-                         double *bound, int *info)
+EXB_ENTRY_VOID(exb_dposvxx_checked,
+               (const char *name, char uplo, long n, long nrhs, const double *a, long lda,
+                const double *b, long ldb, double *x, long ldx, int *proven, double *bound,
+                int *info),
+               (name, uplo, n, nrhs, a, lda, b, ldb, x, ldx, proven, bound, info))
 {
     solve_driver(name, 1, uplo, n, nrhs, a, lda, b, ldb, x, ldx, proven, bound, info);
 }

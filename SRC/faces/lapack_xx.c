@@ -7,26 +7,35 @@
  * libblas.so.3 and runs unchanged.
  *
  * What they return (doc/CONTRACT.md, "LAPACK's expert drivers"):
- *   X           the refined solution: each component RN of the exact
- *               solution of the (equilibrated) system wherever proven (the
- *               proof of EXDGESVXX), its power-of-two scaling undone exactly;
+ *   X           the refined solution of the original system: each
+ *               component RN of its exact solution wherever proven (the
+ *               proof of EXDGESVXX on the equilibrated system, X rounded
+ *               once from diag(C) y~, exb_xx's xscale);
  *   ERR_BNDS_NORM(j,1..3), ERR_BNDS_COMP(j,1..3)
- *               1: trusted (1.0) when a rigorous enclosure was found, else
- *               0.0; 2: the rigorous bound max_i |x*_i - x_i| / max_i |x_i|
+ *               1: trusted (1.0) where the bound is finite, else 0.0; 2:
+ *               the rigorous bound max_i |x*_i - x_i| / max_i |x_i|
  *               (normwise) and max_i |x*_i - x_i| / |x_i| (componentwise),
- *               rounded up, for the original unscaled x (not an estimate
- *               "within a factor of 10": a bound); 3: the reciprocal
- *               condition numbers LAPACK defines, from the approximate
- *               inverse;
+ *               rounded upward, for the original unscaled x (not an
+ *               estimate "within a factor of 10": a bound); 3: the
+ *               reciprocal condition numbers LAPACK defines, from the
+ *               approximate inverse;
  *   RCOND       the reciprocal Skeel condition number of the (equilibrated)
  *               op(A), from the approximate inverse;
  *   BERR        the componentwise backward error, residual exactly rounded;
  *   INFO        LAPACK's: 0, -i (XERBLA), i <= N (U(i,i) exactly zero, or
  *               the leading minor of order i not positive definite), N+J
  *               (the first right-hand side without a trusted bound).
- * The engine runs in IEEE's default environment whatever the caller's
- * (exb_xx_solve); what is computed here (the power-of-two scalings, the
- * bounds raised by 2^-50) is exact or rounded upward in any mode.
+ * Each driver runs in IEEE's default environment whatever the caller's
+ * (rounding mode, FTZ/DAZ: EXB_FPENV_SCOPE before it reads an argument's
+ * value, the caller's environment, status flags included, back at its
+ * return): the scalings, the bounds' upward rounding and RPVGRW are
+ * round-to-nearest with gradual underflow.  The equilibration is
+ * applied only where it is exact (every entry of A keeps its bits); the
+ * scalings of B and X are the engine's exact products (exb_xx's bscale
+ * and xscale), so X is rounded once from the original system's solution
+ * and every bound is of that X.
+ * (One file, over 600 lines: the four drivers share the parameters, the
+ * equilibration, the call of the engine and the filling of the bounds.)
  * PARAMS: (1) 0.0 takes the plain solution, without refinement or bounds;
  * (2) the most residuals computed (default 60, written back where
  * negative); (3) 0.0: ERR_BNDS_COMP is not accessed.  WORK and IWORK are not
@@ -36,6 +45,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "core/fpenv.h"
 #include "fint.h"
 #include "routines.h"
 #include "support/xerbla.h"
@@ -83,35 +93,46 @@ static xx_params read_params(fint nparams, double *params)
     return p;
 }
 
+/* For q the RN quotient of e >= 0 by x > 0: q* <= q (1 + 2^-53) + 2^-1075
+ * (the subnormal unit where it underflows) <= up(q), the margin 2^-50 -
+ * 2^-53 covering up's own two roundings (round-to-nearest: the drivers
+ * run in the default environment). */
+static double up(double q)
+{
+    return q + q * 0x1p-50 + 0x1p-1070;
+}
+
+/* e / x rounded upward: 0 where e is 0, +Inf where x is 0 and e is not. */
+static double ratio_up(double e, double x)
+{
+    return e == 0.0 ? 0.0 : (x > 0.0 ? up(e / x) : INFINITY);
+}
+
 /* Fills ERR_BNDS_NORM / ERR_BNDS_COMP (NRHS x N_ERR_BNDS) from the
- * per-component bounds of the scaled solution (bound, ld n) times the
- * scaling sc (NULL: none) against the final X; returns LAPACK's INFO part
- * (0 or N+J). */
+ * engine's per-component bounds of X (bound, ld n; +Inf where none);
+ * returns LAPACK's INFO part (0 or N+J, J the first right-hand side
+ * without a trusted bound).  A bound is trusted only where finite. */
 static fint fill_bounds(long n, long nrhs, const double *x, long ldx, const double *bound,
-                        const double *sc, double rcond_norm, const double *rcond_comp,
-                        fint n_err_bnds, double *norm, double *comp, int cwise)
+                        double rcond_norm, const double *rcond_comp, fint n_err_bnds, double *norm,
+                        double *comp, int cwise)
 {
     fint info = 0;
     for (long j = 0; j < nrhs; j++) {
         double emax = 0.0, xmax = 0.0, crel = 0.0;
         for (long i = 0; i < n; i++) {
-            double e = bound[i + j * n] * (sc ? sc[i] : 1.0);
-            e = e + e * 0x1p-50; /* rounded up */
-            double xi = fabs(x[i + j * ldx]);
+            double e = bound[i + j * n], xi = fabs(x[i + j * ldx]);
             emax = e > emax || e != e ? e : emax;
-            xmax = xi > xmax ? xi : xmax;
-            double q = e == 0.0 ? 0.0 : (xi > 0.0 ? e / xi : INFINITY);
+            xmax = xi > xmax || xi != xi ? xi : xmax;
+            double q = ratio_up(e, xi);
             crel = q > crel || q != q ? q : crel;
         }
-        double nrel = emax == 0.0 ? 0.0 : (xmax > 0.0 ? emax / xmax : INFINITY);
-        int trust = isfinite(emax);
-        if (!trust && !info)
+        double nrel = isfinite(emax) && isfinite(xmax) ? ratio_up(emax, xmax) : INFINITY;
+        crel = isfinite(emax) && isfinite(crel) ? crel : INFINITY;
+        int tn = isfinite(nrel), tc = isfinite(crel);
+        if ((!tn || (cwise && !tc)) && !info)
             info = (fint)(n + j + 1);
-        double vn[3] = {trust ? 1.0 : 0.0, nrel + nrel * 0x1p-50, rcond_norm};
-        double vc[3] = {trust && isfinite(crel) ? 1.0 : 0.0, crel + crel * 0x1p-50,
-                        rcond_comp ? rcond_comp[j] : 0.0};
-        if (cwise && !(isfinite(crel)) && trust && !info)
-            info = (fint)(n + j + 1);
+        double vn[3] = {tn ? 1.0 : 0.0, nrel, rcond_norm};
+        double vc[3] = {tc ? 1.0 : 0.0, crel, rcond_comp ? rcond_comp[j] : 0.0};
         for (fint k = 0; k < n_err_bnds && k < 3; k++) {
             norm[j + k * nrhs] = vn[k];
             if (cwise)
@@ -121,13 +142,13 @@ static fint fill_bounds(long n, long nrhs, const double *x, long ldx, const doub
     return info;
 }
 
-/* The shared part of the four drivers: solve (or refine) on the
- * equilibrated system, undo the scaling of X, the outputs.  p holds the
- * system and the caller's RCOND and BERR; run sets the rest of it. */
+/* The shared part of the four drivers: solve (or refine) the
+ * equilibrated system, X rounded for the original one (p's bscale and
+ * xscale), the outputs.  p holds the system and the caller's RCOND and
+ * BERR; run sets the rest of it. */
 typedef struct xx_call {
-    exb_xx p;
-    fint *ipiv;       /* LAPACK's pivots: read when factored, else written */
-    const double *sc; /* X := diag(sc) X afterwards (NULL: none) */
+    exb_xx p;   /* bscale, xscale: the equilibration's scalings of B and X */
+    fint *ipiv; /* LAPACK's pivots: read when factored, else written */
     fint n_err_bnds;
     double *err_norm, *err_comp;
     xx_params params;
@@ -166,14 +187,10 @@ static fint run(xx_call *c)
     } else if (res == n + 3) {
         info = (fint)(n + 1);
     } else {
-        if (c->sc)
-            for (long j = 0; j < nrhs; j++)
-                for (long i = 0; i < n; i++)
-                    p->x[i + j * p->ldx] *= c->sc[i];
-        info = c->params.refine ? fill_bounds(n, nrhs, p->x, p->ldx, bound, c->sc, rnorm, rcomp,
-                                              c->n_err_bnds, c->err_norm, c->err_comp,
-                                              c->params.cwise)
-                                : 0;
+        info = c->params.refine
+                   ? fill_bounds(n, nrhs, p->x, p->ldx, bound, rnorm, rcomp, c->n_err_bnds,
+                                 c->err_norm, c->err_comp, c->params.cwise)
+                   : 0;
     }
     free(ipiv), free(bound), free(rcomp);
     return info;
@@ -183,14 +200,22 @@ static fint run(xx_call *c)
 
 #define THRESH 0.1
 #define SMLNUM 0x1p-1022
+#define BIGNUM 0x1p1022             /* 1 / SMLNUM */
 #define SMALL (0x1p-1022 / 0x1p-53) /* dlamch('S') / dlamch('P') */
+
+/* 1 / p for p the power of two below v > 0, p within SMLNUM .. BIGNUM
+ * (DGEEQUB's clamp): a power of two, exact. */
+static double pow2_inverse(double v)
+{
+    double p = pow2_floor(v);
+    return 1.0 / (p < SMLNUM ? SMLNUM : (p > BIGNUM ? BIGNUM : p));
+}
 
 /* Row and column scalings (powers of two); 0, or i (row i is zero) or n+j
  * (column j is zero), as DGEEQUB. */
 static long geequb(long n, const double *a, long lda, double *r, double *c, double *rowcnd,
                    double *colcnd, double *amax)
 {
-    double rcmin = INFINITY, rcmax = 0.0;
     *amax = 0.0;
     for (long i = 0; i < n; i++)
         r[i] = 0.0;
@@ -203,15 +228,8 @@ static long geequb(long n, const double *a, long lda, double *r, double *c, doub
     for (long i = 0; i < n; i++) {
         if (r[i] == 0.0)
             return i + 1;
-        r[i] = pow2_floor(r[i]);
-        rcmin = r[i] < rcmin ? r[i] : rcmin;
-        rcmax = r[i] > rcmax ? r[i] : rcmax;
+        r[i] = pow2_inverse(r[i]);
     }
-    for (long i = 0; i < n; i++)
-        r[i] = 1.0 / r[i]; /* exact: a power of two within range */
-    *rowcnd = rcmin / rcmax;
-    rcmin = INFINITY;
-    rcmax = 0.0;
     for (long j = 0; j < n; j++) {
         double m = 0.0;
         for (long i = 0; i < n; i++) {
@@ -220,14 +238,52 @@ static long geequb(long n, const double *a, long lda, double *r, double *c, doub
         }
         if (m == 0.0)
             return n + j + 1;
-        c[j] = pow2_floor(m);
-        rcmin = c[j] < rcmin ? c[j] : rcmin;
-        rcmax = c[j] > rcmax ? c[j] : rcmax;
+        c[j] = pow2_inverse(m);
     }
-    for (long j = 0; j < n; j++)
-        c[j] = 1.0 / c[j];
-    *colcnd = rcmin / rcmax;
+    double rmin = INFINITY, rmax = 0.0, cmin = INFINITY, cmax = 0.0;
+    for (long i = 0; i < n; i++) { /* the conditions of 1/R and 1/C */
+        rmin = r[i] < rmin ? r[i] : rmin;
+        rmax = r[i] > rmax ? r[i] : rmax;
+        cmin = c[i] < cmin ? c[i] : cmin;
+        cmax = c[i] > cmax ? c[i] : cmax;
+    }
+    *rowcnd = rmin / rmax;
+    *colcnd = cmin / cmax;
     return 0;
+}
+
+/* v 2^e exactly representable (no bit lost to underflow, no overflow). */
+static int exact_scaling(double v, int e)
+{
+    double w = ldexp(v, e);
+    return isfinite(w) && ldexp(w, -e) == v;
+}
+
+/* A := diag(r) A diag(c) (r, c powers of two; NULL: the identity), over
+ * the triangle `uplo` ('L', 'U') or all of it ('N'), only where every entry
+ * stays exact: 1 when applied, else 0 (A untouched). */
+static int scale_exactly(long n, double *a, long lda, const double *r, const double *c, char uplo)
+{
+    for (int pass = 0; pass < 2; pass++)
+        for (long j = 0; j < n; j++)
+            for (long i = uplo == 'L' ? j : 0; i < (uplo == 'U' ? j + 1 : n); i++) {
+                int e = (r ? ilogb(r[i]) : 0) + (c ? ilogb(c[j]) : 0);
+                double *v = a + i + j * lda;
+                if (pass == 0 && !exact_scaling(*v, e))
+                    return 0;
+                if (pass == 1)
+                    *v = ldexp(*v, e);
+            }
+    return 1;
+}
+
+/* B := diag(s) B for the caller (LAPACK's output; the engine had the
+ * products exactly). */
+static void scale_rhs(long n, long nrhs, double *b, long ldb, const double *s)
+{
+    for (long j = 0; s && j < nrhs; j++)
+        for (long i = 0; i < n; i++)
+            b[i + j * ldb] *= s[i];
 }
 
 static int lsame(char c, char want)
@@ -237,12 +293,13 @@ static int lsame(char c, char want)
 
 FACE void FNAME(dgesvxx)(const char *fact, const char *trans, const fint *n, const fint *nrhs,
                          double *a, const fint *lda, double *af, const fint *ldaf, fint *ipiv,
-                         char *equed, double *r, double *c, double *b, const fint *ldb,
-                         double *x, const fint *ldx, double *rcond, double *rpvgrw, double *berr,
+                         char *equed, double *r, double *c, double *b, const fint *ldb, double *x,
+                         const fint *ldx, double *rcond, double *rpvgrw, double *berr,
                          const fint *n_err_bnds, double *err_bnds_norm, double *err_bnds_comp,
-                         const fint *nparams, double *params, double *work, fint *iwork,
-                         fint *info, size_t fact_len, size_t trans_len, size_t equed_len)
+                         const fint *nparams, double *params, double *work, fint *iwork, fint *info,
+                         size_t fact_len, size_t trans_len, size_t equed_len)
 {
+    EXB_FPENV_SCOPE; /* before any argument is looked at */
     (void)work, (void)iwork, (void)fact_len, (void)trans_len, (void)equed_len;
     long N = *n, NRHS = *nrhs;
     int nofact = lsame(*fact, 'N'), equil = lsame(*fact, 'E'), notran = lsame(*trans, 'N');
@@ -291,38 +348,50 @@ FACE void FNAME(dgesvxx)(const char *fact, const char *trans, const fint *n, con
             int big = amax < SMALL || amax > 1.0 / SMALL;
             rowequ = rowcnd < THRESH || big;
             colequ = colcnd < THRESH;
-            if (rowequ || colequ) /* DLAQGE */
-                for (long j = 0; j < N; j++)
-                    for (long i = 0; i < N; i++)
-                        a[i + j * *lda] *= (rowequ ? r[i] : 1.0) * (colequ ? c[j] : 1.0);
+            /* DLAQGE, where no entry loses a bit */
+            if ((rowequ || colequ) &&
+                !scale_exactly(N, a, *lda, rowequ ? r : NULL, colequ ? c : NULL, 'N'))
+                rowequ = colequ = 0;
             *equed = rowequ && colequ ? 'B' : rowequ ? 'R' : colequ ? 'C' : 'N';
         }
     }
     if (nofact)
         *equed = 'N';
-    /* B := diag(R) B (N) or diag(C) B (T) */
+    /* the system: op(A) y = diag(bs) B, X = diag(xs) y */
     const double *bs = notran ? (rowequ ? r : NULL) : (colequ ? c : NULL);
-    if (bs)
-        for (long j = 0; j < NRHS; j++)
-            for (long i = 0; i < N; i++)
-                b[i + j * *ldb] *= bs[i];
+    const double *xs = notran ? (colequ ? c : NULL) : (rowequ ? r : NULL);
     if (N == 0 || NRHS == 0) {
+        scale_rhs(N, NRHS, b, *ldb, bs);
         *rpvgrw = 1.0;
         if (N == 0)
             *rcond = 1.0;
         return;
     }
-    xx_call call = {.p = {.name = "DGESVXX", .trans = !notran, .factored = !(nofact || equil),
-                          .uplo = 'N', .n = N, .nrhs = NRHS, .a = a, .lda = *lda, .af = af,
-                          .ldaf = *ldaf, .b = b, .ldb = *ldb, .x = x, .ldx = *ldx,
-                          .rcond = rcond, .berr = berr},
+    xx_call call = {.p = {.name = "DGESVXX",
+                          .trans = !notran,
+                          .factored = !(nofact || equil),
+                          .uplo = 'N',
+                          .n = N,
+                          .nrhs = NRHS,
+                          .a = a,
+                          .lda = *lda,
+                          .af = af,
+                          .ldaf = *ldaf,
+                          .b = b,
+                          .ldb = *ldb,
+                          .x = x,
+                          .ldx = *ldx,
+                          .rcond = rcond,
+                          .berr = berr,
+                          .bscale = bs,
+                          .xscale = xs},
                     .ipiv = ipiv,
-                    .sc = notran ? (colequ ? c : NULL) : (rowequ ? r : NULL),
                     .n_err_bnds = *n_err_bnds,
                     .err_norm = err_bnds_norm,
                     .err_comp = err_bnds_comp,
                     .params = prm};
     *info = run(&call);
+    scale_rhs(N, NRHS, b, *ldb, bs);
     /* RPVGRW = min_j max_i |A(i,j)| / max_i |U(i,j)| over the columns
      * factored (the leading INFO ones when U is singular, as LAPACK) */
     long ncols = *info >= 1 && *info <= N ? *info : N;
@@ -344,9 +413,10 @@ FACE void FNAME(dgerfsx)(const char *trans, const char *equed, const fint *n, co
                          const fint *ipiv, const double *r, const double *c, const double *b,
                          const fint *ldb, double *x, const fint *ldx, double *rcond, double *berr,
                          const fint *n_err_bnds, double *err_bnds_norm, double *err_bnds_comp,
-                         const fint *nparams, double *params, double *work, fint *iwork,
-                         fint *info, size_t trans_len, size_t equed_len)
+                         const fint *nparams, double *params, double *work, fint *iwork, fint *info,
+                         size_t trans_len, size_t equed_len)
 {
+    EXB_FPENV_SCOPE; /* before any argument is looked at */
     (void)work, (void)iwork, (void)trans_len, (void)equed_len;
     long N = *n, NRHS = *nrhs;
     int notran = lsame(*trans, 'N');
@@ -383,10 +453,22 @@ FACE void FNAME(dgerfsx)(const char *trans, const char *equed, const fint *n, co
     /* X and its bounds stay those of the (equilibrated) system given; the
      * caller's factors are only read (factored) */
     (void)r, (void)c;
-    xx_call call = {.p = {.name = "DGERFSX", .trans = !notran, .factored = 1, .uplo = 'N',
-                          .n = N, .nrhs = NRHS, .a = a, .lda = *lda, .af = (double *)af,
-                          .ldaf = *ldaf, .b = b, .ldb = *ldb, .x = x, .ldx = *ldx,
-                          .rcond = rcond, .berr = berr},
+    xx_call call = {.p = {.name = "DGERFSX",
+                          .trans = !notran,
+                          .factored = 1,
+                          .uplo = 'N',
+                          .n = N,
+                          .nrhs = NRHS,
+                          .a = a,
+                          .lda = *lda,
+                          .af = (double *)af,
+                          .ldaf = *ldaf,
+                          .b = b,
+                          .ldb = *ldb,
+                          .x = x,
+                          .ldx = *ldx,
+                          .rcond = rcond,
+                          .berr = berr},
                     .ipiv = (fint *)ipiv,
                     .n_err_bnds = *n_err_bnds,
                     .err_norm = err_bnds_norm,
@@ -409,7 +491,7 @@ static long poequb(long n, const double *a, long lda, double *s, double *scond, 
         smin = d < smin ? d : smin;
         smax = d > smax ? d : smax;
         int e;
-        frexp(d, &e);            /* 2^(e-1) <= d < 2^e */
+        frexp(d, &e);                    /* 2^(e-1) <= d < 2^e */
         s[i] = ldexp(1.0, -(e - 1) / 2); /* about 1/sqrt(d), a power of two */
     }
     *amax = smax;
@@ -425,6 +507,7 @@ FACE void FNAME(dposvxx)(const char *fact, const char *uplo, const fint *n, cons
                          double *params, double *work, fint *iwork, fint *info, size_t fact_len,
                          size_t uplo_len, size_t equed_len)
 {
+    EXB_FPENV_SCOPE; /* before any argument is looked at */
     (void)work, (void)iwork, (void)fact_len, (void)uplo_len, (void)equed_len;
     long N = *n, NRHS = *nrhs;
     int nofact = lsame(*fact, 'N'), equil = lsame(*fact, 'E'), lower = lsame(*uplo, 'L');
@@ -463,34 +546,44 @@ FACE void FNAME(dposvxx)(const char *fact, const char *uplo, const fint *n, cons
     if (equil && N > 0) {
         double scond, amax;
         if (poequb(N, a, *lda, s, &scond, &amax) == 0 &&
-            (scond < THRESH || amax < SMALL || amax > 1.0 / SMALL)) { /* DLAQSY */
-            for (long j = 0; j < N; j++)
-                for (long i = lower ? j : 0; i < (lower ? N : j + 1); i++)
-                    a[i + j * *lda] *= s[i] * s[j];
+            (scond < THRESH || amax < SMALL || amax > 1.0 / SMALL) &&
+            scale_exactly(N, a, *lda, s, s, lower ? 'L' : 'U')) { /* DLAQSY, exact */
             *equed = 'Y';
             rcequ = 1;
         }
     }
-    if (rcequ)
-        for (long j = 0; j < NRHS; j++)
-            for (long i = 0; i < N; i++)
-                b[i + j * *ldb] *= s[i];
+    const double *sc = rcequ ? s : NULL; /* A y = diag(s) B, X = diag(s) y */
     if (N == 0 || NRHS == 0) {
+        scale_rhs(N, NRHS, b, *ldb, sc);
         *rpvgrw = 1.0;
         if (N == 0)
             *rcond = 1.0;
         return;
     }
-    xx_call call = {.p = {.name = "DPOSVXX", .spd = 1, .factored = !(nofact || equil),
-                          .uplo = lower ? 'L' : 'U', .n = N, .nrhs = NRHS, .a = a, .lda = *lda,
-                          .af = af, .ldaf = *ldaf, .b = b, .ldb = *ldb, .x = x, .ldx = *ldx,
-                          .rcond = rcond, .berr = berr},
-                    .sc = rcequ ? s : NULL,
+    xx_call call = {.p = {.name = "DPOSVXX",
+                          .spd = 1,
+                          .factored = !(nofact || equil),
+                          .uplo = lower ? 'L' : 'U',
+                          .n = N,
+                          .nrhs = NRHS,
+                          .a = a,
+                          .lda = *lda,
+                          .af = af,
+                          .ldaf = *ldaf,
+                          .b = b,
+                          .ldb = *ldb,
+                          .x = x,
+                          .ldx = *ldx,
+                          .rcond = rcond,
+                          .berr = berr,
+                          .bscale = sc,
+                          .xscale = sc},
                     .n_err_bnds = *n_err_bnds,
                     .err_norm = err_bnds_norm,
                     .err_comp = err_bnds_comp,
                     .params = prm};
     *info = run(&call);
+    scale_rhs(N, NRHS, b, *ldb, sc);
     /* RPVGRW (DLA_PORPVGRW): min over the columns of the triangle's max |A|
      * over the factor's max */
     long ncols = *info >= 1 && *info <= N ? *info : N;
@@ -515,6 +608,7 @@ FACE void FNAME(dporfsx)(const char *uplo, const char *equed, const fint *n, con
                          double *params, double *work, fint *iwork, fint *info, size_t uplo_len,
                          size_t equed_len)
 {
+    EXB_FPENV_SCOPE; /* before any argument is looked at */
     (void)work, (void)iwork, (void)uplo_len, (void)equed_len, (void)s;
     long N = *n, NRHS = *nrhs;
     int lower = lsame(*uplo, 'L'), bad = 0;
@@ -545,10 +639,22 @@ FACE void FNAME(dporfsx)(const char *uplo, const char *equed, const fint *n, con
         return;
     }
     xx_params prm = read_params(*nparams, params);
-    xx_call call = {.p = {.name = "DPORFSX", .spd = 1, .factored = 1, .uplo = lower ? 'L' : 'U',
-                          .n = N, .nrhs = NRHS, .a = a, .lda = *lda, .af = (double *)af,
-                          .ldaf = *ldaf, .b = b, .ldb = *ldb, .x = x, .ldx = *ldx,
-                          .rcond = rcond, .berr = berr},
+    xx_call call = {.p = {.name = "DPORFSX",
+                          .spd = 1,
+                          .factored = 1,
+                          .uplo = lower ? 'L' : 'U',
+                          .n = N,
+                          .nrhs = NRHS,
+                          .a = a,
+                          .lda = *lda,
+                          .af = (double *)af,
+                          .ldaf = *ldaf,
+                          .b = b,
+                          .ldb = *ldb,
+                          .x = x,
+                          .ldx = *ldx,
+                          .rcond = rcond,
+                          .berr = berr},
                     .n_err_bnds = *n_err_bnds,
                     .err_norm = err_bnds_norm,
                     .err_comp = err_bnds_comp,
