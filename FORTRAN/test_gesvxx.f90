@@ -10,18 +10,24 @@
 !   - INFO = 0, ERR_BNDS_NORM(j,1) = ERR_BNDS_COMP(j,1) = 1, the bounds
 !     small and holding against the proven X, BERR tiny, 0 < RCOND <= 1,
 !     RPVGRW > 0, PARAMS written back where negative;
+!   - FACT = 'E' with the caller rounding toward -Inf (IEEE_SET_ROUNDING_MODE):
+!     the same X and bounds, and the caller's rounding mode given back;
 !   - DGERFSX refines DGETRS's solution to the proven one; DPOSVXX (FACT =
 !     'E', UPLO = 'U') and DPORFSX (on DPOTRF's factor) likewise;
 !   - a singular matrix: INFO = the zero pivot, RCOND = 0; an illegal
 !     argument: XERBLA with the routine's name and position, INFO < 0.
 program test_gesvxx
   use exactblas
+  use, intrinsic :: ieee_arithmetic, only: ieee_set_rounding_mode, ieee_get_rounding_mode, &
+                                           ieee_round_type, ieee_down, ieee_nearest, &
+                                           operator(/=)
   implicit none
   integer, parameter :: n = 40, nrhs = 2
   double precision :: a(n, n), a0(n, n), af(n, n), b(n, nrhs), b0(n, nrhs), x(n, nrhs)
   double precision :: xe(n, nrhs), bnd(n, nrhs), r(n), c(n), s(n), at(n, n)
   double precision :: rcond, rpvgrw, berr(nrhs), errn(nrhs, 3), errc(nrhs, 3), params(3)
-  double precision :: work(4 * n), spd(n, n)
+  double precision :: work(4 * n), spd(n, n), x2(n, nrhs), errn2(nrhs, 3)
+  type(ieee_round_type) :: mode
   integer :: ipiv(n), iwork(n), pv(n, nrhs), info, i, j, k, fails
   character :: equed
   integer :: xerbla_info
@@ -56,6 +62,22 @@ program test_gesvxx
   call check_outputs('DGESVXX E')
   if (params(1) /= 1.0d0 .or. params(2) < 1.0d0 .or. params(3) /= 1.0d0) &
     call fail('DGESVXX: PARAMS not written back with the defaults')
+
+  ! FACT = 'E' again with the caller rounding toward -Inf: the same X and
+  ! bounds (the driver runs in round-to-nearest), the caller's mode kept
+  x2 = x
+  errn2 = errn
+  a = a0
+  b = b0
+  call ieee_set_rounding_mode(ieee_down)
+  call dgesvxx('E', 'N', n, nrhs, a, n, af, n, ipiv, equed, r, c, b, n, x, n, rcond, rpvgrw, &
+               berr, 3, errn, errc, 3, params, work, iwork, info)
+  call ieee_get_rounding_mode(mode)
+  call ieee_set_rounding_mode(ieee_nearest)
+  if (mode /= ieee_down) call fail('DGESVXX: the caller''s rounding mode not given back')
+  call checki('DGESVXX E (round down) info', info, 0)
+  call same('DGESVXX E (round down) x', x, x2)
+  call same('DGESVXX E (round down) bounds', errn(:, 1:2), errn2(:, 1:2))
 
   ! FACT = 'N'
   a = a0

@@ -7,8 +7,8 @@
  * For every kind of system and target condition number (1e2 .. 1e20) it
  * solves SYSTEMS systems of each order in NLIST (default "10,24,40") and
  * compares each component with RN of the exact solution, computed by
- * Bareiss's fraction-free elimination on the scaled integer matrix (mpz)
- * and a rational back substitution (mpq), rounded once by MPFR.  The
+ * Bareiss's fraction-free elimination on the scaled integer matrix (mpz,
+ * exact_solve.h, shared with test_xx_bounds), rounded once by MPFR.  The
  * condition number cond_inf(A) = ||A|| ||A^-1|| is measured, not assumed:
  * A^-1 by Gaussian elimination in MPFR at 400 bits.
  *
@@ -48,6 +48,7 @@
 #include <time.h>
 #include <dlfcn.h>
 
+#include "exact_solve.h"
 #include "exactblas.h"
 #include "illcond.h"
 #include "testlib.h"
@@ -56,8 +57,8 @@
 
 typedef struct cell {
     long systems, comps, proven, correct, false_proofs, bad_bounds, rejected;
-    long checked;         /* components compared with the exact solution */
-    double worst;         /* relative error of the worst component not proven */
+    long checked;          /* components compared with the exact solution */
+    double worst;          /* relative error of the worst component not proven */
     double t_exact, t_ref; /* seconds: EXDGESVXX / EXDPOSVXX, OpenBLAS's DGESV / DPOSV */
 } cell;
 
@@ -120,83 +121,8 @@ static long failures;
 
 /* ---- exact solution --------------------------------------------------------- */
 
-/* x* = A^-1 b exactly (n x n column-major, ld n); returns 0, or 1 if A is
- * singular.  Each row of [A b] is scaled by a power of two to integers. */
-static int exact_solve(long n, const double *a, const double *b, mpq_t *x)
-{
-    long w = n + 1;
-    mpz_t *m = malloc((size_t)n * w * sizeof *m);
-    for (long i = 0; i < n; i++) {
-        int lo = 100000;
-        for (long j = 0; j < w; j++) {
-            double v = j < n ? a[i + j * n] : b[i];
-            if (v != 0.0) {
-                int e;
-                frexp(v, &e);
-                if (e - 53 < lo)
-                    lo = e - 53;
-            }
-        }
-        for (long j = 0; j < w; j++) {
-            double v = j < n ? a[i + j * n] : b[i];
-            mpz_init(m[i * w + j]);
-            if (v != 0.0) {
-                int e;
-                double f = frexp(v, &e); /* v = f 2^e, f 53 bits */
-                mpz_set_d(m[i * w + j], ldexp(f, 53));
-                mpz_mul_2exp(m[i * w + j], m[i * w + j], (unsigned long)(e - 53 - lo));
-            }
-        }
-    }
-    mpz_t prev, t;
-    mpz_init_set_ui(prev, 1);
-    mpz_init(t);
-    int singular = 0;
-    for (long k = 0; k < n && !singular; k++) {
-        long p = k;
-        while (p < n && mpz_sgn(m[p * w + k]) == 0)
-            p++;
-        if (p == n) {
-            singular = 1;
-            break;
-        }
-        if (p != k)
-            for (long j = 0; j < w; j++)
-                mpz_swap(m[p * w + j], m[k * w + j]);
-        for (long i = k + 1; i < n; i++) {
-            for (long j = k + 1; j < w; j++) {
-                mpz_mul(t, m[k * w + k], m[i * w + j]);
-                mpz_submul(t, m[i * w + k], m[k * w + j]);
-                mpz_divexact(m[i * w + j], t, prev);
-            }
-            mpz_set_ui(m[i * w + k], 0);
-        }
-        mpz_set(prev, m[k * w + k]);
-    }
-    if (!singular) {
-        mpq_t s, q;
-        mpq_init(s);
-        mpq_init(q);
-        for (long i = n - 1; i >= 0; i--) {
-            mpq_set_z(s, m[i * w + n]);
-            for (long j = i + 1; j < n; j++) {
-                mpq_set_z(q, m[i * w + j]);
-                mpq_mul(q, q, x[j]);
-                mpq_sub(s, s, q);
-            }
-            mpq_set_z(q, m[i * w + i]);
-            mpq_div(x[i], s, q);
-        }
-        mpq_clear(s);
-        mpq_clear(q);
-    }
-    for (long e = 0; e < n * w; e++)
-        mpz_clear(m[e]);
-    free(m);
-    mpz_clear(prev);
-    mpz_clear(t);
-    return singular;
-}
+/* x* = A^-1 b: xs_solve (exact_solve.h, Bareiss on the rows scaled to
+ * integers). */
 
 static double round_q(const mpq_t q)
 {
@@ -472,7 +398,8 @@ static void near_ties(long n, int dense_block, tl_rng *r, double *a, double *b)
             l[i + j * p] = (double)((long)(tl_rng_u64(r) % 5) - 2);
             u[j + i * p] = (double)((long)(tl_rng_u64(r) % 5) - 2);
         }
-        xt[i] = i < 3 ? 1.0 : (tl_rng_u64(r) % 3 == 0 ? 0.0 : (double)((long)(tl_rng_u64(r) % 7) - 3));
+        xt[i] =
+            i < 3 ? 1.0 : (tl_rng_u64(r) % 3 == 0 ? 0.0 : (double)((long)(tl_rng_u64(r) % 7) - 3));
     }
     xt[p - 1] = 0.0; /* at least one zero column for the dense part */
     for (long i = 0; i < p; i++) {
@@ -487,12 +414,13 @@ static void near_ties(long n, int dense_block, tl_rng *r, double *a, double *b)
         b[i] = s;
     }
     /* bottom: x_bot(i) = b(i) - M(i,:) x_top = c + h (1 + delta) */
-    static const double deltas[7] = {0.0, 0x1p-40, -0x1p-40, 0x1p-80, -0x1p-80, 0x1p-100,
-                                     -0x1p-100};
+    static const double deltas[7] = {0.0,      0x1p-40,  -0x1p-40, 0x1p-80,
+                                     -0x1p-80, 0x1p-100, -0x1p-100};
     for (long i = 0; i < nb; i++) {
         long row = p + i;
         a[row + row * n] = 1.0;
-        double c = tl_rng_sign(r) * (1.0 + tl_rng_uniform(r)) * ldexp(1.0, (int)(tl_rng_u64(r) % 9) - 4);
+        double c =
+            tl_rng_sign(r) * (1.0 + tl_rng_uniform(r)) * ldexp(1.0, (int)(tl_rng_u64(r) % 9) - 4);
         int e;
         frexp(c, &e);
         double h = ldexp(1.0, e - 54) * (c < 0 ? -1.0 : 1.0); /* half an ulp, c's sign */
@@ -501,7 +429,8 @@ static void near_ties(long n, int dense_block, tl_rng *r, double *a, double *b)
         a[row + 0 * n] = -h;
         double d1 = h * delta; /* exact: a power of two times h */
         double d2 = 0.0;
-        if (delta != 0.0 && fabs(delta) < 0x1p-60) { /* h*delta split so h + h*delta needs 2 terms */
+        if (delta != 0.0 &&
+            fabs(delta) < 0x1p-60) { /* h*delta split so h + h*delta needs 2 terms */
             d2 = d1;
             d1 = 0.0;
         }
@@ -545,8 +474,8 @@ static void run_system(int kind, long n, double target, tl_rng *r, int variant)
     } else {
         /* the exponent range's ends: A 2^sa, b 2^sb, so x* ~ 2^(sb - sa):
          * near overflow, tiny, subnormal */
-        static const int sc[6][2] = {{1000, 0}, {-1000, 0}, {0, -1060}, {500, -500},
-                                     {-900, 100}, {1020, 1020}};
+        static const int sc[6][2] = {{1000, 0},   {-1000, 0},  {0, -1060},
+                                     {500, -500}, {-900, 100}, {1020, 1020}};
         graded(n, target, 0, r, a);
         for (long i = 0; i < n; i++)
             b[i] = tl_rng_uniform(r) - 0.5;
@@ -618,7 +547,8 @@ static void run_system(int kind, long n, double target, tl_rng *r, int variant)
                 t->false_proofs++;
                 failures++;
                 printf("FAIL false proof (against the 300-bit reference): %s n=%ld x[%ld] = "
-                       "%.17g, reference %.17g\n", kinds[kind], n, i, x[i], want);
+                       "%.17g, reference %.17g\n",
+                       kinds[kind], n, i, x[i], want);
             }
             double rel = fabs(x[i] - want) / fabs(want);
             if (!proven[i] && !same && isfinite(rel) && !(rel <= t->worst))
@@ -632,7 +562,7 @@ static void run_system(int kind, long n, double target, tl_rng *r, int variant)
     mpq_t *xs = malloc((size_t)n * sizeof *xs);
     for (long i = 0; i < n; i++)
         mpq_init(xs[i]);
-    if (exact_solve(n, asave, b, xs) != 0) {
+    if (xs_solve(n, asave, b, xs) != 0) {
         table[kind][0].rejected++;
         goto out_q;
     }
@@ -711,8 +641,11 @@ static void argument_checks(void)
     int pv[2], info;
     struct {
         int n, nrhs, lda, ldb, ldx, want;
-    } cases[] = {{-1, 1, 2, 2, 2, -1}, {2, -1, 2, 2, 2, -2}, {2, 1, 1, 2, 2, -4},
-                 {2, 1, 2, 1, 2, -6},  {2, 1, 2, 2, 1, -8}};
+    } cases[] = {{-1, 1, 2, 2, 2, -1},
+                 {2, -1, 2, 2, 2, -2},
+                 {2, 1, 1, 2, 2, -4},
+                 {2, 1, 2, 1, 2, -6},
+                 {2, 1, 2, 2, 1, -8}};
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         exactblas_dgesvxx(cases[c].n, cases[c].nrhs, a, cases[c].lda, b, cases[c].ldb, x,
                           cases[c].ldx, pv, bd, &info);
@@ -765,8 +698,8 @@ static void argument_checks(void)
     exactblas_dgesvxx(2, 2, a2, 2, b2, 2, x2, 2, p2, bd2, &info);
     if (info != 0 || x2[0] != 1.0 + 0x1p-52 || x2[1] != 3.0 || x2[2] != 1.0 || x2[3] != 1.0 ||
         !p2[0] || !p2[1] || !p2[2] || !p2[3] || !(bd2[2] >= 0x1p-53 && bd2[2] < 0x1p-52)) {
-        printf("FAIL NRHS = 2 exact/tie: INFO %d x %.17g %.17g %.17g %.17g bound %g\n", info,
-               x2[0], x2[1], x2[2], x2[3], bd2[2]);
+        printf("FAIL NRHS = 2 exact/tie: INFO %d x %.17g %.17g %.17g %.17g bound %g\n", info, x2[0],
+               x2[1], x2[2], x2[3], bd2[2]);
         failures++;
     }
 }
