@@ -21,4 +21,13 @@ void exb_sumdot_accumulate(long n, const double *x, long incx, const double *y, 
 /* RN(sum x_i) (y == NULL) or RN(sum x_i*y_i), as above. */
 double exb_sumdot(long n, const double *x, long incx, const double *y, long incy);
 
+/* The small-call path (issue 39): a contiguous sum or dot of at most
+ * EXB_SHORT_SUMDOT terms, on the host (the knobs say so, or auto without a
+ * device), through the floating-point filter inline: no knob copy, no
+ * argument struct, no thread hand-off.  1 with RN(sum) in *out when the
+ * filter decides (the path recorded as the filtered host path's), else 0:
+ * the caller takes exb_sumdot. */
+#define EXB_SHORT_SUMDOT 4096
+int exb_sumdot_short(long n, const double *x, const double *y, double *out);
+
 #endif

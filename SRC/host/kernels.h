@@ -45,6 +45,10 @@ typedef struct exb_filter_kernels {
     int (*quotient)(double h, double lo, double bound, double d, double *out);
     void (*add_terms)(double *h, double *lo, double *ce, const double *a, long inc, const double *x,
                       long len);
+    /* RN(sum x_i) (y NULL) or RN(sum x_i y_i) of a few contiguous terms
+     * where the bound decides (core/filter.h's exb_filter_sum_short, with
+     * the ISA's FMA): 1 with *out, else 0 */
+    int (*sum_short)(long n, const double *x, const double *y, double *out);
     /* the rank updates (GER, SYR, SYR2): a[i] := RN(a[i] + sum_{t < terms}
      * u[t][i] v[t]) for i < len where the bound decides (a[i] the first of
      * terms + 1 leaves); the others, in order, to undecided[] (a[i] left

@@ -277,6 +277,16 @@ static void copy_snapshot(exb_knobs *knobs, int rows)
     *knobs = rows ? s->rows : s->sums;
 }
 
+const exb_knobs *exb_knobs_current(void)
+{
+    const snapshot *s = atomic_load_explicit(&current_snapshot, memory_order_acquire);
+    if (!s) {
+        pthread_once(&first_read, take_first_snapshot);
+        s = atomic_load_explicit(&current_snapshot, memory_order_acquire);
+    }
+    return &s->sums;
+}
+
 void exactblas_reload_knobs(void)
 {
     pthread_once(&first_read, take_first_snapshot);

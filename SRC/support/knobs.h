@@ -62,6 +62,10 @@ const exb_knob_spec *exb_knob_registry(int *count);
 void exb_knobs_read(exb_knobs *knobs);
 /* The same, with the row kernels' defaults (EXDGEMV, EXDTRSV, EXDTRSVX). */
 void exb_knobs_read_rows(exb_knobs *knobs);
+/* The current snapshot of exb_knobs_read's set, without a copy: a small
+ * call's few fields (valid for the process's life; a reload publishes
+ * another). */
+const exb_knobs *exb_knobs_current(void);
 
 /* Whether the knobs let the floating-point filter run: EXACTBLAS_FILTER,
  * an expansion size, FRONT=auto (the host's filter also needs AVX-512). */

@@ -1,7 +1,9 @@
 /* path.c -- the per-thread path record (see path.h). */
 #include "path.h"
 
-static _Thread_local int last_path;
+/* initial-exec: a direct %fs access, not a __tls_get_addr call per use (a
+ * short call records its path twice) */
+static _Thread_local int last_path __attribute__((tls_model("initial-exec")));
 
 void exb_path_begin(void)
 {

@@ -191,7 +191,7 @@ static inline decide_consts decide_setup(double nt)
     decide_consts k;
     k.bound_a = _mm512_set1_pd(2.0 * nt * 0x1p-53);
     k.margin = _mm512_set1_pd(1.0 + 0x1p-40);
-    k.bound_b = _mm512_set1_pd(nt * 0x1p-1073);
+    k.bound_b = _mm512_set1_pd(0x1p-1021); /* > nt 2^-1073, and not subnormal (filter.h) */
     k.slack = _mm512_set1_pd(1.0 + 0x1p-50);
     k.tiny = _mm512_set1_pd(0x1p-900);
     k.huge = _mm512_set1_pd(0x1p1020);
@@ -282,6 +282,11 @@ static void filter_add_terms(double *h, double *lo, double *ce, const double *a,
         exb_filter_add(h, lo, ce, a[j * inc], x[j]);
 }
 
+static int filter_sum_short(long n, const double *x, const double *y, double *out)
+{
+    return exb_filter_sum_short(n, x, y, out);
+}
+
 /* A rank-one column a[i] := RN(a[i] + u[i] p) (GER and SYR when p = alpha
  * w_j is exact): one FMA is that rounding.  Zeros (their sign),
  * infinities and NaNs go to the exact path. */
@@ -346,8 +351,9 @@ static long rank_one(double *a, long len, const double *u, double p, double e, l
 {
     long left = 0;
     const __m512d vp = _mm512_set1_pd(p), ve = _mm512_set1_pd(e), small = _mm512_set1_pd(0x1p-51),
-                  floor_ = _mm512_set1_pd(0x1p-1072), slack = _mm512_set1_pd(1.0 + 0x1p-50),
-                  tiny = _mm512_set1_pd(0x1p-900), huge = _mm512_set1_pd(0x1p1020);
+                  floor_ = _mm512_set1_pd(0x1p-1021), /* > the subnormal unit; normal (filter.h) */
+        slack = _mm512_set1_pd(1.0 + 0x1p-50), tiny = _mm512_set1_pd(0x1p-900),
+                  huge = _mm512_set1_pd(0x1p1020);
     const __m512i frac_mask = _mm512_set1_epi64((long long)((UINT64_C(1) << 52) - 1)),
                   exp_mask = _mm512_set1_epi64(0x7ff);
     for (long r0 = 0; r0 < len; r0 += 8) {
@@ -493,7 +499,7 @@ static unsigned filter_solve8(const double *t, long tinc, const double *x, long 
     __m512d bound =
         _mm512_add_pd(_mm512_mul_pd(_mm512_mul_pd(_mm512_set1_pd(2.0 * nt * 0x1p-53), c[0]),
                                     _mm512_set1_pd(1.0 + 0x1p-40)),
-                      _mm512_set1_pd(nt * 0x1p-1073));
+                      _mm512_set1_pd(0x1p-1021)); /* > nt 2^-1073 (filter.h) */
     __m512d q;
     __mmask8 ok = quotient_lanes(m, h[0], l[0], bound, _mm512_set1_pd(d), &q);
     _mm512_mask_storeu_pd(out, ok, q);
@@ -507,6 +513,7 @@ const exb_filter_kernels exb_avx512_filter = {
     .decide = filter_decide,
     .quotient = filter_quotient,
     .add_terms = filter_add_terms,
+    .sum_short = filter_sum_short,
     .rank = filter_rank,
     .rank_f32 = rank_fma_f32,
     .solve8 = filter_solve8,
