@@ -16,6 +16,7 @@
 
 #include "bench_args.h"
 #include "exactblas.h"
+#include "timing.h"
 
 #ifndef BENCH_OPENBLAS
 #define BENCH_OPENBLAS "libopenblas.so.0"
@@ -35,25 +36,6 @@ typedef void (*gesv_fn)(const int *, const int *, double *, const int *, int *, 
 typedef void (*posv_fn)(const char *, const int *, const int *, double *, const int *, double *,
                         const int *, int *, size_t);
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *t, int k)
-{
-    qsort(t, (size_t)k, sizeof *t, cmp);
-    return k % 2 ? t[k / 2] : 0.5 * (t[k / 2 - 1] + t[k / 2]);
-}
-
 int main(int argc, char **argv)
 {
     bench_help(argc, argv, usage);
@@ -72,7 +54,8 @@ int main(int argc, char **argv)
     for (int q = 2; q < argc; q++) {
         int n = (int)bench_count(argv[q], 2, 4000, "n", usage), one = 1, info;
         size_t nn = (size_t)n * n;
-        double *a = malloc(nn * sizeof *a), *s = malloc(nn * sizeof *s), *w = malloc(nn * sizeof *w);
+        double *a = malloc(nn * sizeof *a), *s = malloc(nn * sizeof *s),
+               *w = malloc(nn * sizeof *w);
         double *b = malloc((size_t)n * sizeof *b), *x = malloc((size_t)n * sizeof *x);
         double *bd = malloc((size_t)n * sizeof *bd), t[64], u[64];
         int *piv = malloc((size_t)n * sizeof *piv), *pv = malloc((size_t)n * sizeof *pv);
@@ -93,27 +76,27 @@ int main(int argc, char **argv)
             for (int r = 0; r < reps; r++) {
                 memcpy(w, m, nn * sizeof *w);
                 memcpy(x, b, (size_t)n * sizeof *x);
-                double t0 = now();
+                double t0 = tl_now();
                 if (sys)
                     posv("L", &n, &one, w, &n, x, &n, &info, 1);
                 else
                     gesv(&n, &one, w, &n, piv, x, &n, &info);
-                t[r] = now() - t0;
+                t[r] = tl_now() - t0;
             }
             long proven = 0;
             for (int r = 0; r < reps; r++) {
-                double t0 = now();
+                double t0 = tl_now();
                 if (sys)
                     exactblas_dposvxx('L', n, 1, m, n, b, n, x, n, pv, bd, &info);
                 else
                     exactblas_dgesvxx(n, 1, m, n, b, n, x, n, pv, bd, &info);
-                u[r] = now() - t0;
+                u[r] = tl_now() - t0;
             }
             for (int i = 0; i < n; i++)
                 proven += pv[i];
-            double mo = median(t, reps) * 1e3, me = median(u, reps) * 1e3;
-            printf("%-9s %6d %12.2f %12.2f %8.2f %7.1f%%\n", sys ? "EXDPOSVXX" : "EXDGESVXX", n,
-                   mo, me, me / mo, 100.0 * proven / n);
+            double mo = tl_median(t, reps) * 1e3, me = tl_median(u, reps) * 1e3;
+            printf("%-9s %6d %12.2f %12.2f %8.2f %7.1f%%\n", sys ? "EXDPOSVXX" : "EXDGESVXX", n, mo,
+                   me, me / mo, 100.0 * proven / n);
             fflush(stdout);
         }
         free(a), free(s), free(w), free(b), free(x), free(bd), free(piv), free(pv);

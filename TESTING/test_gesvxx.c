@@ -74,13 +74,6 @@ typedef void (*posv_fn)(const char *, const int *, const int *, double *, const 
 static gesv_fn ref_gesv;
 static posv_fn ref_posv;
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec + 1e-9 * t.tv_nsec;
-}
-
 static cell table[5][DECADES];
 /* the tie kind's components by their distance to the nearest midpoint in
  * ulps: exact tie, below 2^-90, 2^-60, 2^-30, farther: [class][proven] */
@@ -488,7 +481,7 @@ static void run_system(int kind, long n, double target, tl_rng *r, int variant)
     double *asave = malloc((size_t)n * n * sizeof *asave);
     memcpy(asave, a, (size_t)n * n * sizeof *a);
     int info;
-    double t0 = now();
+    double t0 = tl_now();
     if (kind == 2) {
         uplo = variant & 1 ? 'U' : 'L';
         /* the unreferenced triangle holds NaN: it must not be read */
@@ -500,18 +493,18 @@ static void run_system(int kind, long n, double target, tl_rng *r, int variant)
     } else {
         exactblas_dgesvxx((int)n, 1, a, (int)n, b, (int)n, x, (int)n, proven, bound, &info);
     }
-    double t_exact = now() - t0, t_ref = 0.0;
+    double t_exact = tl_now() - t0, t_ref = 0.0;
     if (ref_gesv && ref_posv) { /* OpenBLAS on copies, for the cost column */
         double *w = malloc((size_t)n * n * sizeof *w), *y = malloc((size_t)n * sizeof *y);
         int *piv = malloc((size_t)n * sizeof *piv), ni = (int)n, one = 1, rinfo;
         memcpy(w, asave, (size_t)n * n * sizeof *w);
         memcpy(y, b, (size_t)n * sizeof *y);
-        t0 = now();
+        t0 = tl_now();
         if (kind == 2)
             ref_posv("L", &ni, &one, w, &ni, y, &ni, &rinfo, 1);
         else
             ref_gesv(&ni, &one, w, &ni, piv, y, &ni, &rinfo);
-        t_ref = now() - t0;
+        t_ref = tl_now() - t0;
         free(w), free(y), free(piv);
     }
     if (info >= 1 && info <= n) {
