@@ -52,9 +52,9 @@ void exb_dtrsm_checked(const char *name, char side, char uplo, char transa, char
 void exb_dsyrk_checked(const char *name, char uplo, char trans, long n, long k, double alpha,
                        const double *a, long lda, double beta, double *c, long ldc);
 
-/* EXDGESVXX and EXDPOSVXX (exdgesvxx.c). */
-/* The proven solve shared by EXDGESVXX, EXDPOSVXX and LAPACK's expert
- * drivers (faces/lapack_xx.c): op(A) X = B (spd: A symmetric positive
+/* EXDGESVXX and EXDPOSVXX (solve/exdgesvxx.c).  The proven solve shared
+ * by them and LAPACK's expert drivers (faces/lapack_xx.c), in solve/
+ * (solve/solve.h lists its files): op(A) X = B (spd: A symmetric positive
  * definite, its uplo triangle read); factors computed (written to af/ipiv
  * when given, LAPACK's layout, ipiv 1-based) or the caller's (factored).
  * Returns EXDGESVXX's INFO (0, 1..n, n+1, n+2, n+3); proven/bound (ld ldp,

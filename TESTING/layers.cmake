@@ -5,8 +5,9 @@
 # public API, and core/, for the floating-point environment of its entry
 # points).  (SRC/*.c, the routines, may include anything below them;
 # SRC/faces/ calls the routines' checked cores, SRC/level1..3 included,
-# support for its notes, and core/fpenv.h for the floating-point
-# environment of the entry points.)
+# solve/expert.h for the numbers of LAPACK's expert drivers, support for
+# its notes, and core/fpenv.h for the floating-point environment of the
+# entry points.)
 #
 # The BLAS cores (SRC/level1, level2, level3; doc/DESIGN.md, "Layers") are
 # routines: they may call SRC's routine headers (routines.h, reduce.h),
@@ -17,7 +18,7 @@
 # SRC/solve (the proven solve) may call the BLAS cores and the routines.
 # The link-level twin is layers_link.sh.  cmake -DSRC=<SRC folder> -P layers.cmake
 cmake_minimum_required(VERSION 3.20)
-set(allowed_faces faces SRC level1 level2 level3 support core)
+set(allowed_faces faces SRC level1 level2 level3 solve support core)
 set(allowed_core core)
 set(allowed_support support)
 set(allowed_backend backend core support)

@@ -3,8 +3,9 @@
 # the #include lines): every symbol an object file of SRC/ references and
 # another of our objects defines must come from the object's own layer or a
 # layer below it, and no files call each other in a cycle (not even two of
-# one layer).  Layers (SRC/<layer>/..., subfolders included; SRC/*.c and the
-# BLAS routines by level, SRC/level[123]/, are the routines, "SRC"):
+# one layer).  Layers (SRC/<layer>/..., subfolders included; SRC/*.c, the
+# BLAS routines by level, SRC/level[123]/, and the proven solve, SRC/solve/,
+# are the routines, "SRC"):
 #   core:    core                      support: support
 #   backend: backend core support      host:    host backend core support
 #   opencl:  opencl backend core support
@@ -32,7 +33,7 @@ fi
 for o in "${objs[@]}"; do
   rel=${o##*/SRC/}
   rel=${rel%.o}
-  case $rel in level[123]/*) layer=SRC ;; */*) layer=${rel%%/*} ;; *) layer=SRC ;; esac
+  case $rel in level[123]/* | solve/*) layer=SRC ;; */*) layer=${rel%%/*} ;; *) layer=SRC ;; esac
   nm --defined-only -g "$o" | awk -v f="$rel" -v l="$layer" 'NF >= 3 { print $3, f, l }' >> "$tmp/defs"
   nm -u "$o" | awk -v f="$rel" -v l="$layer" '{ print $NF, f, l }' >> "$tmp/uses"
 done

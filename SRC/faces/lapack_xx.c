@@ -1,53 +1,23 @@
 /*
  * lapack_xx.c -- LAPACK's extra-precise expert drivers in the drop-in:
  * DGESVXX, DGERFSX, DPOSVXX and DPORFSX with LAPACK's argument lists and
- * meaning, their refinement on exact residuals (exb_xx_solve, the engine of
- * EXDGESVXX).  Debian's LAPACK (3.11) and OpenBLAS leave them out (they
- * need XBLAS), so a program written for them links against the drop-in
- * libblas.so.3 and runs unchanged.
- *
- * What they return (doc/CONTRACT.md, "LAPACK's expert drivers"):
- *   X           the refined solution of the original system: each
- *               component RN of its exact solution wherever proven (the
- *               proof of EXDGESVXX on the equilibrated system, X rounded
- *               once from diag(C) y~, exb_xx's xscale);
- *   ERR_BNDS_NORM(j,1..3), ERR_BNDS_COMP(j,1..3)
- *               1: trusted (1.0) where the bound is finite, else 0.0; 2:
- *               the rigorous bound max_i |x*_i - x_i| / max_i |x_i|
- *               (normwise) and max_i |x*_i - x_i| / |x_i| (componentwise),
- *               rounded upward, for the original unscaled x (not an
- *               estimate "within a factor of 10": a bound); 3: the
- *               reciprocal condition numbers LAPACK defines, from the
- *               approximate inverse;
- *   RCOND       the reciprocal Skeel condition number of the (equilibrated)
- *               op(A), from the approximate inverse;
- *   BERR        the componentwise backward error, residual exactly rounded;
- *   INFO        LAPACK's: 0, -i (XERBLA), i <= N (U(i,i) exactly zero, or
- *               the leading minor of order i not positive definite), N+J
- *               (the first right-hand side without a trusted bound).
- * Each driver runs in IEEE's default environment whatever the caller's
- * (rounding mode, FTZ/DAZ: EXB_FPENV_SCOPE before it reads an argument's
- * value, the caller's environment, status flags included, back at its
- * return): the scalings, the bounds' upward rounding and RPVGRW are
- * round-to-nearest with gradual underflow.  The equilibration is
- * applied only where it is exact (every entry of A keeps its bits); the
- * scalings of B and X are the engine's exact products (exb_xx's bscale
- * and xscale), so X is rounded once from the original system's solution
- * and every bound is of that X.
- * (One file, over 600 lines: the four drivers share the parameters, the
- * equilibration, the call of the engine and the filling of the bounds.)
- * PARAMS: (1) 0.0 takes the plain solution, without refinement or bounds;
- * (2) the most residuals computed (default 60, written back where
- * negative); (3) 0.0: ERR_BNDS_COMP is not accessed.  WORK and IWORK are not
- * used (the engine takes its own workspace; no memory: INFO = N+1 and X as
- * the plain solution would be, unrefined).
+ * meaning, on the proven solve (exb_xx_solve, the engine of EXDGESVXX).
+ * Debian's LAPACK (3.11) and OpenBLAS leave them out (they need XBLAS), so
+ * a program written for them links against the drop-in libblas.so.3 and
+ * runs unchanged.  What they return: doc/CONTRACT.md, "LAPACK's expert
+ * drivers in the drop-in".  This file holds the argument lists, the checks
+ * (XERBLA with LAPACK's positions), PARAMS and the calls; the numbers
+ * (equilibration, RPVGRW, ERR_BNDS) are SRC/solve/expert.c's.  Each driver
+ * opens with EXB_FPENV_SCOPE before it reads an argument's value.  WORK
+ * and IWORK are not used (the engine takes its own workspace; no memory:
+ * INFO = N+1 and X as the plain solution would be, unrefined).
  */
-#include <math.h>
 #include <stdlib.h>
 
 #include "core/fpenv.h"
 #include "fint.h"
 #include "routines.h"
+#include "solve/expert.h"
 #include "support/xerbla.h"
 
 #define DEFAULT_STEPS 60.0
@@ -55,14 +25,6 @@
 static long lmax1(long n)
 {
     return n > 1 ? n : 1;
-}
-
-/* 2^(e-1) <= v < 2^e: 2^(e-1), the largest power of two not above v > 0. */
-static double pow2_floor(double v)
-{
-    int e;
-    frexp(v, &e);
-    return ldexp(1.0, e - 1);
 }
 
 /* PARAMS read as LAPACK documents it (negative entries get the default). */
@@ -91,55 +53,6 @@ static xx_params read_params(fint nparams, double *params)
     if (!p.refine)
         p.steps = 1; /* one residual, no correction: the plain solution */
     return p;
-}
-
-/* For q the RN quotient of e >= 0 by x > 0: q* <= q (1 + 2^-53) + 2^-1075
- * (the subnormal unit where it underflows) <= up(q), the margin 2^-50 -
- * 2^-53 covering up's own two roundings (round-to-nearest: the drivers
- * run in the default environment). */
-static double up(double q)
-{
-    return q + q * 0x1p-50 + 0x1p-1070;
-}
-
-/* e / x rounded upward: 0 where e is 0, +Inf where x is 0 and e is not. */
-static double ratio_up(double e, double x)
-{
-    return e == 0.0 ? 0.0 : (x > 0.0 ? up(e / x) : INFINITY);
-}
-
-/* Fills ERR_BNDS_NORM / ERR_BNDS_COMP (NRHS x N_ERR_BNDS) from the
- * engine's per-component bounds of X (bound, ld n; +Inf where none);
- * returns LAPACK's INFO part (0 or N+J, J the first right-hand side
- * without a trusted bound).  A bound is trusted only where finite. */
-static fint fill_bounds(long n, long nrhs, const double *x, long ldx, const double *bound,
-                        double rcond_norm, const double *rcond_comp, fint n_err_bnds, double *norm,
-                        double *comp, int cwise)
-{
-    fint info = 0;
-    for (long j = 0; j < nrhs; j++) {
-        double emax = 0.0, xmax = 0.0, crel = 0.0;
-        for (long i = 0; i < n; i++) {
-            double e = bound[i + j * n], xi = fabs(x[i + j * ldx]);
-            emax = e > emax || e != e ? e : emax;
-            xmax = xi > xmax || xi != xi ? xi : xmax;
-            double q = ratio_up(e, xi);
-            crel = q > crel || q != q ? q : crel;
-        }
-        double nrel = isfinite(emax) && isfinite(xmax) ? ratio_up(emax, xmax) : INFINITY;
-        crel = isfinite(emax) && isfinite(crel) ? crel : INFINITY;
-        int tn = isfinite(nrel), tc = isfinite(crel);
-        if ((!tn || (cwise && !tc)) && !info)
-            info = (fint)(n + j + 1);
-        double vn[3] = {tn ? 1.0 : 0.0, nrel, rcond_norm};
-        double vc[3] = {tc ? 1.0 : 0.0, crel, rcond_comp ? rcond_comp[j] : 0.0};
-        for (fint k = 0; k < n_err_bnds && k < 3; k++) {
-            norm[j + k * nrhs] = vn[k];
-            if (cwise)
-                comp[j + k * nrhs] = vc[k];
-        }
-    }
-    return info;
 }
 
 /* The shared part of the four drivers: solve (or refine) the
@@ -187,103 +100,13 @@ static fint run(xx_call *c)
     } else if (res == n + 3) {
         info = (fint)(n + 1);
     } else {
-        info = c->params.refine
-                   ? fill_bounds(n, nrhs, p->x, p->ldx, bound, rnorm, rcomp, c->n_err_bnds,
-                                 c->err_norm, c->err_comp, c->params.cwise)
-                   : 0;
+        info = c->params.refine ? (fint)exb_xx_fill_bounds(n, nrhs, p->x, p->ldx, bound, rnorm,
+                                                           rcomp, c->n_err_bnds, c->err_norm,
+                                                           c->err_comp, c->params.cwise)
+                                : 0;
     }
     free(ipiv), free(bound), free(rcomp);
     return info;
-}
-
-/* ---- equilibration (LAPACK's DGEEQUB/DLAQGE and DPOEQUB/DLAQSY, radix 2) */
-
-#define THRESH 0.1
-#define SMLNUM 0x1p-1022
-#define BIGNUM 0x1p1022             /* 1 / SMLNUM */
-#define SMALL (0x1p-1022 / 0x1p-53) /* dlamch('S') / dlamch('P') */
-
-/* 1 / p for p the power of two below v > 0, p within SMLNUM .. BIGNUM
- * (DGEEQUB's clamp): a power of two, exact. */
-static double pow2_inverse(double v)
-{
-    double p = pow2_floor(v);
-    return 1.0 / (p < SMLNUM ? SMLNUM : (p > BIGNUM ? BIGNUM : p));
-}
-
-/* Row and column scalings (powers of two); 0, or i (row i is zero) or n+j
- * (column j is zero), as DGEEQUB. */
-static long geequb(long n, const double *a, long lda, double *r, double *c, double *rowcnd,
-                   double *colcnd, double *amax)
-{
-    *amax = 0.0;
-    for (long i = 0; i < n; i++)
-        r[i] = 0.0;
-    for (long j = 0; j < n; j++)
-        for (long i = 0; i < n; i++) {
-            double v = fabs(a[i + j * lda]);
-            r[i] = v > r[i] ? v : r[i];
-            *amax = v > *amax ? v : *amax;
-        }
-    for (long i = 0; i < n; i++) {
-        if (r[i] == 0.0)
-            return i + 1;
-        r[i] = pow2_inverse(r[i]);
-    }
-    for (long j = 0; j < n; j++) {
-        double m = 0.0;
-        for (long i = 0; i < n; i++) {
-            double v = fabs(a[i + j * lda]) * r[i];
-            m = v > m ? v : m;
-        }
-        if (m == 0.0)
-            return n + j + 1;
-        c[j] = pow2_inverse(m);
-    }
-    double rmin = INFINITY, rmax = 0.0, cmin = INFINITY, cmax = 0.0;
-    for (long i = 0; i < n; i++) { /* the conditions of 1/R and 1/C */
-        rmin = r[i] < rmin ? r[i] : rmin;
-        rmax = r[i] > rmax ? r[i] : rmax;
-        cmin = c[i] < cmin ? c[i] : cmin;
-        cmax = c[i] > cmax ? c[i] : cmax;
-    }
-    *rowcnd = rmin / rmax;
-    *colcnd = cmin / cmax;
-    return 0;
-}
-
-/* v 2^e exactly representable (no bit lost to underflow, no overflow). */
-static int exact_scaling(double v, int e)
-{
-    double w = ldexp(v, e);
-    return isfinite(w) && ldexp(w, -e) == v;
-}
-
-/* A := diag(r) A diag(c) (r, c powers of two; NULL: the identity), over
- * the triangle `uplo` ('L', 'U') or all of it ('N'), only where every entry
- * stays exact: 1 when applied, else 0 (A untouched). */
-static int scale_exactly(long n, double *a, long lda, const double *r, const double *c, char uplo)
-{
-    for (int pass = 0; pass < 2; pass++)
-        for (long j = 0; j < n; j++)
-            for (long i = uplo == 'L' ? j : 0; i < (uplo == 'U' ? j + 1 : n); i++) {
-                int e = (r ? ilogb(r[i]) : 0) + (c ? ilogb(c[j]) : 0);
-                double *v = a + i + j * lda;
-                if (pass == 0 && !exact_scaling(*v, e))
-                    return 0;
-                if (pass == 1)
-                    *v = ldexp(*v, e);
-            }
-    return 1;
-}
-
-/* B := diag(s) B for the caller (LAPACK's output; the engine had the
- * products exactly). */
-static void scale_rhs(long n, long nrhs, double *b, long ldb, const double *s)
-{
-    for (long j = 0; s && j < nrhs; j++)
-        for (long i = 0; i < n; i++)
-            b[i + j * ldb] *= s[i];
 }
 
 static int lsame(char c, char want)
@@ -342,18 +165,9 @@ FACE void FNAME(dgesvxx)(const char *fact, const char *trans, const fint *n, con
     *info = 0;
     xx_params prm = read_params(*nparams, params);
     if (equil) {
-        double rowcnd, colcnd, amax;
-        *equed = 'N';
-        if (N > 0 && geequb(N, a, *lda, r, c, &rowcnd, &colcnd, &amax) == 0) {
-            int big = amax < SMALL || amax > 1.0 / SMALL;
-            rowequ = rowcnd < THRESH || big;
-            colequ = colcnd < THRESH;
-            /* DLAQGE, where no entry loses a bit */
-            if ((rowequ || colequ) &&
-                !scale_exactly(N, a, *lda, rowequ ? r : NULL, colequ ? c : NULL, 'N'))
-                rowequ = colequ = 0;
-            *equed = rowequ && colequ ? 'B' : rowequ ? 'R' : colequ ? 'C' : 'N';
-        }
+        *equed = N > 0 ? exb_xx_equilibrate_general(N, a, *lda, r, c) : 'N';
+        rowequ = *equed == 'R' || *equed == 'B';
+        colequ = *equed == 'C' || *equed == 'B';
     }
     if (nofact)
         *equed = 'N';
@@ -361,7 +175,7 @@ FACE void FNAME(dgesvxx)(const char *fact, const char *trans, const fint *n, con
     const double *bs = notran ? (rowequ ? r : NULL) : (colequ ? c : NULL);
     const double *xs = notran ? (colequ ? c : NULL) : (rowequ ? r : NULL);
     if (N == 0 || NRHS == 0) {
-        scale_rhs(N, NRHS, b, *ldb, bs);
+        exb_xx_scale_rhs(N, NRHS, b, *ldb, bs);
         *rpvgrw = 1.0;
         if (N == 0)
             *rcond = 1.0;
@@ -391,21 +205,10 @@ FACE void FNAME(dgesvxx)(const char *fact, const char *trans, const fint *n, con
                     .err_comp = err_bnds_comp,
                     .params = prm};
     *info = run(&call);
-    scale_rhs(N, NRHS, b, *ldb, bs);
-    /* RPVGRW = min_j max_i |A(i,j)| / max_i |U(i,j)| over the columns
-     * factored (the leading INFO ones when U is singular, as LAPACK) */
+    exb_xx_scale_rhs(N, NRHS, b, *ldb, bs);
+    /* over the columns factored (the leading INFO ones when U is singular) */
     long ncols = *info >= 1 && *info <= N ? *info : N;
-    double rp = 1.0;
-    for (long j = 0; j < ncols; j++) {
-        double am = 0.0, um = 0.0;
-        for (long i = 0; i < N; i++)
-            am = fabs(a[i + j * *lda]) > am ? fabs(a[i + j * *lda]) : am;
-        for (long i = 0; i <= j; i++)
-            um = fabs(af[i + j * *ldaf]) > um ? fabs(af[i + j * *ldaf]) : um;
-        if (um != 0.0 && am / um < rp)
-            rp = am / um;
-    }
-    *rpvgrw = rp;
+    *rpvgrw = exb_xx_rpvgrw_general(N, ncols, a, *lda, af, *ldaf);
 }
 
 FACE void FNAME(dgerfsx)(const char *trans, const char *equed, const fint *n, const fint *nrhs,
@@ -479,26 +282,6 @@ FACE void FNAME(dgerfsx)(const char *trans, const char *equed, const fint *n, co
         *info = (fint)(N + 1); /* the factors are singular: nothing is guaranteed */
 }
 
-/* DPOEQUB: S(i) a power of two near 1/sqrt(A(i,i)); 0 or the first i with
- * A(i,i) <= 0. */
-static long poequb(long n, const double *a, long lda, double *s, double *scond, double *amax)
-{
-    double smin = INFINITY, smax = 0.0;
-    for (long i = 0; i < n; i++) {
-        double d = a[i + i * lda];
-        if (!(d > 0.0))
-            return i + 1;
-        smin = d < smin ? d : smin;
-        smax = d > smax ? d : smax;
-        int e;
-        frexp(d, &e);                    /* 2^(e-1) <= d < 2^e */
-        s[i] = ldexp(1.0, -(e - 1) / 2); /* about 1/sqrt(d), a power of two */
-    }
-    *amax = smax;
-    *scond = sqrt(smin) / sqrt(smax);
-    return 0;
-}
-
 FACE void FNAME(dposvxx)(const char *fact, const char *uplo, const fint *n, const fint *nrhs,
                          double *a, const fint *lda, double *af, const fint *ldaf, char *equed,
                          double *s, double *b, const fint *ldb, double *x, const fint *ldx,
@@ -543,18 +326,13 @@ FACE void FNAME(dposvxx)(const char *fact, const char *uplo, const fint *n, cons
     xx_params prm = read_params(*nparams, params);
     if (nofact || equil)
         *equed = 'N';
-    if (equil && N > 0) {
-        double scond, amax;
-        if (poequb(N, a, *lda, s, &scond, &amax) == 0 &&
-            (scond < THRESH || amax < SMALL || amax > 1.0 / SMALL) &&
-            scale_exactly(N, a, *lda, s, s, lower ? 'L' : 'U')) { /* DLAQSY, exact */
-            *equed = 'Y';
-            rcequ = 1;
-        }
+    if (equil && N > 0 && exb_xx_equilibrate_spd(N, a, *lda, lower ? 'L' : 'U', s)) {
+        *equed = 'Y';
+        rcequ = 1;
     }
     const double *sc = rcequ ? s : NULL; /* A y = diag(s) B, X = diag(s) y */
     if (N == 0 || NRHS == 0) {
-        scale_rhs(N, NRHS, b, *ldb, sc);
+        exb_xx_scale_rhs(N, NRHS, b, *ldb, sc);
         *rpvgrw = 1.0;
         if (N == 0)
             *rcond = 1.0;
@@ -583,21 +361,9 @@ FACE void FNAME(dposvxx)(const char *fact, const char *uplo, const fint *n, cons
                     .err_comp = err_bnds_comp,
                     .params = prm};
     *info = run(&call);
-    scale_rhs(N, NRHS, b, *ldb, sc);
-    /* RPVGRW (DLA_PORPVGRW): min over the columns of the triangle's max |A|
-     * over the factor's max */
+    exb_xx_scale_rhs(N, NRHS, b, *ldb, sc);
     long ncols = *info >= 1 && *info <= N ? *info : N;
-    double rp = 1.0;
-    for (long j = 0; j < ncols; j++) {
-        double am = 0.0, um = 0.0;
-        for (long i = lower ? j : 0; i < (lower ? N : j + 1); i++) {
-            am = fabs(a[i + j * *lda]) > am ? fabs(a[i + j * *lda]) : am;
-            um = fabs(af[i + j * *ldaf]) > um ? fabs(af[i + j * *ldaf]) : um;
-        }
-        if (um != 0.0 && am / um < rp)
-            rp = am / um;
-    }
-    *rpvgrw = rp;
+    *rpvgrw = exb_xx_rpvgrw_spd(N, ncols, lower, a, *lda, af, *ldaf);
 }
 
 FACE void FNAME(dporfsx)(const char *uplo, const char *equed, const fint *n, const fint *nrhs,
