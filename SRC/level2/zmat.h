@@ -1,8 +1,9 @@
 /*
  * zmat.h -- the complex matrix view of the structured complex Level 2
- * routines (zl2.c: the view and the products; zsolve.c: the triangular
- * solves; zgemv_dense.c: ZGEMV and ZHEMV on dense matrices): a complex matrix for the real Level 2 engine (l2.h), whose rows
- * are Sr's (re, -im) or Si's (im, re) against the interleaved x.
+ * routines (zmat.c: the view; zl2.c: the products; zsolve.c: the
+ * triangular solves; zgemv_dense.c: ZGEMV and ZHEMV on dense matrices): a
+ * complex matrix for the real Level 2 engine (l2.h), whose rows are Sr's
+ * (re, -im) or Si's (im, re) against the interleaved x.
  */
 #ifndef EXACTBLAS_LEVEL2_ZMAT_H
 #define EXACTBLAS_LEVEL2_ZMAT_H
