@@ -13,9 +13,9 @@
  * OPENBLAS_L2_SIZE in this command only (a safety setting of some machines
  * here; their Prescott kernels are several times slower).
  *
- * usage: bench_table [rounds [threads [dropin.so [openblas.so]]]]
+ * usage: bench_table [rounds [threads [dropin.so [openblas.so [only]]]]]
  *   defaults 5, 2, the build's drop-in, the system's libopenblas.so.0;
- *   about 5 minutes.  Prints one row per call: sizes, ExactBLAS and
+ *   about 5 minutes.  `only`: the rows whose call names contain it.  Prints one row per call: sizes, ExactBLAS and
  *   OpenBLAS per-call times, their ratio and the target.
  */
 #define _GNU_SOURCE 1 /* dlmopen */
@@ -36,12 +36,13 @@
 #endif
 
 static const char usage[] =
-    "usage: bench_table [rounds [threads [dropin.so [openblas.so]]]]\n"
+    "usage: bench_table [rounds [threads [dropin.so [openblas.so [only]]]]]\n"
     "  Issue 39's table: ExactBLAS (through the drop-in libblas.so.3) against\n"
     "  OpenBLAS on short dots, small and LAPACK-shaped GEMMs, wide data, TRSM,\n"
     "  complex scalars; about 5 minutes with the defaults.\n"
     "  rounds   rounds of back-to-back calls per figure, 1..101 (default 5)\n"
     "  threads  both libraries' threads, 1..64 (default 2)\n"
+    "  only     only the rows whose call names contain this text\n"
     "  Prints per-call times (ns below 10 us, else ms), the ratio and the target.\n"
     "  Run it as OpenBLAS runs at its best: env -u OPENBLAS_CORETYPE -u\n"
     "  OPENBLAS_L2_SIZE bench_table ...\n";
@@ -203,10 +204,13 @@ static double *eigenvectors(void *openblas, int n)
 /* ---- one row ------------------------------------------------------------------ */
 
 static int rounds_g;
+static const char *only_g; /* rows whose names contain it; NULL: all */
 
 static void row(const char *what, const char *sizes, job *j, const lib *ex, const lib *ob,
                 double target)
 {
+    if (only_g && !strstr(what, only_g))
+        return;
     j->L = ex;
     double te = per_call(j, rounds_g);
     j->L = ob;
@@ -229,6 +233,7 @@ int main(int argc, char **argv)
     int threads = argc > 2 ? (int)bench_count(argv[2], 1, 64, "threads", usage) : 2;
     const char *dropin = argc > 3 ? argv[3] : BENCH_DROPIN,
                *openblas = argc > 4 ? argv[4] : BENCH_OPENBLAS;
+    only_g = argc > 5 ? argv[5] : NULL;
     char th[16];
     snprintf(th, sizeof th, "%d", threads);
     setenv("EXACTBLAS_THREADS", th, 1);

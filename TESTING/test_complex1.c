@@ -185,6 +185,8 @@ static void run_case(tl_rng *r, long serial)
     long n = tl_draw(r, 0, 9) == 0 ? tl_draw(r, 0, 1)
              : tl_draw(r, 0, 7)    ? tl_draw(r, 2, 40)
                                    : tl_draw(r, 200, 1100);
+    if ((routine == R_DOTU || routine == R_DOTC) && tl_draw(r, 0, 15) == 0)
+        n = tl_draw(r, 30000, 90000); /* the streamed filter's chunks and shares */
     long incx = (tl_draw(r, 0, 1) ? 1 : -1) * tl_draw(r, 1, 3),
          incy = (tl_draw(r, 0, 1) ? 1 : -1) * tl_draw(r, 1, 2);
     if (tl_draw(r, 0, 3) == 0)
@@ -283,6 +285,16 @@ static void run_case(tl_rng *r, long serial)
             CALL(v = routine == R_DOTU ? exb_zdotu_checked(n, X.data, incx, Y.data, incy)
                                        : exb_zdotc_checked(n, X.data, incx, Y.data, incy));
             got[0] = creal(v), got[1] = cimag(v);
+            /* the path: narrow data is decided by the filter where it runs
+             * (the short path or the streamed one: this CPU's kernels with
+             * the filter and the FPE front), never where it does not */
+            int early = (exactblas_last_path() & EXACTBLAS_PATH_EARLY) != 0;
+            int filter_on = !strstr(knobs, "FILTER=0") && !strstr(knobs, "FPE=0") &&
+                            !strstr(knobs, "ISA=generic");
+            if (n > 0 && cls == NARROW && early != filter_on) {
+                printf("WRONG PATH %s: path bits %d\n", label, exactblas_last_path());
+                mismatches++;
+            }
         }
         nres = 2;
         break;
@@ -459,7 +471,7 @@ int main(int argc, char **argv)
     have_ref = exb_blasref_open(&ref, EXB_BLAS_NETLIB) == 0;
     if (!have_ref)
         printf("netlib reference BLAS not found: the moves and IxAMAX are not checked\n");
-    T = tl_terms_new(4096);
+    T = tl_terms_new(4 * 90000);
     tl_rng r;
     for (long c = 0; c < cases; c++) {
         tl_rng_seed(&r, seed + (uint64_t)c * 0x9E3779B97F4A7C15ull);

@@ -15,8 +15,10 @@
  * MPFR sums, then each part's a1 S1 + a2 S2 + b1 y1 + b2 y2 rounded once
  * (level2lib's tl_terms_round_affine2); every slot of C compared, the
  * padding included.  The path that ran is checked: real or imaginary alpha
- * with real beta must run on the real GEMM engines (panels), the others on
- * the long accumulators.
+ * with real beta must run on the real GEMM engines (panels), complex alpha
+ * or beta with finite A and B on them too ([Sr Si] as H + L, the elements
+ * the bound cannot prove on the long accumulators), NaN or Inf in A or B
+ * on the long accumulators alone.
  */
 #include <complex.h>
 #include <math.h>
@@ -38,7 +40,8 @@ static const char *knob_lines[] = {
 };
 
 static tl_terms *T1, *T2;
-static long slots, mismatches, cases_panels, cases_elements, cases_opencl;
+static long slots, mismatches, cases_panels, cases_halves, cases_elements, cases_opencl,
+    cases_midpoints;
 
 /* want (the slots of C, ldc) := the exact GEMM's parts rounded once:
  * alpha op(A) op(B) + beta C (a zero part of alpha or beta no term;
@@ -73,6 +76,17 @@ static void oracle(int f32, char ta, char tb, long m, long n, long k, const doub
             want[at] = tl_canonical(tl_terms_round_affine2(T1, a0, T2, -a1, b0, cr, -b1, ci));
             want[at + 1] = tl_canonical(tl_terms_round_affine2(T2, a0, T1, a1, b0, ci, b1, cr));
         }
+}
+
+/* Whether the rows x cols entries of a complex matrix (leading dimension
+ * ld) are all finite. */
+static int all_finite(int f32, const void *x, long rows, long cols, long ld)
+{
+    for (long j = 0; j < cols; j++)
+        for (long i = 0; i < 2 * rows; i++)
+            if (!isfinite(rd(f32, x, 2 * j * ld + i)))
+                return 0;
+    return 1;
 }
 
 static void run_case(tl_rng *r, long serial)
@@ -148,8 +162,12 @@ static void run_case(tl_rng *r, long serial)
     }
     int path = exactblas_last_path();
     int panels = !quick && !alpha0 && k > 0 && (al[0] == 0.0 || al[1] == 0.0) && be[1] == 0.0;
+    int halves = !quick && !panels && !alpha0 && k > 0 && all_finite(f32, A, ar, ac, lda) &&
+                 all_finite(f32, B, br, bc, ldb);
     if (panels)
         cases_panels++;
+    else if (halves)
+        cases_halves++;
     else if (!quick)
         cases_elements++;
     /* which path ran: under GEMM_PATH=crt the panels go through EXDGEMM's
@@ -163,12 +181,13 @@ static void run_case(tl_rng *r, long serial)
         free(A), free(B), free(C), free(want);
         return;
     }
+    int engines = panels || halves;
     int bad_path =
-        !quick && !(path & (ocl && panels ? EXACTBLAS_PATH_OPENCL : EXACTBLAS_PATH_HOST));
-    cases_opencl += ocl && panels && (path & EXACTBLAS_PATH_OPENCL);
-    if (!quick && !panels && (path & EXACTBLAS_PATH_RESIDUE))
+        !quick && !(path & (ocl && engines ? EXACTBLAS_PATH_OPENCL : EXACTBLAS_PATH_HOST));
+    cases_opencl += ocl && engines && (path & EXACTBLAS_PATH_OPENCL);
+    if (!quick && !engines && (path & EXACTBLAS_PATH_RESIDUE))
         bad_path = 1;
-    if (panels && vnni && cls != SPECIAL && strstr(knobs, "GEMM_PATH=crt") &&
+    if (engines && vnni && cls != SPECIAL && strstr(knobs, "GEMM_PATH=crt") &&
         !(path & EXACTBLAS_PATH_RESIDUE)) /* NaN or Inf in A, B: the residue path declines */
         bad_path = 1;
     if (bad_path) {
@@ -498,6 +517,78 @@ static void run_herm(tl_rng *r, long serial)
     free(want);
 }
 
+/* A value of the near-midpoint family: 1, the half unit of 1 (binary64 or
+ * binary32) or a signed power of two far below it, so that a sum of a few
+ * products sits on a rounding midpoint or within 2^-60..2^-140 of one. */
+static double near_mid(tl_rng *r, int f32)
+{
+    switch (tl_draw(r, 0, 4)) {
+    case 0:
+    case 1:
+        return 1.0;
+    case 2:
+        return f32 ? 0x1p-24 : 0x1p-53;
+    case 3:
+        return 0.0;
+    default: {
+        double t = ldexp(1.0, -(int)tl_draw(r, f32 ? 25 : 54, f32 ? 60 : 140));
+        return tl_draw(r, 0, 1) ? t : -t;
+    }
+    }
+}
+
+/* ZGEMM and CGEMM with complex alpha (and beta) on sums that sit on or next
+ * to a midpoint, where only the bound of the H + L path (or the long
+ * accumulators) can decide: 1 to 3 rows and columns, k up to 4. */
+static void run_midpoints(tl_rng *r, long serial)
+{
+    int f32 = (int)tl_draw(r, 0, 1);
+    long m = tl_draw(r, 1, 3), n = tl_draw(r, 1, 3), k = tl_draw(r, 1, 4);
+    double al[2] = {tl_draw(r, 0, 1) ? 1.0 : 3.0, near_mid(r, f32)};
+    if (al[1] == 0.0)
+        al[1] = f32 ? 0x1p-30 : 0x1p-70;
+    double be[2] = {0.0, 0.0};
+    if (tl_draw(r, 0, 1))
+        be[0] = near_mid(r, f32), be[1] = near_mid(r, f32);
+    size_t w = f32 ? 4 : 8;
+    long la = 2 * m * k, lb = 2 * k * n, lc = 2 * m * n;
+    void *A = malloc((size_t)la * w), *B = malloc((size_t)lb * w), *C = malloc((size_t)lc * w);
+    double *want = malloc((size_t)lc * sizeof *want);
+    for (long q = 0; q < la; q++)
+        wr(f32, A, q, near_mid(r, f32));
+    for (long q = 0; q < lb; q++)
+        wr(f32, B, q, q % 2 ? near_mid(r, f32) : 1.0);
+    for (long q = 0; q < lc; q++)
+        wr(f32, C, q, near_mid(r, f32));
+    oracle(f32, 'N', 'N', m, n, k, al, A, m, B, k, be, C, m, want);
+    tl_apply_knobs(knob_lines[tl_draw(r, 0, COUNT(knob_lines) - 2)]); /* host lines */
+    if (f32) {
+        float af[2] = {(float)al[0], (float)al[1]}, bf[2] = {(float)be[0], (float)be[1]};
+        CALLER_ENV(serial,
+                   exb_cgemm_checked("CGEMM ", 'N', 'N', m, n, k, af, A, m, B, k, bf, C, m));
+    } else {
+        CALLER_ENV(serial,
+                   exb_zgemm_checked("ZGEMM ", 'N', 'N', m, n, k, al, A, m, B, k, be, C, m));
+    }
+    cases_midpoints++;
+    for (long q = 0; q < lc; q++) {
+        slots++;
+        double got = rd(f32, C, q);
+        if (!same(f32, want[q], got)) {
+            mismatches++;
+            if (mismatches <= 20)
+                printf("MISMATCH case %ld %cGEMM near midpoints m=%ld n=%ld k=%ld alpha=(%a,%a) "
+                       "beta=(%a,%a): slot %ld expected %a, got %a\n",
+                       serial, f32 ? 'C' : 'Z', m, n, k, al[0], al[1], be[0], be[1], q, want[q],
+                       got);
+        }
+    }
+    free(A);
+    free(B);
+    free(C);
+    free(want);
+}
+
 int main(int argc, char **argv)
 {
     long cases = argc > 1 ? atol(argv[1]) : 2000;
@@ -507,8 +598,10 @@ int main(int argc, char **argv)
     tl_rng r;
     for (long c = 0; c < cases; c++) {
         tl_rng_seed(&r, seed + (uint64_t)c * 0x9E3779B97F4A7C15ull);
-        uint64_t pick = tl_rng_u64(&r) % 10;
-        if (pick < 2)
+        uint64_t pick = tl_rng_u64(&r) % 11;
+        if (pick == 10)
+            run_midpoints(&r, c);
+        else if (pick < 2)
             run_gemv(&r, c);
         else if (pick < 4)
             run_rank(&r, c);
@@ -524,8 +617,10 @@ int main(int argc, char **argv)
         printf("complex3: FAILED: %ld of %ld slots differ\n", mismatches, slots);
         return 1;
     }
-    printf("complex3: PASSED: %ld cases (%ld on the real engines, %ld of them on the OpenCL "
-           "device, %ld on the long accumulators), %ld slots bit-exact against MPFR\n",
-           cases, cases_panels, cases_opencl, cases_elements, slots);
+    printf(
+        "complex3: PASSED: %ld cases (%ld GEMMs on the real engines as panels, %ld as H + L, "
+        "%ld of them on the OpenCL device, %ld on the long accumulators, %ld near midpoints), %ld "
+        "slots bit-exact against MPFR\n",
+        cases, cases_panels, cases_halves, cases_opencl, cases_elements, cases_midpoints, slots);
     return 0;
 }

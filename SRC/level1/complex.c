@@ -26,10 +26,16 @@
 #include "core/fpenv.h"
 #include "core/superacc.h"
 #include "core/zerosign.h"
+#include "host/kernels.h"
+#include "host/pool.h"
 #include "support/blasvec.h"
+#include "support/knobs.h"
+#include "backend/device.h"
 #include "support/path.h"
 
-#define CHUNK 512L /* complex elements copied at a time */
+#define CHUNK 512L            /* complex elements copied at a time */
+#define ZDOT_SHARES 8         /* the streamed filter's shares, at most */
+#define ZDOT_SHARE_MIN 32768L /* elements from which it shares them out */
 
 /* ---- moves, real scaling, real rotations ---------------------------------- */
 
@@ -176,14 +182,104 @@ enum { DOTU, DOTC };
 GATHER(double)
 GATHER(float)
 
-/* The exact parts of a dot product, each rounded once: through EXDDOT's
- * engines on copies (the same exact values and zero signs). */
+/* ---- the streamed filter: both parts in one pass, chunks in cache ---- */
+
+typedef struct zdot_task {
+    const exb_filter_kernels *f;
+    int kind;
+    long n, incx, incy;
+    const double *x, *y;        /* at the logical first elements */
+    double acc[ZDOT_SHARES][6]; /* per share: Re's h, lo, ce, Im's h, lo, ce */
+    long chunks[ZDOT_SHARES];
+} zdot_task;
+
+static void zdot_share(void *arg, int s, int parts)
+{
+    zdot_task *t = arg;
+    long begin = t->n * s / parts, end = t->n * (s + 1) / parts;
+    double p[2 * CHUNK], q[2 * CHUNK], r[2 * CHUNK];
+    double a[6] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0}; /* local: no line shared with the others */
+    long chunks = 0;
+    int unit = t->incx == 1 && t->incy == 1;
+    for (long i = begin; i < end; i += CHUNK, chunks++) {
+        long len = end - i < CHUNK ? end - i : CHUNK;
+        const double *xs = t->x + 2 * i * t->incx, *ys = t->y + 2 * i * t->incy;
+        const double *pp = p, *qq = q;
+        if (unit && t->kind == DOTC) { /* p = x, q = y in place; r = [yi -yr] */
+            pp = xs, qq = ys;
+            for (long e = 0; e < len; e++)
+                r[2 * e] = ys[2 * e + 1], r[2 * e + 1] = -ys[2 * e];
+        } else {
+            if (unit)
+                pp = xs;
+            else
+                gather_double(len, xs, t->incx, p);
+            pattern_double(t->kind, len, ys, t->incy, q, r);
+        }
+        double h, lo, ce;
+        t->f->dot(pp, qq, 2 * len, &h, &lo, &ce);
+        exb_filter_join(&a[0], &a[1], &a[2], h, lo, ce);
+        t->f->dot(pp, r, 2 * len, &h, &lo, &ce);
+        exb_filter_join(&a[3], &a[4], &a[5], h, lo, ce);
+    }
+    for (int u = 0; u < 6; u++)
+        t->acc[s][u] = a[u];
+    t->chunks[s] = chunks;
+}
+
+/* Both parts through the floating-point filter (core/filter.h) in chunks
+ * that stay in cache, on the host (the knobs say so, or auto without a
+ * device): 1 with the parts rounded once where the bound decides both,
+ * else 0 (the caller takes the exact engines). */
+static int zdot_filtered(int kind, long n, const double *x, long incx, const double *y, long incy,
+                         double *re, double *im)
+{
+    const exb_knobs *k = exb_knobs_current();
+    if (!exb_knobs_filter(k) || (k->use_opencl != EXB_DEVICE_HOST && exb_cl_wanted(k)))
+        return 0;
+    const exb_filter_kernels *f =
+        exb_kernels_filter(exb_host_kernels_get(k->host_generic), k->fpe, k->front, k->filter);
+    if (!f)
+        return 0;
+    zdot_task t = {f, kind, n, incx, incy, x, y, {{0}}, {0}};
+    int parts = n >= ZDOT_SHARE_MIN ? k->threads : 1;
+    parts = parts < 1 ? 1 : parts > ZDOT_SHARES ? ZDOT_SHARES : parts;
+    if (parts == 1)
+        zdot_share(&t, 0, 1);
+    else
+        exb_parallel(parts, zdot_share, &t);
+    double *a = t.acc[0];
+    long chunks = t.chunks[0];
+    for (int s = 1; s < parts; s++) {
+        exb_filter_join(&a[0], &a[1], &a[2], t.acc[s][0], t.acc[s][1], t.acc[s][2]);
+        exb_filter_join(&a[3], &a[4], &a[5], t.acc[s][3], t.acc[s][4], t.acc[s][5]);
+        chunks += t.chunks[s];
+    }
+    /* a leaf's additions: its chunk's kernel (as exb_host_sumdot_filtered
+     * counts one share of 2 CHUNK terms), the chunk joins of its share, the
+     * share joins; the leaves: the terms and 33 per chunk */
+    double depth = (double)(2 * CHUNK / 32 + 17 + chunks + parts);
+    double leaves = 2.0 * (double)n + 33.0 * (double)chunks + (double)parts;
+    if (!exb_filter_round(a[0], a[1], exb_filter_bound_tree(depth, leaves, a[2]), re) ||
+        !exb_filter_round(a[3], a[4], exb_filter_bound_tree(depth, leaves, a[5]), im))
+        return 0;
+    exb_path_add(EXACTBLAS_PATH_HOST | EXACTBLAS_PATH_EARLY);
+    return 1;
+}
+
+/* The exact parts of a dot product, each rounded once: through the
+ * streamed filter where it decides, else through EXDDOT's engines on
+ * copies (the same exact values and zero signs). */
 static double _Complex zdot(int kind, long n, const double *x, long incx, const double *y,
                             long incy)
 {
     exb_path_begin();
     if (n <= 0)
         return 0.0;
+    double fre, fim;
+    if (zdot_filtered(kind, n, EXB_FIRST(x, n, 2 * incx), incx, EXB_FIRST(y, n, 2 * incy), incy,
+                      &fre, &fim))
+        return CMPLX(fre, fim);
     double *p = malloc((size_t)n * 6 * sizeof *p);
     double re, im;
     if (p) {
