@@ -5,6 +5,10 @@
  * two zero digits so that the normalised magnitude always fits, and share
  * one final step, exb_round_u64 (exb_core.h): a 64-bit significand with a
  * sticky bit below it rounded once to binary64.
+ *
+ * Why one file of 600 lines: the adds, the roundings and the exact sign
+ * comparisons all work on the private window layout and its scratch copy;
+ * split, that layout would become a header every caller could touch.
  */
 #include "superacc.h"
 
