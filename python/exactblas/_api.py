@@ -76,8 +76,8 @@ def _stacked_product(a, b, batch, dtype):
     m, k = a.shape[-2:]
     n = b.shape[-1]
     out_shape = batch + (m, n)
-    if 0 in out_shape:
-        return np.zeros(out_shape, dtype)
+    if 0 in out_shape or k == 0:
+        return np.zeros(out_shape, dtype)  # an empty sum is +0
     if b.ndim == 2:
         return _product2d(a.reshape(-1, k), b, dtype).reshape(out_shape)
     if a.ndim == 2:
@@ -142,8 +142,8 @@ def dot(a, b):
         raise ValueError(f"shapes {a.shape} and {b.shape} not aligned: {k} (dim {a.ndim - 1}) "
                          f"!= {b.shape[axis]} (dim {axis})")
     out_shape = a.shape[:-1] + b.shape[:axis] + b.shape[axis + 1:]
-    if 0 in out_shape:
-        return np.zeros(out_shape, dtype)
+    if 0 in out_shape or k == 0:
+        return _scalar_or_array(np.zeros(out_shape, dtype))  # an empty sum is +0
     c = _product2d(a.reshape(-1, k), np.moveaxis(b, axis, 0).reshape(k, -1), dtype)
     return _scalar_or_array(c.reshape(out_shape))
 

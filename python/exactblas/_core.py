@@ -150,8 +150,8 @@ def round_binary32(r, terms):
     are found in binary64, and only there V - r is evaluated exactly (an
     exact accumulator: terms(index) lists the (x, y) vector pairs whose dot
     products sum to V) to choose the neighbour on V's side."""
-    f = r.astype(F32)
     with np.errstate(over="ignore", invalid="ignore"):
+        f = r.astype(F32)  # overflow to +-inf is the right rounding there
         candidates = np.isfinite(r) & (f.astype(F64) != r)
         if not candidates.any():
             return f
