@@ -1,6 +1,7 @@
 """The NumPy face: sum, dot, vdot, matmul and the proven solve, with
 NumPy's conventions (dtypes and promotion, shapes, broadcasting of stacks,
 0-d results as scalars) over the exact engine of _core.py."""
+import ctypes
 from typing import NamedTuple
 
 import numpy as np
@@ -20,7 +21,7 @@ _MATMUL_SIGNATURE = "(n?,k),(k,m?)->(n?,m?)"
 
 
 def _check_dtype(name, dtype):
-    dtype = np.dtype(dtype)
+    dtype = np.dtype(dtype).newbyteorder("=")  # a big-endian '>f8' computes as float64
     if dtype in SUPPORTED:
         return dtype
     if dtype.kind in "biu":
@@ -267,7 +268,7 @@ def _solve_one(a, b, lower, positive):
         return x, proven.astype(bool), bound, 0
     a = np.asfortranarray(a)
     b = np.asfortranarray(b)
-    info = _core.ctypes.c_int(0)
+    info = ctypes.c_int(0)
     if positive:
         lib.exactblas_dposvxx(b"L" if lower else b"U", n, nrhs, a.ctypes.data, n, b.ctypes.data, n,
                               x.ctypes.data, n, proven.ctypes.data, bound.ctypes.data, info)

@@ -10,8 +10,6 @@ a vector with any increment (negative ones included).  Anything else (an
 unaligned buffer, a stride that is not a whole number of elements, two
 non-unit strides, a broadcast row) is copied first.
 """
-import ctypes
-
 import numpy as np
 
 from ._lib import lib

@@ -47,7 +47,9 @@ def round32(q):
 
 
 def round_to(q, dtype):
-    return round32(q) if np.dtype(dtype) in (F32, np.dtype(np.complex64)) else np.float64(round64(q))
+    if np.dtype(dtype) in (F32, np.dtype(np.complex64)):
+        return round32(q)
+    return np.float64(round64(q))
 
 
 def dot(xs, ys):

@@ -93,7 +93,8 @@ def test_signed_zeros():
     assert sign(eb.dot([-0.0, 0.0], [1.0, 1.0])) == 1.0
     assert sign(eb.dot([1.0, 1.0], [1.0, -1.0])) == 1.0
     assert sign(eb.dot(np.array([], np.float64), np.array([], np.float64))) == 1.0
-    assert sign(eb.dot(np.array([-0.0, 0.0], np.float32), np.array([1.0, -1.0], np.float32))) == -1.0
+    x32, y32 = np.array([-0.0, 0.0], np.float32), np.array([1.0, -1.0], np.float32)
+    assert sign(eb.dot(x32, y32)) == -1.0
     # c_ij's terms: -0*1 + 0*-1 (-0), -0*1 + 0*1 (+0), -0*1 + -0*-1 (+0), -0*1 + -0*1 (-0)
     c = eb.matmul(np.array([[-0.0, 0.0], [-0.0, -0.0]]), np.array([[1.0, 1.0], [-1.0, 1.0]]))
     assert [[sign(v) for v in row] for row in c] == [[-1.0, 1.0], [1.0, -1.0]]
@@ -189,6 +190,8 @@ def test_mixed_dtypes_as_numpy():
                    (np.float16, np.float32), (np.complex64, np.float64)):
         a, b = np.ones((2, 3), ta), np.ones((3, 2), tb)
         assert eb.matmul(a, b).dtype == np.matmul(a, b).dtype, f"{a.dtype} @ {b.dtype}"
+    big_endian = np.array([[1e16, 1.0, -1e16]], ">f8")
+    assert_same(eb.matmul(big_endian, np.ones((3, 2), "<f4")), np.ones((1, 2)), "byte orders")
     # float32 @ int64 is float64 in NumPy: computed and rounded in binary64
     x = np.array([1.0, 2.0**-24], np.float32)
     assert_same(eb.dot(x, np.array([1, 1])), np.float64(1 + 2.0**-24), "promoted to float64")

@@ -6,7 +6,7 @@ import pytest
 
 import exactblas as eb
 import oracle
-from oracle import Fraction, exact
+from oracle import exact
 
 
 def exact_solve(a, b):

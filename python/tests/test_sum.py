@@ -156,6 +156,7 @@ def test_empty_and_shapes():
     assert isinstance(eb.sum(np.ones(3)), np.float64)
     assert isinstance(eb.sum(np.ones(3, np.float32)), np.float32)
     assert_same(eb.sum(np.float64(2.5)), np.float64(2.5), "0-d")
+    assert_same(eb.sum(np.array([1e16, 1.0, -1e16], ">f8")), np.float64(1.0), "big-endian")
 
 
 def test_errors():
