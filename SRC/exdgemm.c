@@ -19,16 +19,17 @@
  * DGEMM, when M = 0, N = 0, or (ALPHA = 0 or K = 0) and BETA = 1; ALPHA = 0
  * or K = 0 gives C := beta*C (0 for BETA = 0, C not read).
  *
- * Path (EXACTBLAS_GEMM_PATH, gemm.h): on the host, the split path with early
- * rounding decisions (host/gemm/early.c), or the general path's filtered dot
- * products where they are cheaper (a depth k below the tuning record's
- * gemm_early_min_k, or wide data; alpha a power of two); with OpenCL, split when the data
- * needs few slices, general otherwise; general when A or B holds NaN or
- * Inf.  On an OpenCL device
+ * Path (EXACTBLAS_GEMM_PATH, gemm.h): auto on the host orders the residue
+ * path, the early path and the general path by the tuning record's cost
+ * model for the shape and the threads (auto_order below) and takes the first
+ * that runs (the residue path declines wide data, the early path data that
+ * needs many slices); with OpenCL, split when the data needs few slices,
+ * general otherwise; general when A or B holds NaN or Inf.  On an OpenCL device
  * without binary64 (or under EXACTBLAS_FP64=0) the split path runs on the
  * device's binary32 engine, and the general path on the host.
  */
 #include <limits.h>
+#include <math.h>
 
 #include "exactblas.h"
 #include "core/fpenv.h"
@@ -93,6 +94,38 @@ EXB_ENTRY_VOID(exb_dgemm_checked,
     gemm(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
+/* The host's paths for auto, cheapest first by the tuning record's cost
+ * model (tuning.h): the residue path where an int8 engine runs, the early
+ * path, the general path (its filtered dot products, or the exact ones where
+ * the filter cannot take alpha and beta).  Threads: the general path shares
+ * columns (one thread below 4096 entries of A), the others everything. */
+void exb_gemm_auto_order(const exb_tuning *t, long m, long n, long k, int threads, int crt,
+                         int filtered, int order[3])
+{
+    double mac = (double)m * (double)n * (double)k, out = (double)m * (double)n,
+           in = (double)(m + n) * (double)k;
+    double th = threads > 1 ? threads : 1;
+    double gth = (double)m * (double)k < 4096.0 ? 1.0 : (n < th ? (double)n : th);
+    double cost[3];
+    cost[EXB_AUTO_GENERAL] =
+        ((filtered ? t->gemm_general_mac_ps : t->gemm_unfiltered_mac_ps) * mac +
+         t->gemm_general_out_ps * out) /
+        gth;
+    cost[EXB_AUTO_CRT] =
+        crt ? (t->gemm_crt_mac_ps * mac + t->gemm_crt_out_ps * out + t->gemm_crt_in_ps * in) / th
+            : HUGE_VAL;
+    cost[EXB_AUTO_EARLY] =
+        (t->gemm_early_mac_ps * mac + t->gemm_early_out_ps * out + t->gemm_early_in_ps * in) / th;
+    for (int q = 0; q < 3; q++)
+        order[q] = q;
+    for (int q = 1; q < 3; q++) /* insertion sort, ties keep the general path first */
+        for (int r = q; r > 0 && cost[order[r]] < cost[order[r - 1]]; r--) {
+            int s = order[r];
+            order[r] = order[r - 1];
+            order[r - 1] = s;
+        }
+}
+
 /* The work of EXDGEMM after the checks and quick returns. */
 static void gemm(char transa, char transb, long m, long n, long k, double alpha, const double *a,
                  long lda, const double *b, long ldb, double beta, double *c, long ldc)
@@ -130,19 +163,27 @@ static void gemm(char transa, char transb, long m, long n, long k, double alpha,
     /* crt: the residue path (int8 engine) on the host, where the data is
      * narrow (forced: whatever the data); auto on the host takes it first */
     int crt_forced = knobs.gemm_path == EXB_GEMM_CRT;
-    if ((crt_forced || (knobs.gemm_path == EXB_GEMM_AUTO && !cl && k >= host->gemm_crt_min_k)) &&
-        exb_host_gemm_crt_available(&knobs) && exb_host_gemm_crt(&g, &knobs, crt_forced) == 0)
+    if (crt_forced && exb_host_gemm_crt_available(&knobs) && exb_host_gemm_crt(&g, &knobs, 1) == 0)
         return;
-    if (knobs.gemm_path == EXB_GEMM_AUTO && !cl && exb_host_gemv_filtered(&knobs, alpha, beta) &&
-        (k < host->gemm_early_min_k || exb_gemm_slices(&g, &sa, &sb) != 0 ||
-         (long)sa * sb > host->gemm_filter_max_slices)) {
-        /* shallow or wide data, with the host's filtered dot products: the
-         * general path */
+    if (knobs.gemm_path == EXB_GEMM_AUTO && !cl) {
+        int order[3];
+        exb_gemm_auto_order(host, m, n, k, knobs.threads, exb_host_gemm_crt_available(&knobs),
+                            exb_host_gemv_filtered(&knobs, alpha, beta), order);
+        for (int q = 0; q < 3; q++) {
+            if (order[q] == EXB_AUTO_CRT && exb_host_gemm_crt(&g, &knobs, 0) == 0)
+                return;
+            if (order[q] == EXB_AUTO_EARLY && exb_gemm_slices(&g, &sa, &sb) == 0 &&
+                (long)sa * sb <= host->gemm_filter_max_slices &&
+                exb_host_gemm_early(&g, &knobs, NULL) == 0)
+                return;
+            if (order[q] == EXB_AUTO_GENERAL)
+                break;
+        }
         exb_host_gemm_general(&g, &knobs);
         exb_path_host(0);
         return;
     }
-    if ((knobs.gemm_path == EXB_GEMM_EARLY || (knobs.gemm_path == EXB_GEMM_AUTO && !cl)) &&
+    if (knobs.gemm_path == EXB_GEMM_EARLY &&
         exb_host_gemm_early(&g, &knobs, cl ? exb_cl_gemm_plain : NULL) == 0)
         return;
     /* auto with OpenCL: the split path when slices(op(A)) * slices(op(B))

@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "core/zerosign.h"
+#include "backend/tuning.h"
 #include "support/knobs.h"
 
 typedef struct exb_gemm_args {
@@ -61,6 +62,14 @@ static inline int exb_gemm_element_negzero(const exb_gemm_args *g, long i, long 
     const double *col = g->transb ? g->b + j : g->b + j * g->ldb;
     return exb_terms_negzero(g->k, row, g->transa ? 1 : g->lda, col, g->transb ? g->ldb : 1);
 }
+
+/* EXDGEMM auto on the host (exdgemm.c): the paths in the order of the
+ * tuning record's cost model for this shape and thread count, crt: an int8
+ * engine runs here, filtered: the general path's filter takes alpha and
+ * beta. */
+enum { EXB_AUTO_GENERAL, EXB_AUTO_CRT, EXB_AUTO_EARLY };
+void exb_gemm_auto_order(const exb_tuning *t, long m, long n, long k, int threads, int crt,
+                         int filtered, int order[3]);
 
 /* The general path (always succeeds). */
 void exb_host_gemm_general(const exb_gemm_args *g, const exb_knobs *knobs);

@@ -11,15 +11,26 @@
  * with the pipeline on the 2-core machine: n = 1024 0.18 ms at 16 rows, 0.21
  * at 32, 0.26 at 64; n = 4096 7.8 ms at 16, 4.4 at 32 and 64 (16-row stripes
  * of columns stream badly from memory), hence 16 below n = 2048. */
+/* EXDGEMM's cost model (ps of one thread; tuning.h): fitted to bench_paths
+ * on the 2-core Zen 4 CI machine, 2 threads (shapes 16^3 .. 1000^3,
+ * 1000 x 32 x 1000, 2000 x 32 x 2000, 1000 x 1000 x 32..512): general
+ * 0.13-0.15 ns per multiply-add (2 threads), 7x that unfiltered; residue
+ * about 31 ns per entry converted and 32 ns per output (one thread); early
+ * never ahead of general on this machine. */
+#define GEMM_COSTS                                                                                 \
+    .gemm_general_mac_ps = 280, .gemm_general_out_ps = 6000, .gemm_unfiltered_mac_ps = 1600,       \
+    .gemm_crt_mac_ps = 100, .gemm_crt_out_ps = 32000, .gemm_crt_in_ps = 31000,                     \
+    .gemm_early_mac_ps = 450, .gemm_early_out_ps = 40000, .gemm_early_in_ps = 20000
+
 #define HOST_FIELDS                                                                                \
     .gemm_max_slice_products = 36, .gemm_exact_cost = 100, .gemm_filter_max_slices = 9,            \
-    .gemm_early_min_k = 768, .gemm_crt_bits = 62, .gemm_crt_min_k = 768,                           \
-    .sumdot_min_per_thread = 32768, .gemv_min_per_thread = 65536, .trsv_min_per_thread = 32768,    \
-    .gemv_panel_rows = 256, .sumdot_share_elements = 65536, .sumdot_block_groups = 256,            \
-    .sumdot_spill_limit = 2, .sumdot_wide_blocks = 64, .sumdot_table_min_left = 16384,             \
-    .rows_sweep_cols = 16, .trsv_in_block_dot_min = 8, .trsv_filter_small_n = 2048,                \
-    .trsv_filter_small_block = 16, .trsv_helper_extra_cols = 128, .trsm_split_min_rhs = 16,        \
-    .trsm_lanes_min_rhs = 16, .trsm_lanes_small_n = 128, .pool_spin_ns = 20000
+    .gemm_crt_bits = 62, GEMM_COSTS, .sumdot_min_per_thread = 32768, .gemv_min_per_thread = 65536, \
+    .trsv_min_per_thread = 32768, .gemv_panel_rows = 256, .sumdot_share_elements = 65536,          \
+    .sumdot_block_groups = 256, .sumdot_spill_limit = 2, .sumdot_wide_blocks = 64,                 \
+    .sumdot_table_min_left = 16384, .rows_sweep_cols = 16, .trsv_in_block_dot_min = 8,             \
+    .trsv_filter_small_n = 2048, .trsv_filter_small_block = 16, .trsv_helper_extra_cols = 128,     \
+    .trsm_split_min_rhs = 16, .trsm_lanes_min_rhs = 16, .trsm_lanes_small_n = 128,                 \
+    .pool_spin_ns = 20000
 
 /* The double-float paper's blocking on its GPUs: 16 x 16 work-items with
  * 4 x 4 register tiles, panels of depth 16 (four float panels of 64 x 16:

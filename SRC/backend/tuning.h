@@ -52,22 +52,22 @@ typedef struct exb_tuning {
      * product costs about this many of its slice products (sets how many
      * levels are computed before the undecided elements are finished) */
     int gemm_exact_cost;
-    /* EXDGEMM auto on a host whose GEMV has the floating-point filter: the
-     * early path up to this many slice products for all the bits (slices of
-     * op(A) x slices of op(B)), the general path (filtered dot products)
-     * beyond, or when a row or column spans more than 960 bits */
+    /* EXDGEMM auto on the host: the early path only where the data needs at
+     * most this many slice products for all its bits (slices of op(A) x
+     * slices of op(B)) */
     int gemm_filter_max_slices;
-    /* ... and the general path as well below this depth k, where the early
-     * path's per-element levels cost more than the filtered dot products
-     * (host, 2 threads, m = n = 1000: general 12 ms at k = 64, 44 at 256,
-     * 88 at 512; early 62, 106, 154; early ahead from k ~ 800) */
-    int gemm_early_min_k;
     /* EXDGEMM's residue path (host/avx512/residue.c): the fewest moduli whose
      * scaled integers hold this many bits (entries further below their
      * row's or column's top lose bits, which the bound then covers) */
     int gemm_crt_bits;
-    /* ... and auto on the host takes it from this depth k */
-    int gemm_crt_min_k;
+    /* EXDGEMM auto on the host: the cost model that orders the paths (m x n
+     * outputs, depth k, `in` = (m + n) k entries read), in picoseconds of one
+     * thread: per multiply-add, per output, per entry (exdgemm.c, auto_order);
+     * the general path's filtered dot products, its exact ones (alpha not a
+     * power of two, or no filter), the residue path, the early path */
+    int gemm_general_mac_ps, gemm_general_out_ps, gemm_unfiltered_mac_ps;
+    int gemm_crt_mac_ps, gemm_crt_out_ps, gemm_crt_in_ps;
+    int gemm_early_mac_ps, gemm_early_out_ps, gemm_early_in_ps;
     /* host threads: the least work (elements, or matrix entries) one thread is
      * given before another is started */
     long sumdot_min_per_thread, gemv_min_per_thread, trsv_min_per_thread;

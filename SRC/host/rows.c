@@ -8,15 +8,19 @@
 
 #include "backend/tuning.h"
 
-/* Panels given back with every row zero are kept (up to KEPT_SLOTS, each
- * taken by one panel at a time) for the next panel that fits: a short GEMV
- * or TRSV then neither allocates nor clears its accumulators (1.1 KB each)
- * on every call.  They stay reachable from this list until the process
- * ends; a forked child may use the copies it inherits. */
+/* Panels given back with every row zero are kept for the next panel that
+ * fits: a short GEMV or TRSV then neither allocates nor clears its
+ * accumulators (1.1 KB each) on every call.  Each thread keeps its last
+ * one without a lock (a thread-specific slot, freed when the thread ends);
+ * the others go to a shared list (up to KEPT_SLOTS, each taken by one panel
+ * at a time) that stays reachable until the process ends; a forked child
+ * may use the copies it inherits. */
 #define KEPT_SLOTS 8
 static exb_rows kept_list[KEPT_SLOTS]; /* acc == NULL: a free slot */
 static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t kept_once = PTHREAD_ONCE_INIT;
+static pthread_key_t kept_key; /* the thread's own slot: an exb_rows, or NULL */
+static int kept_key_ok;
 
 /* The panel no longer owns its storage (it was freed or handed on). */
 static void forget_storage(exb_rows *rows)
@@ -44,9 +48,40 @@ static void kept_after_fork_child(void)
     kept_lock = fresh;
 }
 
+static void release_storage(exb_rows *rows);
+
+/* A thread ends: its kept panel is freed. */
+static void kept_thread_end(void *slot)
+{
+    release_storage(slot);
+    free(slot);
+}
+
 static void kept_make(void)
 {
     pthread_atfork(NULL, NULL, kept_after_fork_child);
+    kept_key_ok = pthread_key_create(&kept_key, kept_thread_end) == 0;
+}
+
+/* The calling thread's slot (created when `make`); NULL if none. */
+static exb_rows *kept_own(int make)
+{
+    if (!kept_key_ok)
+        return NULL;
+    exb_rows *own = pthread_getspecific(kept_key);
+    if (!own && make) {
+        own = calloc(1, sizeof *own);
+        if (own && pthread_setspecific(kept_key, own) != 0) {
+            free(own);
+            own = NULL;
+        }
+    }
+    return own;
+}
+
+static int kept_fits(const exb_rows *k, size_t nexp, size_t nacc, size_t groups)
+{
+    return k->acc && k->cap_expansion >= nexp && k->cap_acc >= nacc && k->cap_groups >= groups;
 }
 
 /* *rows := a kept panel with at least these capacities, taken off the list
@@ -56,10 +91,16 @@ static int kept_take(exb_rows *rows, size_t nexp, size_t nacc, size_t groups)
 {
     int found = -1;
     pthread_once(&kept_once, kept_make);
+    exb_rows *own = kept_own(0);
+    if (own && kept_fits(own, nexp, nacc, groups)) {
+        *rows = *own;
+        forget_storage(own);
+        return 0;
+    }
     pthread_mutex_lock(&kept_lock);
     for (int s = 0; s < KEPT_SLOTS && found < 0; s++) {
         exb_rows *k = &kept_list[s];
-        if (k->acc && k->cap_expansion >= nexp && k->cap_acc >= nacc && k->cap_groups >= groups) {
+        if (kept_fits(k, nexp, nacc, groups)) {
             *rows = *k;
             forget_storage(k);
             found = s;
@@ -75,6 +116,12 @@ static int kept_put(exb_rows *rows)
 {
     int slot = -1;
     pthread_once(&kept_once, kept_make);
+    exb_rows *own = kept_own(1);
+    if (own && !own->acc) {
+        *own = *rows;
+        forget_storage(rows);
+        return 0;
+    }
     pthread_mutex_lock(&kept_lock);
     for (int s = 0; s < KEPT_SLOTS && slot < 0; s++)
         if (!kept_list[s].acc) {
