@@ -8,8 +8,16 @@
  * BLAS a program linked with -lblas (-lblas64) gets here: the library
  * ld.so finds for libblas.so.3 and libblas64.so.3 (or the files named on
  * the command line), and whether it is ExactBLAS's drop-in (every routine
- * exact) or another BLAS (nothing a program calls through it is exact).
- *   exactblas_probe [BLAS_LIBRARY ...] */
+ * exact) or another BLAS (nothing a program calls through it is exact);
+ * and which LAPACK a program linked with -llapack (-llapack64) gets: for
+ * DGETRF, DPOTRF, DGEQRF and DGESV, the file whose code runs (the drop-in
+ * liblapack.so.3, marked by exactblas_lapack_version, forwards to the
+ * reference LAPACK: its exactblas_lapack_target says where, or that the
+ * routine is ExactBLAS's own) and the BLAS its calls reach, with a WARNING
+ * where LAPACK is not on the exact kernels (OpenBLAS's LAPACK, which calls
+ * its own kernels, or any LAPACK over another BLAS).  Arguments are library
+ * files or sonames; those named liblapack* are reported as LAPACK.
+ *   exactblas_probe [BLAS_OR_LAPACK_LIBRARY ...] */
 #define _GNU_SOURCE /* dladdr */
 #include <dlfcn.h>
 #include <stdio.h>
@@ -97,6 +105,83 @@ static void report_blas(const char *lib)
     dlclose(h);
 }
 
+/* The file `p` lies in (NULL if none), and its load address. */
+static const char *file_of(void *p, void **base)
+{
+    Dl_info info;
+    if (!p || !dladdr(p, &info)) {
+        *base = NULL;
+        return NULL;
+    }
+    *base = info.dli_fbase;
+    return info.dli_fname;
+}
+
+/* What a program gets from the LAPACK library `lib` (a soname ld.so looks
+ * up, or a path): the BLAS under it (the dgemm_ its own search finds: the
+ * library, then what it needs), and where each of four routines runs. */
+static void report_lapack(const char *lib)
+{
+    void *h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        printf("%s: not found\n", lib);
+        return;
+    }
+    const char *(*mark)(void) = (const char *(*)(void))dlsym(h, "exactblas_lapack_version");
+    const char *(*reference)(void) = (const char *(*)(void))dlsym(h, "exactblas_lapack_reference");
+    void *(*target)(const char *) = (void *(*)(const char *))dlsym(h, "exactblas_lapack_target");
+    void *base, *blas_base, *mark_base;
+    const char *file = file_of(dlsym(h, "dgesv_"), &base);
+    if (mark && reference && target)
+        printf("%s: %s, the ExactBLAS drop-in %s: each routine forwarded to the reference LAPACK "
+               "%s, or ExactBLAS's own\n",
+               lib, file ? file : "?", mark(), reference());
+    else
+        printf("%s: %s, not ExactBLAS's drop-in liblapack\n", lib, file ? file : "?");
+    const char *blas = file_of(dlsym(h, "dgemm_"), &blas_base);
+    file_of(dlsym(h, "exactblas_dropin_version"), &mark_base);
+    int blas_exact = blas && blas_base == mark_base;
+    printf("  BLAS under it: %s%s\n", blas ? blas : "no dgemm_",
+           blas_exact ? ", the ExactBLAS drop-in (exact)" : ", not ExactBLAS's (not exact)");
+    static const char *const routines[] = {"dgetrf_", "dpotrf_", "dgeqrf_", "dgesv_"};
+    /* OpenBLAS's LAPACK calls OpenBLAS's kernels directly, not its dgemm_ */
+    int openblas = !blas_exact && dlsym(h, "openblas_get_config") != NULL;
+    int all_exact = 1;
+    for (int k = 0; k < 4; k++) {
+        void *entry = dlsym(h, routines[k]), *to = target ? target(routines[k]) : NULL, *at;
+        const char *runs = file_of(to ? to : entry, &at);
+        if (!entry) {
+            printf("  %-8s not defined\n", routines[k]);
+            all_exact = 0;
+        } else if (target && !to)
+            printf("  %-8s ExactBLAS's own (%s), on the exact kernels\n", routines[k], runs);
+        else if (openblas || (at == blas_base && !blas_exact)) {
+            printf("  %-8s %s, %s LAPACK on its own kernels: not exact\n", routines[k], runs,
+                   openblas ? "OpenBLAS's" : "a");
+            all_exact = 0;
+        } else {
+            printf("  %-8s %s%s, %s\n", routines[k], to ? "forwarded to " : "", runs,
+                   blas_exact ? "its BLAS calls exact" : "its BLAS calls not exact");
+            all_exact &= blas_exact;
+        }
+    }
+    if (!all_exact)
+        printf("  WARNING: LAPACK through %s is not on the exact kernels: put ExactBLAS's drop-in "
+               "folder (build/dropin, or lib/exactblas installed) first in LD_LIBRARY_PATH, or "
+               "choose its libblas and liblapack by update-alternatives\n",
+               lib);
+    else if (!mark)
+        printf("  (the reference LAPACK over the exact BLAS, the old way: ExactBLAS's own LAPACK "
+               "routines, in its drop-in liblapack, are not used)\n");
+    dlclose(h);
+}
+
+static int is_lapack(const char *lib)
+{
+    const char *slash = strrchr(lib, '/');
+    return strncmp(slash ? slash + 1 : lib, "liblapack", 9) == 0;
+}
+
 int main(int argc, char **argv)
 {
     printf("ExactBLAS %s\n", exactblas_version());
@@ -142,13 +227,15 @@ int main(int argc, char **argv)
     double h = exactblas_ddot(3, x, 1, y, 1);
     printf("ExDOT(1e300*1e300 + 2^-60 - 1e300*1e300) = %a (host %a): %s\n", r, h,
            r == h && r == 0x1p-60 ? "ok" : "MISMATCH");
-    printf("BLAS libraries:\n");
+    printf("BLAS and LAPACK libraries:\n");
     if (argc > 1)
         for (int i = 1; i < argc; i++)
-            report_blas(argv[i]);
+            (is_lapack(argv[i]) ? report_lapack : report_blas)(argv[i]);
     else {
         report_blas("libblas.so.3");
         report_blas("libblas64.so.3");
+        report_lapack("liblapack.so.3");
+        report_lapack("liblapack64.so.3");
     }
     return r == h && r == 0x1p-60 ? 0 : 1;
 }
