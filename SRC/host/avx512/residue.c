@@ -42,6 +42,9 @@
 #include "backend/gemm.h"
 
 #include <limits.h>
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#endif
 #include <math.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -77,7 +80,7 @@ typedef struct crt_consts {
     double m[MAX_MODULI];          /* m_s */
     double inv[MAX_MODULI];        /* 1 / m_s, rounded (f below) */
     uint32_t y[MAX_MODULI];        /* (M / m_s)^-1 mod m_s */
-    uint64_t magic[MAX_MODULI];    /* floor(2^38 / m_s) + 1 (mod_u) */
+    uint32_t magic[MAX_MODULI];    /* floor(2^38 / m_s) + 1 < 2^31 (mod_u) */
     int32_t off[MAX_MODULI];       /* m_s 2^20: makes a digit sum nonnegative */
     int32_t t16y[MAX_MODULI];      /* 2^16 y_s mod m_s */
     int64_t ms[MAX_MODULI][LIMBS]; /* M / m_s */
@@ -145,7 +148,7 @@ static void consts_init(crt_consts *cc, int n, long k)
                 cc->y[s] = (uint32_t)y;
         cc->m[s] = m;
         cc->inv[s] = 1.0 / m;
-        cc->magic[s] = (UINT64_C(1) << 38) / (uint64_t)m + 1;
+        cc->magic[s] = (uint32_t)((UINT64_C(1) << 38) / (uint64_t)m + 1);
         cc->off[s] = m << 20;
         static const int at[DIGITS] = {0, 16, 32, 40, 56, 72};
         for (int q = 0; q < DIGITS; q++) {
@@ -171,9 +174,9 @@ static void consts_choose(crt_consts *cc, int want, long k)
 /* u mod m for 0 <= u < 2^29 (magic = floor(2^38 / m) + 1, m <= 256):
  * u magic / 2^38 exceeds u / m by less than 2^-9 < 1/m, so its floor is
  * floor(u / m).  Integers only: no rounding mode, no libm. */
-static inline uint32_t mod_u(uint32_t u, uint32_t m, uint64_t magic)
+static inline uint32_t mod_u(uint32_t u, uint32_t m, uint32_t magic)
 {
-    return u - m * (uint32_t)(((uint64_t)u * magic) >> 38);
+    return u - m * (uint32_t)(((uint64_t)u * (uint64_t)magic) >> 38); /* 32 x 32 bits */
 }
 
 /* ---- the residues of op(A) and op(B) -------------------------------------- */
@@ -202,7 +205,7 @@ static void residues(const crt_consts *cc, int32_t (*d)[SEG], int len, int is_si
     for (int s = 0; s < cc->n; s++) {
         const int32_t *t = cc->t[s];
         uint32_t m = (uint32_t)cc->m[s];
-        uint64_t magic = cc->magic[s];
+        uint32_t magic = cc->magic[s];
         int32_t off = cc->off[s], wrap = is_signed ? 128 : 256;
         uint8_t *o = out + s * slen;
         for (int e = 0; e < len; e++) {
@@ -222,7 +225,39 @@ static void residues(const crt_consts *cc, int32_t (*d)[SEG], int len, int is_si
 static void digits(const double *x, int len, const double *sc1, const double *sc2, int per_entry,
                    int32_t (*d)[SEG], int *lost)
 {
-    for (int e = 0; e < len; e++) {
+    int e = 0;
+#if defined(__AVX512F__) && defined(__AVX512DQ__)
+    /* eight at a time, the same operations: the products in the order
+     * below (the entry point's round to nearest), the cut toward zero by
+     * roundscale (no rounding mode, no exception), t = hi 2^40 + lo exactly */
+    const __m512d zero = _mm512_setzero_pd();
+    const __m512i m16 = _mm512_set1_epi64(0xffff);
+    for (; e + 8 <= len; e += 8) {
+        __m512d xv = _mm512_loadu_pd(x + e);
+        __m512d s1 = per_entry ? _mm512_loadu_pd(sc1 + e) : _mm512_set1_pd(sc1[0]);
+        __m512d s2 = per_entry ? _mm512_loadu_pd(sc2 + e) : _mm512_set1_pd(sc2[0]);
+        __m512d sv = _mm512_mul_pd(_mm512_mul_pd(xv, s1), s2);
+        __m512d t = _mm512_roundscale_pd(sv, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+        __mmask8 lm =
+            _mm512_cmp_pd_mask(sv, t, _CMP_NEQ_UQ) |
+            (_mm512_cmp_pd_mask(t, zero, _CMP_EQ_OQ) & _mm512_cmp_pd_mask(xv, zero, _CMP_NEQ_UQ));
+        __m512d hd = _mm512_roundscale_pd(_mm512_mul_pd(t, _mm512_set1_pd(0x1p-40)),
+                                          _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+        __m512d lod = _mm512_sub_pd(t, _mm512_mul_pd(hd, _mm512_set1_pd(0x1p40)));
+        __m512i hi = _mm512_cvttpd_epi64(hd), lo = _mm512_cvttpd_epi64(lod);
+        _mm256_storeu_si256((__m256i *)&d[0][e], _mm512_cvtepi64_epi32(_mm512_and_si512(lo, m16)));
+        _mm256_storeu_si256((__m256i *)&d[1][e], _mm512_cvtepi64_epi32(_mm512_and_si512(
+                                                     _mm512_srai_epi64(lo, 16), m16)));
+        _mm256_storeu_si256((__m256i *)&d[2][e], _mm512_cvtepi64_epi32(_mm512_srai_epi64(lo, 32)));
+        _mm256_storeu_si256((__m256i *)&d[3][e], _mm512_cvtepi64_epi32(_mm512_and_si512(hi, m16)));
+        _mm256_storeu_si256((__m256i *)&d[4][e], _mm512_cvtepi64_epi32(_mm512_and_si512(
+                                                     _mm512_srai_epi64(hi, 16), m16)));
+        _mm256_storeu_si256((__m256i *)&d[5][e], _mm512_cvtepi64_epi32(_mm512_srai_epi64(hi, 32)));
+        for (int q = 0; q < 8; q++)
+            lost[e + q] = (lm >> q) & 1;
+    }
+#endif
+    for (; e < len; e++) {
         int v = per_entry ? e : 0;
         double s = x[e] * sc1[v] * sc2[v];
         double t = fabs(s) < 0x1p62 ? (double)(int64_t)s : s; /* integral from 2^52 on */
@@ -414,7 +449,7 @@ static void combine_col(crt_work *w, int share, long jj)
         for (int s = 0; s < cc->n; s++) {
             const int32_t *c = w->pc + s * m * nb + jj * m + i0;
             uint32_t m_s = (uint32_t)cc->m[s];
-            uint64_t magic = cc->magic[s];
+            uint32_t magic = cc->magic[s];
             int32_t y = (int32_t)cc->y[s], t16y = cc->t16y[s], off = cc->off[s] >> 4;
             const int64_t *M = cc->ms[s];
             double invs = cc->inv[s];
