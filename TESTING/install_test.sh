@@ -12,7 +12,14 @@
 #   to libexactblas_blas, or to the program itself for the static face,
 #   which must then define them and need no ExactBLAS library at run time).
 # The prefix is then moved, to show the pkg-config files and the CMake
-# package are relocatable.
+# package are relocatable.  The drop-ins (libblas.so.3, liblapack.so.3 and
+# the ILP64 libblas64.so.3, liblapack64.so.3) must be in lib/exactblas/,
+# with no run path into the build tree, and a program linked with -llapack
+# -lblas, run with LD_LIBRARY_PATH=lib/exactblas, must get the installed
+# pair: its dgesv_ bound to the installed liblapack.so.3, the reference
+# LAPACK's dgemm_ and dtrsm_ to the installed libblas.so.3, and DGESV's
+# and DPOTRF's exact-only results (TESTING/lapack_dropin_bind.c); the
+# installed probe must report the pair on the exact kernels.
 set -euo pipefail
 build=$1 src=$2
 work=$(mktemp -d)
@@ -148,6 +155,57 @@ run "pkg-config Fortran DGESV through exactblas-blas" bash -c "gfortran '$work/l
 face_bound "pkg-config exactblas-blas" "$work/pc_l"
 run "pkg-config Fortran DGESV through exactblas-blas-static (--static)" bash -c "gfortran '$work/lapack.f90' -o '$work/pc_ls' \$(pkg-config --static --libs exactblas-blas-static) -L'$lapack_dir' -llapack -Wl,-rpath,'$lapack_dir' && '$work/pc_ls'"
 face_bound "pkg-config exactblas-blas-static" "$work/pc_ls"
-[ $status = 0 ] && echo "INSTALL: PASSED (relocated prefix, CMake and pkg-config, C, Fortran, LAPACK on the face)" ||
+
+# the drop-ins, installed together in lib/exactblas/
+dropin_dir=$libdir/exactblas
+for f in libblas.so.3 liblapack.so.3 libblas64.so.3 liblapack64.so.3; do
+  # the ones this build made (no ILP64 twins without EXACTBLAS_ILP64)
+  [ -f "$build/dropin/$f" ] || [ -f "$build/dropin64/$f" ] || continue
+  if [ ! -f "$dropin_dir/$f" ]; then
+    echo "FAIL drop-in $f is not installed in $dropin_dir"; status=1
+  elif readelf -d "$dropin_dir/$f" | grep -E "R(UN)?PATH" | grep -qF "$build"; then
+    echo "FAIL drop-in $f keeps a run path into the build tree"; status=1
+  else
+    echo "ok   drop-in $f installed in lib/exactblas/ ($(readelf -d "$dropin_dir/$f" | sed -n 's/.*soname: \[\(.*\)\]/soname \1/p'))"
+  fi
+done
+lapack_ref=$lapack_dir/liblapack.so.3
+if [ -f "$dropin_dir/liblapack.so.3" ] && [ -e "$lapack_ref" ]; then
+  cc "$src/TESTING/lapack_dropin_bind.c" -o "$work/lapack_user" -llapack -lblas -lm
+  out=$(LD_LIBRARY_PATH=$dropin_dir "$work/lapack_user" 2>&1) || true
+  exact=$(grep -c "2x2: .*: exact$" <<<"$out") || true
+  bindings=$(LD_LIBRARY_PATH=$dropin_dir LD_DEBUG=bindings "$work/lapack_user" 2>&1 >/dev/null) || true
+  if [ "$exact" = 2 ] &&
+    grep -q "file [^ ]*lapack_user .* to $dropin_dir/liblapack.so.3 .*symbol \`dgesv_'" <<<"$bindings" &&
+    grep -q "file $lapack_ref .* to $dropin_dir/libblas.so.3 .*symbol \`dgemm_'" <<<"$bindings" &&
+    grep -q "file $lapack_ref .* to $dropin_dir/libblas.so.3 .*symbol \`dtrsm_'" <<<"$bindings"; then
+    echo "ok   -llapack -lblas under LD_LIBRARY_PATH=lib/exactblas: the installed pair, DGESV and DPOTRF exact"
+  else
+    echo "FAIL -llapack -lblas under LD_LIBRARY_PATH=lib/exactblas does not run on the installed pair:"
+    echo "$out"; grep -E "symbol \`(dgesv_|dgemm_|dtrsm_)'" <<<"$bindings" | head -6; status=1
+  fi
+  # by path, the installed liblapack.so.3 needs the libblas.so.3 beside it
+  if [ -x "$prefix/bin/exactblas_probe" ]; then
+    probe=$("$prefix/bin/exactblas_probe" "$dropin_dir/liblapack.so.3" 2>&1) || true
+    if grep -q "BLAS under it: $dropin_dir/libblas.so.3, the ExactBLAS drop-in (exact)" <<<"$probe" &&
+      ! grep -q WARNING <<<"$probe"; then
+      echo "ok   the installed probe: the installed liblapack.so.3 on the libblas.so.3 beside it, exact"
+    else
+      echo "FAIL the installed probe does not report the installed pair as exact:"
+      sed -n '/^BLAS and LAPACK/,$p' <<<"$probe"; status=1
+    fi
+  fi
+  if [ -f "$dropin_dir/liblapack64.so.3" ] && [ -e "${lapack_dir}64/liblapack64.so.3" ]; then
+    cc -DLAPACK_ILP64 "$src/TESTING/lapack_dropin_bind.c" -o "$work/lapack64_user" \
+      "$dropin_dir/liblapack64.so.3" "$dropin_dir/libblas64.so.3" -lm
+    out=$(LD_LIBRARY_PATH=$dropin_dir "$work/lapack64_user" 2>&1) || true
+    if [ "$(grep -c "2x2: .*: exact$" <<<"$out")" = 2 ]; then
+      echo "ok   ILP64: liblapack64.so.3 and libblas64.so.3 from lib/exactblas, DGESV and DPOTRF exact"
+    else
+      echo "FAIL ILP64 on the installed liblapack64.so.3:"; echo "$out"; status=1
+    fi
+  fi
+fi
+[ $status = 0 ] && echo "INSTALL: PASSED (relocated prefix, CMake and pkg-config, C, Fortran, LAPACK on the face, the drop-ins)" ||
   echo "INSTALL: FAILED"
 exit $status
