@@ -10,7 +10,10 @@
  * trampoline and exactblas_lapack_target gives an address inside
  * REFERENCE (same file: same device and inode); a name OWN lists is never
  * forwarded (the target is NULL) and is defined in the library OWN names
- * (liblapack: the drop-in, libblas: the libblas.so.3 it needs).  With
+ * (liblapack: the drop-in, libblas: the libblas.so.3 it needs), and no
+ * forwarded name is defined by that libblas.so.3 too (the trampoline would
+ * hide it from the program: such a routine belongs in OWN), but LSAME,
+ * XERBLA and XERBLA_ARRAY, which both reference libraries define.  With
  * ILP64, every name ending in _ also has its 64_ alias, the same address.
  * Prints each offence; exits 1 if any.
  */
@@ -61,6 +64,13 @@ int main(int argc, char **argv)
         printf("FAIL: %s has no exactblas_lapack_target or exactblas_lapack_version\n", lib);
         return 1;
     }
+    /* the libblas.so.3 the drop-in needs, loaded with it */
+    void *blas = dlopen(ilp64 ? "libblas64.so.3" : "libblas.so.3", RTLD_NOW | RTLD_NOLOAD);
+    Dl_info b = {0};
+    if (!blas || !dladdr(dlsym(blas, "dgemm_"), &b)) {
+        printf("FAIL: the drop-in's libblas is not loaded with it\n");
+        return 1;
+    }
     char line[256], name[128], lib_of[64];
     int names = 0, forwarded = 0, own = 0, bad = 0;
     /* ExactBLAS's own: exported by the pair, never forwarded, where own.txt says */
@@ -104,6 +114,14 @@ int main(int argc, char **argv)
         } else if (!to || !dladdr(to, &t) || !same_file(t.dli_fname, reference)) {
             printf("FAIL %s: forwarded to %s, not to %s\n", name, to ? t.dli_fname : "nothing",
                    reference);
+            bad++;
+        }
+        void *in_blas = dlsym(blas, name);
+        Dl_info d = {0};
+        if (in_blas && dladdr(in_blas, &d) && d.dli_fbase == b.dli_fbase &&
+            strcmp(name, "lsame_") && strcmp(name, "xerbla_") && strcmp(name, "xerbla_array_")) {
+            printf("FAIL %s: forwarded, but %s defines it too: list it in own.txt\n", name,
+                   b.dli_fname);
             bad++;
         }
         if (ilp64 && name[strlen(name) - 1] == '_') {
