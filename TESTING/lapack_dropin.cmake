@@ -35,9 +35,18 @@ if(TARGET exactblas_lapack_dropin)
   # a liblapack.so.3 forwarding to a file that is not there
   exactblas_lapack_dropin(exactblas_lapack_missing exactblas_dropin liblapack
     /nonexistent/lapack/liblapack.so.3 OFF "" ${CMAKE_CURRENT_BINARY_DIR}/lapack_missing)
+  # and one built, wrongly, to forward to OpenBLAS's LAPACK: refused
+  set(openblas_lapack /usr/lib/${CMAKE_LIBRARY_ARCHITECTURE}/openblas-pthread/liblapack.so.3)
+  set(openblas_dir "")
+  if(EXISTS ${openblas_lapack})
+    exactblas_lapack_dropin(exactblas_lapack_openblas exactblas_dropin liblapack
+      ${openblas_lapack} OFF "" ${CMAKE_CURRENT_BINARY_DIR}/lapack_openblas)
+    set(openblas_dir $<TARGET_FILE_DIR:exactblas_lapack_openblas>)
+  endif()
   add_test(NAME lapack_dropin_bind COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/lapack_dropin_bind.sh
            $<TARGET_FILE:lapack_dropin_bind> $<TARGET_FILE_DIR:exactblas_lapack_dropin> ${lapack_dir}
-           ${blas_dir} ${EXACTBLAS_REFERENCE_LAPACK} "" $<TARGET_FILE_DIR:exactblas_lapack_missing>)
+           ${blas_dir} ${EXACTBLAS_REFERENCE_LAPACK} "" $<TARGET_FILE_DIR:exactblas_lapack_missing>
+           "${openblas_dir}")
   add_test(NAME lapack_dropin_suites_d COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/lapack_dropin_suites.sh
            $<TARGET_FILE_DIR:exactblas_lapack_dropin> ${lapack_dir} ${blas_dir}
            ${CMAKE_CURRENT_BINARY_DIR}/lapack_dropin_suites_d d ${lapack_dropin_inputs})

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# lapack_dropin_bind.sh EXE DROPIN_DIR LAPACK_DIR BLAS_DIR REFERENCE [SUFFIX] [MISSING_DIR]
+# lapack_dropin_bind.sh EXE DROPIN_DIR LAPACK_DIR BLAS_DIR REFERENCE [SUFFIX] [MISSING_DIR] [OPENBLAS_DIR]
 # -- the drop-in liblapack.so.3 (liblapack64.so.3 with SUFFIX 64) puts
 # LAPACK on the exact BLAS with one LD_LIBRARY_PATH entry, DROPIN_DIR.
 # EXE (lapack_dropin_bind.c, linked with -llapack -lblas) is run
@@ -20,10 +20,12 @@
 # Then, for LP64: a BLAS other than the drop-in under the drop-in liblapack
 # gives the one-line warning; with MISSING_DIR (a liblapack.so.3 built to
 # forward to a file that does not exist) the first call prints the one line
-# naming the routine and Debian's package and exits 1.
+# naming the routine and Debian's package and exits 1; with OPENBLAS_DIR
+# (one built to forward to OpenBLAS's liblapack.so.3) the same, refused.
 # Exit 77 when the reference LAPACK is not installed.
 set -u
 exe=$1 dropin=$(cd "$2" && pwd) lapack_dir=$3 blas_dir=$4 reference=$5 suffix=${6:-} missing=${7:-}
+openblas=${8:-}
 lapack=liblapack$suffix.so.3 blas=libblas$suffix.so.3
 package=liblapack3
 [ -n "$suffix" ] && package=liblapack64-3
@@ -107,6 +109,16 @@ if [ -n "$missing" ]; then
     ok "the reference missing: one line, exit 1: $message"
   else
     bad "the reference missing: exit $status, output: $message"
+  fi
+fi
+if [ -n "$openblas" ]; then
+  message=$(LD_LIBRARY_PATH=$openblas:$dropin "$exe" 2>&1)
+  status=$?
+  if [ $status = 1 ] && [ "$(grep -c . <<<"$message")" = 1 ] &&
+    grep -q "^ExactBLAS $lapack: DGESV needs the reference LAPACK /[^ ]* (it is OpenBLAS's LAPACK, which never calls the exact BLAS): install" <<<"$message"; then
+    ok "built to forward to OpenBLAS's LAPACK: refused, one line, exit 1"
+  else
+    bad "built to forward to OpenBLAS's LAPACK: exit $status, output: $message"
   fi
 fi
 [ $fail = 0 ] && echo "LAPACK DROP-IN BINDING: PASSED" || echo "LAPACK DROP-IN BINDING: FAILED"

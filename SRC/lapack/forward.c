@@ -23,7 +23,8 @@
  *
  * The reference is opened on the first call of any forwarded routine
  * (pthread_once), and each name is looked up on its own first call.
- * Without the reference library (or without the name in it) the call
+ * Without the reference library (or without the name in it, or with
+ * OpenBLAS's LAPACK in its place) the call
  * prints one line naming the routine, the file and the Debian package,
  * and ends the program with exit status 1, as the reference XERBLA stops
  * it: returning would leave INFO and the outputs unset, read as results.
@@ -97,6 +98,14 @@ static void open_reference(void)
     if (!reference) {
         const char *why = dlerror();
         snprintf(reference_error, sizeof reference_error, "%s", why ? why : "dlopen failed");
+        return;
+    }
+    /* a build pointed at OpenBLAS's liblapack.so.3 would never reach the
+     * exact BLAS: its routines call OpenBLAS's kernels directly */
+    if (dlsym(reference, "openblas_get_config")) {
+        snprintf(reference_error, sizeof reference_error,
+                 "it is OpenBLAS's LAPACK, which never calls the exact BLAS");
+        reference = NULL;
         return;
     }
     check_blas();
