@@ -1,0 +1,236 @@
+/*
+ * pblas.h -- the exact PBLAS's own layer (libexactblas_pblas): BLACS grids,
+ * block-cyclic descriptors, the moves of data between the processes of a
+ * grid, and the exact partial sums that cross them.
+ *
+ * ScaLAPACK's PBLAS keeps the distributed logic (descriptors, who owns what,
+ * communication) apart from the local BLAS calls; so does this layer, with
+ * one difference that makes every result independent of the process grid:
+ * no rounded partial result ever crosses a process.  A process either
+ * gathers every operand an output element depends on and computes it with
+ * one exact local routine (SRC/routines.h, the BLAS cores of level1..3), or
+ * sends its exact partial sums as exact accumulators (their windows of
+ * digits, core/superacc.h) to the output's owner, which merges them and
+ * rounds once.  doc/PBLAS.md states the design, the scopes and the cost.
+ *
+ * Processes talk on the BLACS context's point-to-point communicator (BLACS
+ * uses it with one tag, 9976, only) with this layer's own tags, so their
+ * messages never pair with ScaLAPACK's.  A routine's messages go only
+ * between processes that own data of its operands (or, for the Level 1
+ * routines that return a scalar, the process row or column of the vector:
+ * PBLAS's scope), so a routine may be called by part of the grid exactly
+ * where PBLAS allows it.
+ */
+#ifndef EXACTBLAS_PBLAS_INTERNAL_H
+#define EXACTBLAS_PBLAS_INTERNAL_H
+
+#include <mpi.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/superacc.h"
+
+#define PB_API __attribute__((visibility("default")))
+
+/* ---- BLACS and ScaLAPACK's TOOLS (libscalapack, loaded after us) ---------- */
+void Cblacs_gridinfo(int ctxt, int *nprow, int *npcol, int *myrow, int *mycol);
+void blacs_get_(const int *ctxt, const int *what, int *val);
+void pxerbla_(const int *ictxt, const char *srname, const int *info, size_t len);
+
+/* ---- a process grid ---------------------------------------------------- */
+typedef struct pb_grid {
+    int ctxt, nprow, npcol, myrow, mycol;
+    int np, me;    /* nprow * npcol; my rank: myrow * npcol + mycol */
+    MPI_Comm comm; /* the context's point-to-point communicator */
+} pb_grid;
+
+/* 0, or -1 when this process is not in the context's grid (nprow = -1),
+ * or -2 when the communicator is not the one BLACS laid out. */
+int pb_grid_init(pb_grid *g, int ctxt);
+static inline int pb_rank(const pb_grid *g, int pr, int pc)
+{
+    return pr * g->npcol + pc;
+}
+
+/* ---- descriptors ------------------------------------------------------- */
+/* PBLAS's internal descriptor (PBtools.h): type 1 descriptors are widened to
+ * this form, IMB = MB and INB = NB (PB_CargFtoC). */
+enum {
+    PB_DTYPE,
+    PB_CTXT,
+    PB_M,
+    PB_N,
+    PB_IMB,
+    PB_INB,
+    PB_MB,
+    PB_NB,
+    PB_RSRC,
+    PB_CSRC,
+    PB_LLD,
+    PB_DLEN
+};
+void pb_desc_widen(const int *desc, int out[PB_DLEN]);
+
+/* One dimension of a block-cyclic distribution: n indices, the first block
+ * of ib, then blocks of b, dealt to np processes from src (-1: every process
+ * holds every index, PBLAS's replication). */
+typedef struct pb_dim {
+    long n, ib, b;
+    int src, np;
+} pb_dim;
+
+int pb_dim_owner(const pb_dim *d, long g);                  /* -1: replicated */
+long pb_dim_before(const pb_dim *d, long g, int p);         /* indices < g that p holds */
+long pb_dim_count(const pb_dim *d, long g0, long n, int p); /* of g0 .. g0+n-1 */
+/* The indices of g0 .. g0+n-1 that p holds, relative to g0, increasing;
+ * returns how many. */
+long pb_dim_list(const pb_dim *d, long g0, long n, int p, long *out);
+
+/* sub(X) = X(i0 : i0+m-1, j0 : j0+n-1) (0-based) of a distributed matrix
+ * whose local array is a (leading dimension lld), es bytes an element. */
+typedef struct pb_mat {
+    pb_dim r, c;
+    long i0, j0, m, n, lld;
+    char *a;
+    int es;
+} pb_mat;
+
+void pb_mat_set(pb_mat *x, const pb_grid *g, const int wdesc[PB_DLEN], long i0, long j0, long m,
+                long n, const void *a, int es);
+/* Whether process (pr, pc) holds an element of sub(X). */
+int pb_mat_holds(const pb_mat *x, int pr, int pc);
+/* The address of sub(X)(i, j) on a process that holds it. */
+static inline char *pb_mat_at(const pb_mat *x, long i, long j, int pr, int pc)
+{
+    long li = pb_dim_before(&x->r, x->i0 + i, pr), lj = pb_dim_before(&x->c, x->j0 + j, pc);
+    return x->a + (size_t)(li + lj * x->lld) * (size_t)x->es;
+}
+/* My local block of sub(X): its first element's address and its extents. */
+char *pb_mat_local(const pb_mat *x, const pb_grid *g, long *mloc, long *nloc);
+
+/* A PBLAS vector operand (N, X, IX, JX, DESCX, INCX) as a 1 x N (a row of a
+ * process row: INCX = M_X) or N x 1 sub-matrix; row tells which. */
+typedef struct pb_vec {
+    pb_mat x;
+    int row;
+} pb_vec;
+void pb_vec_set(pb_vec *v, const pb_grid *g, const int wdesc[PB_DLEN], long n, long ix, long jx,
+                long incx, const void *a, int es);
+/* Element k's global row and column indices in the vector's matrix. */
+static inline long pb_vec_len(const pb_vec *v)
+{
+    return v->row ? v->x.n : v->x.m;
+}
+
+/* ---- argument checks (PBLAS's PB_Cchkmat and PB_Cchkvec) ------------------ */
+/* info: 0 or PBLAS's negative code (-(pos) for a scalar, -(pos*100 + entry)
+ * for a descriptor entry, entry numbered in the internal descriptor + 1);
+ * an earlier error is kept unless this one comes first. */
+void pb_chkmat(const pb_grid *g, long m, int mpos, long n, int npos, long ia, long ja,
+               const int wdesc[PB_DLEN], int dpos, int *info);
+void pb_chkvec(const pb_grid *g, long n, int npos, long ix, long jx, const int wdesc[PB_DLEN],
+               long incx, int dpos, int *info);
+/* A descriptor's context must be the first operand's. */
+int pb_same_ctxt(const int wdesc[PB_DLEN], int ctxt);
+
+/* ---- a call: the scope, the arguments every process must pass alike ------- */
+#define PB_MAX_SHARED 80
+typedef struct pb_call {
+    const char *name; /* what PXERBLA reports, "PDGEMM" */
+    int info;         /* this process's check (PBLAS's code, <= 0) */
+    int nshared;
+    int64_t shared[PB_MAX_SHARED];
+    int pos[PB_MAX_SHARED]; /* PBLAS's position of each (descriptor: pos*100+entry) */
+    char *scope;            /* np flags: the processes that take part */
+} pb_call;
+
+void pb_call_init(pb_call *c, const pb_grid *g, const char *name);
+void pb_call_free(pb_call *c);
+void pb_share_long(pb_call *c, int pos, long v);
+void pb_share_double(pb_call *c, int pos, double v); /* bits; every NaN one value */
+void pb_share_char(pb_call *c, int pos, char v);     /* upper case */
+/* A descriptor's global entries (not CTXT, not LLD), entries numbered as
+ * PBLAS's messages number them (internal index + 1). */
+void pb_share_desc(pb_call *c, int dpos, const int wdesc[PB_DLEN]);
+void pb_scope_mat(pb_call *c, const pb_grid *g, const pb_mat *x);
+void pb_scope_row(pb_call *c, const pb_grid *g, int pr); /* -1: every row */
+void pb_scope_col(pb_call *c, const pb_grid *g, int pc);
+/* Every process of the scope exchanges its arguments with every other one;
+ * returns 0, or the position it reported through PXERBLA: its own first
+ * illegal argument, else the first in argument order among the other
+ * processes' illegal arguments and the shared ones that differ.  A process
+ * outside the scope reports only its own illegal argument.  Outputs must be
+ * left untouched when it returns nonzero. */
+int pb_agree(const pb_grid *g, pb_call *c);
+/* Report an error alone (a process that is not in the grid). */
+void pb_report(int ctxt, const char *name, int info);
+
+/* ---- moving data ------------------------------------------------------- */
+/* A list of indices of a sub-matrix's rows or columns (relative to i0, j0). */
+typedef struct pb_list {
+    const long *ix;
+    long n;
+} pb_list;
+
+/* Every process q gets, in its buffer (leading dimension ld), the elements
+ * sub(X)(rows[q].ix[a], cols[q].ix[b]) at (a, b); rows and cols have np
+ * entries, known alike on every process.  Each element comes from the
+ * process that holds it (a replicated dimension: the holder in q's own
+ * process row or column).  0, or an MPI error code. */
+int pb_gather(const pb_grid *g, const pb_mat *x, const pb_list *rows, const pb_list *cols,
+              void *buf, long ld);
+/* The reverse: each process q holds values for sub(X)(rows[q], cols[q]) in
+ * buf; every holder of such an element stores it.  The q's sets must not
+ * overlap. */
+int pb_scatter(const pb_grid *g, const pb_mat *x, const pb_list *rows, const pb_list *cols,
+               const void *buf, long ld);
+
+/* ---- exact partial sums crossing processes ---------------------------- */
+/* Process p holds exact partial sums for the elements hr[p] x hc[p] of a
+ * logical M x N array (its accumulators have[a + b * hr[p].n]) and process q
+ * wants the exact totals of wr[q] x wc[q] (into want[a + b * wr[q].n], which
+ * it has cleared).  Every partial of an element wanted by q is merged into
+ * q's accumulator exactly, whatever the order: the accumulators travel as
+ * their windows of digits (doc/PBLAS.md, "exact partials").  have is
+ * normalised on return.  0, or an MPI error code. */
+int pb_reduce(const pb_grid *g, const pb_list *hr, const pb_list *hc, exb_superacc *have,
+              const pb_list *wr, const pb_list *wc, exb_superacc *want);
+
+/* The contract's roundings of an accumulator that holds partials with
+ * their zero-sign state (an exact zero of only -0 terms is -0): RN(alpha*S
+ * + beta*y) (beta = 0: y not read), RN(S), RN(sqrt(S)), RN(S/d). */
+double pb_round_affine(const exb_superacc *acc, double alpha, double beta, double y);
+double pb_round(const exb_superacc *acc);
+double pb_round_sqrt(const exb_superacc *acc);
+double pb_round_quotient(const exb_superacc *acc, double d);
+
+/* Zeroed accumulators (n of them), or NULL. */
+exb_superacc *pb_accs_new(long n);
+void pb_accs_reset(exb_superacc *acc, long n);
+
+/* Exact partials of y := op(A) x into acc (one per row of op(A)): the
+ * host kernels of EXDGEMV, zero-sign state included. */
+void pb_acc_gemv(int trans, long m, long n, const double *a, long lda, const double *x,
+                 exb_superacc *acc, long accstride);
+
+/* ---- small helpers ------------------------------------------------------ */
+/* Lists of every index 0..n-1 and of the indices process coordinate p holds
+ * (relative to g0), allocated; pb_lists_free frees what pb_lists_* made. */
+typedef struct pb_lists {
+    long *all;   /* 0 .. n-1 */
+    long **held; /* per coordinate */
+    long *count; /* per coordinate */
+    int np;
+} pb_lists;
+int pb_lists_make(pb_lists *l, const pb_dim *d, long g0, long n);
+void pb_lists_free(pb_lists *l);
+
+/* Knob: which PxGEMM variant (doc/PBLAS.md): 0 auto, 1 gather (C stays),
+ * 2 A stays, 3 B stays.  EXACTBLAS_PBLAS_GEMM=auto|ab|a|b. */
+int pb_gemm_variant(void);
+
+/* Counters for tests and the probe (exactblas_pblas_calls). */
+void pb_count_call(void);
+void pb_count_bytes(long sent);
+
+#endif
