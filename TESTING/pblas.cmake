@@ -19,3 +19,18 @@ if(TARGET exactblas_pblas)
   set_tests_properties(mpi_pblas_routines PROPERTIES ENVIRONMENT "${pblas_env}" TIMEOUT 300
     LABELS mpi)
 endif()
+if(TARGET exactblas_pblas)
+  # the drivers on the exact PBLAS (linked ahead of ScaLAPACK, the exact
+  # drop-in libblas.so.3 under ScaLAPACK's local calls) and, for the record,
+  # on ScaLAPACK's own PBLAS (not a test: doc/PBLAS.md)
+  add_executable(test_pblas_drivers test_pblas_drivers.c)
+  target_link_libraries(test_pblas_drivers PRIVATE exactblas_pblas exactblas_pblas_testlib
+    ${EXACTBLAS_SCALAPACK_LIBRARY} MPI::MPI_C m)
+  add_executable(test_pblas_drivers_netlib test_pblas_drivers.c test_pblas_lib.c)
+  target_compile_definitions(test_pblas_drivers_netlib PRIVATE NETLIB_PBLAS)
+  target_link_libraries(test_pblas_drivers_netlib PRIVATE exactblas_testlib
+    ${EXACTBLAS_SCALAPACK_LIBRARY} MPI::MPI_C m)
+  add_test(NAME mpi_pblas_drivers COMMAND ${pblas_run} 6 $<TARGET_FILE:test_pblas_drivers>)
+  set_tests_properties(mpi_pblas_drivers PROPERTIES TIMEOUT 600 LABELS mpi ENVIRONMENT
+    "${pblas_env};LD_LIBRARY_PATH=$<TARGET_FILE_DIR:exactblas_dropin>")
+endif()

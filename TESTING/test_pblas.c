@@ -31,6 +31,35 @@ void pdgemm_(const char *, const char *, const int *, const int *, const int *, 
              const int *, const int *, const double *, double *, const int *, const int *,
              const int *, size_t, size_t);
 
+void pddot_(const int *, double *, const double *, const int *, const int *, const int *,
+            const int *, const double *, const int *, const int *, const int *, const int *);
+void pdnrm2_(const int *, double *, const double *, const int *, const int *, const int *,
+             const int *);
+void pdasum_(const int *, double *, const double *, const int *, const int *, const int *,
+             const int *);
+void pdamax_(const int *, double *, int *, const double *, const int *, const int *, const int *,
+             const int *);
+void pdscal_(const int *, const double *, double *, const int *, const int *, const int *,
+             const int *);
+void pdcopy_(const int *, const double *, const int *, const int *, const int *, const int *,
+             double *, const int *, const int *, const int *, const int *);
+void pdswap_(const int *, double *, const int *, const int *, const int *, const int *, double *,
+             const int *, const int *, const int *, const int *);
+void pdaxpy_(const int *, const double *, const double *, const int *, const int *, const int *,
+             const int *, double *, const int *, const int *, const int *, const int *);
+void pdger_(const int *, const int *, const double *, const double *, const int *, const int *,
+            const int *, const int *, const double *, const int *, const int *, const int *,
+            const int *, double *, const int *, const int *, const int *);
+void pdgemv_(const char *, const int *, const int *, const double *, const double *, const int *,
+             const int *, const int *, const double *, const int *, const int *, const int *,
+             const int *, const double *, double *, const int *, const int *, const int *,
+             const int *, size_t);
+void pdtrsm_(const char *, const char *, const char *, const char *, const int *, const int *,
+             const double *, const double *, const int *, const int *, const int *, double *,
+             const int *, const int *, const int *, size_t, size_t, size_t, size_t);
+int indxg2p_(const int *indxglob, const int *nb, const int *iproc, const int *isrcproc,
+             const int *nprocs);
+
 static int rank, size;
 
 /* ---- drawing a case ------------------------------------------------------- */
@@ -184,6 +213,398 @@ static void case_gemm(pt_tally *t, const pt_grid *g, tl_rng *r, int variant)
     tl_terms_free(p.terms);
 }
 
+/* ---- vectors ------------------------------------------------------------- */
+
+/* A PBLAS vector operand: n elements of a row (INCX = M_X) or a column
+ * (INCX = 1) of a global matrix, at (ix, jx). */
+typedef struct tvec {
+    pt_mat m;
+    int ix, jx, incx, n, row;
+} tvec;
+
+static void make_vec(tvec *v, const pt_grid *g, tl_rng *r, int n, int cls, int output)
+{
+    v->n = n;
+    v->row = tl_chance(r, 2);
+    v->ix = (int)tl_draw(r, 1, 3);
+    v->jx = (int)tl_draw(r, 1, 3);
+    dist d = draw_dist(r, g);
+    make_sub(&v->m, g, r, d, v->ix, v->jx, v->row ? 1 : n, v->row ? n : 1, cls, output);
+    v->incx = v->row ? v->m.m : 1;
+    v->row = v->incx == v->m.m;
+}
+
+static int vgi(const tvec *v, int k)
+{
+    return v->row ? v->ix - 1 : v->ix - 1 + k;
+}
+
+static int vgj(const tvec *v, int k)
+{
+    return v->row ? v->jx - 1 + k : v->jx - 1;
+}
+
+static double vget(const tvec *v, int k)
+{
+    return v->m.g[vgi(v, k) + (size_t)vgj(v, k) * v->m.m];
+}
+
+/* The element index of global (i, j) in v. */
+static int vindex(const tvec *v, int gi, int gj)
+{
+    return v->row ? gj - (v->jx - 1) : gi - (v->ix - 1);
+}
+
+/* PBLAS's scope of a scalar result on v (pdamax_.c, "Further Details"). */
+static int in_scope(const tvec *v, const pt_grid *g)
+{
+    int prow = indxg2p_(&v->ix, &v->m.mb, &g->myrow, &v->m.rsrc, &g->nprow);
+    int pcol = indxg2p_(&v->jx, &v->m.nb, &g->mycol, &v->m.csrc, &g->npcol);
+    if (v->n == 1 && v->m.m == 1 && v->incx == 1)
+        return g->myrow == prow && g->mycol == pcol;
+    return v->incx == v->m.m ? g->myrow == prow : g->mycol == pcol;
+}
+
+static void vec_label(char *buf, size_t len, const char *name, const pt_grid *g, const tvec *x,
+                      const tvec *y, int cls)
+{
+    snprintf(buf, len, "%s grid %dx%d n=%d x(%d,%d %s blocks %dx%d src %d,%d)", name, g->nprow,
+             g->npcol, x->n, x->ix, x->jx, x->row ? "row" : "col", x->m.mb, x->m.nb, x->m.rsrc,
+             x->m.csrc);
+    if (y) {
+        size_t at = strlen(buf);
+        snprintf(buf + at, len - at, " y(%d,%d %s blocks %dx%d src %d,%d)", y->ix, y->jx,
+                 y->row ? "row" : "col", y->m.mb, y->m.nb, y->m.rsrc, y->m.csrc);
+    }
+    size_t at = strlen(buf);
+    snprintf(buf + at, len - at, " class %d", cls);
+}
+
+typedef struct vcase {
+    tvec x, y;
+    double alpha;
+    int op; /* which check */
+    tl_terms *terms;
+} vcase;
+
+static double vec_expect(void *ctx, int gi, int gj)
+{
+    vcase *p = ctx;
+    int k;
+    switch (p->op) {
+    case 0: /* SCAL on x */
+        k = vindex(&p->x, gi, gj);
+        return p->alpha == 1.0   ? vget(&p->x, k)
+               : p->alpha == 0.0 ? p->alpha
+                                 : p->alpha * vget(&p->x, k);
+    case 1: /* COPY into y */
+        return vget(&p->x, vindex(&p->y, gi, gj));
+    case 2: /* SWAP: y gets x */
+        return vget(&p->x, vindex(&p->y, gi, gj));
+    case 3: /* SWAP: x gets y */
+        return vget(&p->y, vindex(&p->x, gi, gj));
+    default: /* AXPY into y */
+        k = vindex(&p->y, gi, gj);
+        if (p->alpha == 0.0)
+            return vget(&p->y, k);
+        return fma(p->alpha, vget(&p->x, k), vget(&p->y, k));
+    }
+}
+
+static void check_vec(pt_tally *t, const char *what, const pt_grid *g, const tvec *v, expect_fn f,
+                      void *ctx)
+{
+    check_mat(t, what, g, &v->m, v->ix, v->jx, v->row ? 1 : v->n, v->row ? v->n : 1, f, ctx);
+}
+
+static void case_level1(pt_tally *t, const pt_grid *g, tl_rng *r, int kind)
+{
+    vcase p;
+    memset(&p, 0, sizeof p);
+    int n = draw_size(r), cls = (int)tl_draw(r, 0, PT_NCLASSES - 1);
+    p.alpha = draw_scalar(r, cls);
+    make_vec(&p.x, g, r, n, cls, 1);
+    make_vec(&p.y, g, r, n, cls, 1);
+    p.terms = tl_terms_new(64);
+    char what[200];
+    static const char *names[] = {"PDDOT",  "PDNRM2", "PDASUM", "PDAMAX",
+                                  "PDSCAL", "PDCOPY", "PDSWAP", "PDAXPY"};
+    vec_label(what, sizeof what, names[kind], g, &p.x,
+              kind == 1 || kind == 2 || kind == 3 || kind == 4 ? NULL : &p.y, cls);
+    if (g->in) {
+        double res = -7.0, want = 0.0;
+        int indx = -7, wantix = 0;
+        switch (kind) {
+        case 0:
+            pddot_(&n, &res, p.x.m.loc, &p.x.ix, &p.x.jx, p.x.m.desc, &p.x.incx, p.y.m.loc, &p.y.ix,
+                   &p.y.jx, p.y.m.desc, &p.y.incx);
+            if (n > 0 && (in_scope(&p.x, g) || in_scope(&p.y, g))) {
+                for (int k = 0; k < n; k++)
+                    tl_terms_add(p.terms, vget(&p.x, k), vget(&p.y, k), 1.0);
+                want = tl_terms_round(p.terms);
+            }
+            pt_expect(t, what, 0, 0, want, res);
+            break;
+        case 1:
+        case 2:
+            if (kind == 1)
+                pdnrm2_(&n, &res, p.x.m.loc, &p.x.ix, &p.x.jx, p.x.m.desc, &p.x.incx);
+            else
+                pdasum_(&n, &res, p.x.m.loc, &p.x.ix, &p.x.jx, p.x.m.desc, &p.x.incx);
+            if (n > 0 && in_scope(&p.x, g)) {
+                double *xs = malloc((size_t)n * sizeof *xs);
+                for (int k = 0; k < n; k++)
+                    xs[k] = vget(&p.x, k);
+                if (kind == 1) {
+                    want = tl_oracle_nrm2(n, xs, 1);
+                } else {
+                    for (int k = 0; k < n; k++)
+                        tl_terms_add(p.terms, fabs(xs[k]), 1.0, 1.0);
+                    want = tl_terms_round(p.terms);
+                }
+                free(xs);
+            }
+            pt_expect(t, what, 0, 0, want, res);
+            break;
+        case 3:
+            pdamax_(&n, &res, &indx, p.x.m.loc, &p.x.ix, &p.x.jx, p.x.m.desc, &p.x.incx);
+            if (n > 0 && in_scope(&p.x, g)) {
+                int best = 0;
+                for (int k = 1; k < n && !isnan(vget(&p.x, 0)); k++)
+                    if (fabs(vget(&p.x, k)) > fabs(vget(&p.x, best)) || isnan(vget(&p.x, best)))
+                        if (!isnan(vget(&p.x, k)))
+                            best = k;
+                want = vget(&p.x, best);
+                wantix = best + (p.x.row ? p.x.jx : p.x.ix);
+            }
+            pt_expect(t, what, 0, 0, want, res);
+            pt_expect(t, what, 0, 1, (double)wantix, (double)indx);
+            break;
+        case 4:
+            pdscal_(&n, &p.alpha, p.x.m.loc, &p.x.ix, &p.x.jx, p.x.m.desc, &p.x.incx);
+            p.op = 0;
+            check_vec(t, what, g, &p.x, vec_expect, &p);
+            break;
+        case 5:
+            pdcopy_(&n, p.x.m.loc, &p.x.ix, &p.x.jx, p.x.m.desc, &p.x.incx, p.y.m.loc, &p.y.ix,
+                    &p.y.jx, p.y.m.desc, &p.y.incx);
+            p.op = 1;
+            check_vec(t, what, g, &p.y, vec_expect, &p);
+            break;
+        case 6:
+            pdswap_(&n, p.x.m.loc, &p.x.ix, &p.x.jx, p.x.m.desc, &p.x.incx, p.y.m.loc, &p.y.ix,
+                    &p.y.jx, p.y.m.desc, &p.y.incx);
+            p.op = 2;
+            check_vec(t, what, g, &p.y, vec_expect, &p);
+            p.op = 3;
+            check_vec(t, what, g, &p.x, vec_expect, &p);
+            break;
+        default:
+            pdaxpy_(&n, &p.alpha, p.x.m.loc, &p.x.ix, &p.x.jx, p.x.m.desc, &p.x.incx, p.y.m.loc,
+                    &p.y.ix, &p.y.jx, p.y.m.desc, &p.y.incx);
+            p.op = 4;
+            check_vec(t, what, g, &p.y, vec_expect, &p);
+        }
+    }
+    t->cases += g->in && rank == 0;
+    pt_mat_free(&p.x.m);
+    pt_mat_free(&p.y.m);
+    tl_terms_free(p.terms);
+}
+
+#define LEVEL1(fn, k)                                                                              \
+    static void fn(pt_tally *t, const pt_grid *g, tl_rng *r, int v)                                \
+    {                                                                                              \
+        (void)v;                                                                                   \
+        case_level1(t, g, r, k);                                                                   \
+    }
+LEVEL1(case_dot, 0)
+LEVEL1(case_nrm2, 1)
+LEVEL1(case_asum, 2)
+LEVEL1(case_amax, 3)
+LEVEL1(case_scal, 4)
+LEVEL1(case_copy, 5)
+LEVEL1(case_swap, 6)
+LEVEL1(case_axpy, 7)
+
+/* ---- PDGER, PDGEMV ---------------------------------------------------------- */
+
+typedef struct l2case {
+    char trans;
+    int m, n, ia, ja;
+    double alpha, beta;
+    pt_mat a;
+    tvec x, y;
+    tl_terms *terms;
+} l2case;
+
+static double aget(const l2case *p, int i, int j)
+{
+    return p->a.g[(p->ia - 1 + i) + (size_t)(p->ja - 1 + j) * p->a.m];
+}
+
+static double ger_expect(void *ctx, int gi, int gj)
+{
+    l2case *p = ctx;
+    int i = gi - (p->ia - 1), j = gj - (p->ja - 1);
+    double a = p->a.g[gi + (size_t)gj * p->a.m];
+    if (p->alpha == 0.0)
+        return a;
+    tl_terms_reset(p->terms);
+    tl_terms_add(p->terms, vget(&p->x, i), vget(&p->y, j), 1.0);
+    return tl_terms_round_affine(p->terms, p->alpha, 1.0, a);
+}
+
+static double gemv_expect(void *ctx, int gi, int gj)
+{
+    l2case *p = ctx;
+    int i = vindex(&p->y, gi, gj), ta = p->trans != 'N';
+    double y = vget(&p->y, i);
+    if (p->m == 0 || p->n == 0 || (p->alpha == 0.0 && p->beta == 1.0))
+        return y;
+    if (p->alpha == 0.0)
+        return p->beta == 0.0 ? 0.0 : p->beta * y;
+    tl_terms_reset(p->terms);
+    int inner = ta ? p->m : p->n;
+    for (int k = 0; k < inner; k++)
+        tl_terms_add(p->terms, ta ? aget(p, k, i) : aget(p, i, k), vget(&p->x, k), 1.0);
+    return tl_terms_round_affine(p->terms, p->alpha, p->beta, y);
+}
+
+static void case_l2(pt_tally *t, const pt_grid *g, tl_rng *r, int gemv)
+{
+    static const char opts[] = "NTC";
+    l2case p;
+    memset(&p, 0, sizeof p);
+    p.trans = gemv ? opts[tl_draw(r, 0, 2)] : 'N';
+    p.m = draw_size(r);
+    p.n = draw_size(r);
+    int cls = (int)tl_draw(r, 0, PT_NCLASSES - 1), ta = p.trans != 'N';
+    p.alpha = draw_scalar(r, cls);
+    p.beta = draw_scalar(r, cls);
+    p.ia = (int)tl_draw(r, 1, 3);
+    p.ja = (int)tl_draw(r, 1, 3);
+    make_sub(&p.a, g, r, draw_dist(r, g), p.ia, p.ja, p.m, p.n, cls, !gemv);
+    make_vec(&p.x, g, r, gemv ? (ta ? p.m : p.n) : p.m, cls, 0);
+    make_vec(&p.y, g, r, gemv ? (ta ? p.n : p.m) : p.n, cls, gemv);
+    p.terms = tl_terms_new(64);
+    char what[260];
+    vec_label(what, sizeof what, gemv ? "PDGEMV" : "PDGER", g, &p.x, &p.y, cls);
+    size_t at = strlen(what);
+    snprintf(what + at, sizeof what - at,
+             " %c m=%d n=%d a(%d,%d blocks %dx%d src %d,%d) alpha=%g beta=%g", p.trans, p.m, p.n,
+             p.ia, p.ja, p.a.mb, p.a.nb, p.a.rsrc, p.a.csrc, p.alpha, p.beta);
+    if (g->in) {
+        if (gemv) {
+            pdgemv_(&p.trans, &p.m, &p.n, &p.alpha, p.a.loc, &p.ia, &p.ja, p.a.desc, p.x.m.loc,
+                    &p.x.ix, &p.x.jx, p.x.m.desc, &p.x.incx, &p.beta, p.y.m.loc, &p.y.ix, &p.y.jx,
+                    p.y.m.desc, &p.y.incx, 1);
+            check_vec(t, what, g, &p.y, gemv_expect, &p);
+        } else {
+            pdger_(&p.m, &p.n, &p.alpha, p.x.m.loc, &p.x.ix, &p.x.jx, p.x.m.desc, &p.x.incx,
+                   p.y.m.loc, &p.y.ix, &p.y.jx, p.y.m.desc, &p.y.incx, p.a.loc, &p.ia, &p.ja,
+                   p.a.desc);
+            check_mat(t, what, g, &p.a, p.ia, p.ja, p.m, p.n, ger_expect, &p);
+        }
+    }
+    t->cases += g->in && rank == 0;
+    pt_mat_free(&p.a);
+    pt_mat_free(&p.x.m);
+    pt_mat_free(&p.y.m);
+    tl_terms_free(p.terms);
+}
+
+static void case_ger(pt_tally *t, const pt_grid *g, tl_rng *r, int v)
+{
+    (void)v;
+    case_l2(t, g, r, 0);
+}
+
+static void case_gemv(pt_tally *t, const pt_grid *g, tl_rng *r, int v)
+{
+    (void)v;
+    case_l2(t, g, r, 1);
+}
+
+/* ---- PDTRSM --------------------------------------------------------------- */
+
+typedef struct trsm_case {
+    char side, uplo, transa, diag;
+    int m, n, ia, ja, ib, jb;
+    double alpha;
+    pt_mat a, b;
+    tl_matrix solved; /* the oracle's X */
+} trsm_case;
+
+static double trsm_expect(void *ctx, int gi, int gj)
+{
+    trsm_case *p = ctx;
+    int i = gi - (p->ib - 1), j = gj - (p->jb - 1);
+    return p->solved.a[i + (size_t)j * p->solved.lda];
+}
+
+static void case_trsm(pt_tally *t, const pt_grid *g, tl_rng *r, int v)
+{
+    (void)v;
+    trsm_case p;
+    memset(&p, 0, sizeof p);
+    p.side = tl_chance(r, 2) ? 'L' : 'R';
+    p.uplo = tl_chance(r, 2) ? 'U' : 'L';
+    p.transa = "NTC"[tl_draw(r, 0, 2)];
+    p.diag = tl_chance(r, 2) ? 'U' : 'N';
+    p.m = draw_size(r);
+    p.n = draw_size(r);
+    int cls = (int)tl_draw(r, 0, PT_NCLASSES - 1), tri = p.side == 'L' ? p.m : p.n;
+    p.alpha = draw_scalar(r, cls);
+    p.ia = (int)tl_draw(r, 1, 3);
+    p.ja = (int)tl_draw(r, 1, 3);
+    p.ib = (int)tl_draw(r, 1, 3);
+    p.jb = (int)tl_draw(r, 1, 3);
+    make_sub(&p.a, g, r, draw_dist(r, g), p.ia, p.ja, tri, tri, cls, 0);
+    /* a usable diagonal: away from zero, of the class's scale */
+    for (int k = 0; k < tri; k++) {
+        double *d = &p.a.g[(p.ia - 1 + k) + (size_t)(p.ja - 1 + k) * p.a.m];
+        if (*d == 0.0 || !tl_chance(r, 8))
+            *d = (tl_chance(r, 2) ? 1.0 : -1.0) * (1.0 + tl_rng_uniform(r)) * (k % 3 + 1);
+    }
+    pt_mat_deal(&p.a, g);
+    make_sub(&p.b, g, r, draw_dist(r, g), p.ib, p.jb, p.m, p.n, cls, 1);
+    tl_matrix tmat;
+    tl_matrix_alloc(&tmat, tri, tri, tri > 0 ? tri : 1);
+    tl_matrix_alloc(&p.solved, p.m, p.n, p.m > 0 ? p.m : 1);
+    for (int j = 0; j < tri; j++)
+        for (int i = 0; i < tri; i++)
+            tmat.a[i + (size_t)j * tmat.lda] =
+                p.a.g[(p.ia - 1 + i) + (size_t)(p.ja - 1 + j) * p.a.m];
+    for (int j = 0; j < p.n; j++)
+        for (int i = 0; i < p.m; i++)
+            p.solved.a[i + (size_t)j * p.solved.lda] =
+                p.b.g[(p.ib - 1 + i) + (size_t)(p.jb - 1 + j) * p.b.m];
+    if (p.alpha == 0.0) {
+        for (int j = 0; j < p.n; j++)
+            for (int i = 0; i < p.m; i++)
+                p.solved.a[i + (size_t)j * p.solved.lda] = 0.0;
+    } else if (p.m > 0 && p.n > 0) {
+        tl_oracle_trsm(p.side, p.uplo, p.transa, p.diag, p.alpha, &tmat, &p.solved);
+    }
+    char what[200];
+    snprintf(what, sizeof what,
+             "PDTRSM grid %dx%d %c%c%c%c m=%d n=%d a(%d,%d blocks %dx%d) b(%d,%d blocks %dx%d) "
+             "alpha=%g class %d",
+             g->nprow, g->npcol, p.side, p.uplo, p.transa, p.diag, p.m, p.n, p.ia, p.ja, p.a.mb,
+             p.a.nb, p.ib, p.jb, p.b.mb, p.b.nb, p.alpha, cls);
+    if (g->in) {
+        pdtrsm_(&p.side, &p.uplo, &p.transa, &p.diag, &p.m, &p.n, &p.alpha, p.a.loc, &p.ia, &p.ja,
+                p.a.desc, p.b.loc, &p.ib, &p.jb, p.b.desc, 1, 1, 1, 1);
+        check_mat(t, what, g, &p.b, p.ib, p.jb, p.m, p.n, trsm_expect, &p);
+    }
+    t->cases += g->in && rank == 0;
+    free(tmat.a);
+    free(p.solved.a);
+    pt_mat_free(&p.a);
+    pt_mat_free(&p.b);
+}
+
 /* ---- the driver ------------------------------------------------------------ */
 
 typedef struct routine {
@@ -194,7 +615,10 @@ typedef struct routine {
 } routine;
 
 static routine routines[] = {
-    {"PDGEMM", case_gemm, {0}, 0},
+    {"PDGEMM", case_gemm, {0}, 0}, {"PDGEMV", case_gemv, {0}, 0}, {"PDGER", case_ger, {0}, 0},
+    {"PDTRSM", case_trsm, {0}, 0}, {"PDDOT", case_dot, {0}, 0},   {"PDNRM2", case_nrm2, {0}, 0},
+    {"PDASUM", case_asum, {0}, 0}, {"PDAMAX", case_amax, {0}, 0}, {"PDSCAL", case_scal, {0}, 0},
+    {"PDCOPY", case_copy, {0}, 0}, {"PDSWAP", case_swap, {0}, 0}, {"PDAXPY", case_axpy, {0}, 0},
 };
 
 int main(int argc, char **argv)

@@ -44,8 +44,21 @@ int pb_grid_init(pb_grid *g, int ctxt)
     return 0;
 }
 
+int pb_enter(pb_grid *g, const int wdesc[], const char *name, int dpos)
+{
+    pb_count_call();
+    int err = pb_grid_init(g, wdesc[PB_CTXT]);
+    if (err)
+        pb_report(wdesc[PB_CTXT], name, dpos * 100 + PB_CTXT + 1);
+    return err;
+}
+
 void pb_report(int ctxt, const char *name, int info)
 {
+    if (info == 0) { /* not an argument: no memory, or MPI failed */
+        fprintf(stderr, "ExactBLAS PBLAS: %s failed (no memory, or an MPI error)\n", name);
+        return;
+    }
     int pos = info < 0 ? -info : info;
     pxerbla_(&ctxt, name, &pos, strlen(name));
 }

@@ -37,6 +37,9 @@ void Cblacs_gridinfo(int ctxt, int *nprow, int *npcol, int *myrow, int *mycol);
 void blacs_get_(const int *ctxt, const int *what, int *val);
 void pxerbla_(const int *ictxt, const char *srname, const int *info, size_t len);
 
+typedef struct pb_lists pb_lists; /* below */
+typedef struct pb_call pb_call;
+
 /* ---- a process grid ---------------------------------------------------- */
 typedef struct pb_grid {
     int ctxt, nprow, npcol, myrow, mycol;
@@ -47,6 +50,9 @@ typedef struct pb_grid {
 /* 0, or -1 when this process is not in the context's grid (nprow = -1),
  * or -2 when the communicator is not the one BLACS laid out. */
 int pb_grid_init(pb_grid *g, int ctxt);
+/* A routine's grid, from its first descriptor (at position dpos); nonzero
+ * after reporting PBLAS's -(dpos*100 + CTXT + 1) for a process not in it. */
+int pb_enter(pb_grid *g, const int wdesc[], const char *name, int dpos);
 static inline int pb_rank(const pb_grid *g, int pr, int pc)
 {
     return pr * g->npcol + pc;
@@ -122,6 +128,33 @@ static inline long pb_vec_len(const pb_vec *v)
     return v->row ? v->x.n : v->x.m;
 }
 
+/* The indices of v's elements process q holds (increasing); how many. */
+long pb_vec_held(const pb_vec *v, const pb_grid *g, int q, long *out);
+/* The address of element k on a process that holds it. */
+double *pb_vec_at(const pb_vec *v, const pb_grid *g, long k);
+/* Every process's held indices of a vector (count 0: holds none). */
+typedef struct pb_vlists {
+    long **idx, *count;
+    int np;
+} pb_vlists;
+pb_vlists *pb_vlists_make(const pb_vec *v, const pb_grid *g);
+void pb_vlists_free(pb_vlists *l);
+/* A dimension's held lists as vector lists: process q gets its row's
+ * (by_row) or column's list where hold[q], nothing elsewhere. */
+pb_vlists *pb_vlists_from(const pb_grid *g, const pb_lists *l, int by_row, const char *hold);
+/* hold[q]: q holds an element of sub(X) (np flags, allocated). */
+char *pb_holds_mat(const pb_grid *g, const pb_mat *x);
+/* buf[a] := y(want->idx[me][a]): y's elements brought to the processes
+ * that want them (want: per process, increasing indices). */
+int pb_vec_fetch(const pb_grid *g, const pb_vec *y, const pb_vlists *want, double *buf);
+/* The reverse: y(have->idx[q][a]) := buf[a] of process q, on y's holders. */
+int pb_vec_store(const pb_grid *g, const pb_vec *y, const pb_vlists *have, const double *buf);
+/* out := RN(sum |x_k|) (mode 1) or RN(sqrt(sum x_k^2)) (mode 2), every
+ * sum exact, on every process of the scope. */
+int pb_vec_norm(const pb_grid *g, const pb_call *c, const pb_vec *v, int mode, double *out);
+/* acc += the exact sum (y NULL) or dot product, zero-sign state included. */
+void pb_acc_dot(exb_superacc *acc, long n, const double *x, long incx, const double *y, long incy);
+
 /* ---- argument checks (PBLAS's PB_Cchkmat and PB_Cchkvec) ------------------ */
 /* info: 0 or PBLAS's negative code (-(pos) for a scalar, -(pos*100 + entry)
  * for a descriptor entry, entry numbered in the internal descriptor + 1);
@@ -154,6 +187,19 @@ void pb_share_char(pb_call *c, int pos, char v);     /* upper case */
 void pb_share_desc(pb_call *c, int dpos, const int wdesc[PB_DLEN]);
 void pb_scope_mat(pb_call *c, const pb_grid *g, const pb_mat *x);
 void pb_scope_row(pb_call *c, const pb_grid *g, int pr); /* -1: every row */
+/* The holders of a vector; PBLAS's scope of a scalar result on it (its
+ * process row or column; one element of a one-row matrix: its holder). */
+void pb_scope_vec(pb_call *c, const pb_grid *g, const pb_vec *v);
+void pb_scope_vec_result(pb_call *c, const pb_grid *g, const pb_vec *v, long n, long m_x,
+                         long incx);
+/* The scope's first process (the root of its reductions), -1 if empty. */
+int pb_scope_root(const pb_grid *g, const pb_call *c);
+/* root's n doubles to every other process of the scope. */
+int pb_share_result(const pb_grid *g, const pb_call *c, int root, double *vals, int n);
+/* total (on root) := the exact sum of the processes' mine (those with
+ * holds[q]): one accumulator each. */
+int pb_reduce_scalar(const pb_grid *g, const pb_call *c, const char *holds, exb_superacc *mine,
+                     exb_superacc *total, int root);
 void pb_scope_col(pb_call *c, const pb_grid *g, int pc);
 /* Every process of the scope exchanges its arguments with every other one;
  * returns 0, or the position it reported through PXERBLA: its own first

@@ -1,0 +1,192 @@
+/*
+ * pdtrsm.c -- PDTRSM: op(sub(A))*X = alpha*sub(B) (SIDE 'L') or
+ * X*op(sub(A)) = alpha*sub(B) (SIDE 'R'), X overwriting sub(B), with the
+ * bits of the sequential exact DTRSM on the assembled matrices, on every
+ * grid.
+ *
+ *   SUBROUTINE PDTRSM(SIDE, UPLO, TRANSA, DIAG, M, N, ALPHA, A, IA, JA,
+ *                     DESCA, B, IB, JB, DESCB)
+ *
+ * Every element of X is EXDTRSM's (doc/CONTRACT.md): the substitution in
+ * op(A)'s natural order, each x_i := RN((alpha*b_i - sum of the solved
+ * terms) / a_ii) with the numerator exact.  Columns (SIDE 'L') or rows
+ * ('R') of sub(B) are independent: each is solved whole by one process,
+ * which gets the triangle of sub(A) and the whole column or row, calls
+ * the exact DTRSM core and sends the solution home.  A column held by one
+ * process row is solved there (PDGETRF's and PDPOTRF's panels: only the
+ * small triangle moves); others are dealt round the process rows that
+ * hold parts of them.  The triangle goes to every solving process: its
+ * M^2 (N^2) elements, where PBLAS moves O(M x N) pieces of the solution.
+ * Quick return (PBLAS): M = 0 or N = 0; alpha = 0: sub(B) := 0 (A not
+ * read).  Errors: PXERBLA('PDTRSM', position) on every holder of an
+ * operand.
+ */
+#include <stdlib.h>
+
+#include "core/fpenv.h"
+#include "pblas.h"
+#include "routines.h"
+#include "support/xerbla.h"
+
+typedef struct trsm {
+    char side, uplo, transa, diag;
+    long m, n;
+    double alpha;
+    pb_mat a, b;
+} trsm;
+
+static int solve(const pb_grid *g, const trsm *p)
+{
+    int np = g->np, err = MPI_ERR_NO_MEM, left = p->side == 'L';
+    long tri = left ? p->m : p->n;    /* the triangle's order */
+    long nlines = left ? p->n : p->m; /* independent columns or rows */
+    /* a line lies along B's rows (L: a column) or columns (R: a row) */
+    const pb_dim *line_dim = left ? &p->b.c : &p->b.r, *across = left ? &p->b.r : &p->b.c;
+    long line0 = left ? p->b.j0 : p->b.i0, across0 = left ? p->b.i0 : p->b.j0;
+    int nline_coord = left ? g->npcol : g->nprow, nacross = left ? g->nprow : g->npcol;
+    pb_lists ll = {0}, all = {0};
+    long **mine = calloc((size_t)np, sizeof *mine), *count = calloc((size_t)np, sizeof *count);
+    int *acoords = malloc((size_t)nacross * sizeof *acoords);
+    pb_list *rows = malloc((size_t)np * sizeof *rows), *cols = malloc((size_t)np * sizeof *cols);
+    double *abuf = NULL, *bbuf = NULL;
+    if (!mine || !count || !acoords || !rows || !cols ||
+        pb_lists_make(&ll, line_dim, line0, nlines) || pb_lists_make(&all, &p->a.r, 0, tri))
+        goto done;
+    /* the coordinates across the lines that hold part of them */
+    int na = 0;
+    for (int c = 0; c < nacross; c++)
+        if (pb_dim_count(across, across0, tri, c) > 0)
+            acoords[na++] = c;
+    /* deal the lines: those of line coordinate c, the t-th to acoords[t % na] */
+    for (int q = 0; q < np; q++) {
+        mine[q] = malloc((size_t)(nlines > 0 ? nlines : 1) * sizeof **mine);
+        if (!mine[q])
+            goto done;
+    }
+    for (int c = 0; c < nline_coord; c++)
+        for (long t = 0; t < ll.count[c]; t++) {
+            int ac = acoords[t % na];
+            int q = left ? ac * g->npcol + c : c * g->npcol + ac;
+            mine[q][count[q]++] = ll.held[c][t];
+        }
+    long k = count[g->me];
+    abuf = malloc((size_t)(k > 0 ? tri * tri : 1) * sizeof *abuf);
+    bbuf = malloc((size_t)(k > 0 ? tri * k : 1) * sizeof *bbuf);
+    if (!abuf || !bbuf)
+        goto done;
+    for (int q = 0; q < np; q++) {
+        pb_list every = {all.all, count[q] > 0 ? tri : 0};
+        rows[q] = every;
+        cols[q] = every;
+    }
+    err = pb_gather(g, &p->a, rows, cols, abuf, tri > 0 ? tri : 1);
+    if (err)
+        goto done;
+    for (int q = 0; q < np; q++) {
+        pb_list every = {all.all, count[q] > 0 ? tri : 0}, lines = {mine[q], count[q]};
+        rows[q] = left ? every : lines;
+        cols[q] = left ? lines : every;
+    }
+    long ldb = left ? tri : k;
+    err = pb_gather(g, &p->b, rows, cols, bbuf, ldb > 0 ? ldb : 1);
+    if (err)
+        goto done;
+    if (k > 0)
+        exb_dtrsm_checked("PDTRSM", p->side, p->uplo, p->transa, p->diag, left ? tri : k,
+                          left ? k : tri, p->alpha, abuf, tri, bbuf, ldb);
+    err = pb_scatter(g, &p->b, rows, cols, bbuf, ldb > 0 ? ldb : 1);
+done:
+    pb_lists_free(&ll);
+    pb_lists_free(&all);
+    for (int q = 0; mine && q < np; q++)
+        free(mine[q]);
+    free(mine);
+    free(count);
+    free(acoords);
+    free(rows);
+    free(cols);
+    free(abuf);
+    free(bbuf);
+    return err;
+}
+
+PB_API void pdtrsm_(const char *side, const char *uplo, const char *transa, const char *diag,
+                    const int *m, const int *n, const double *alpha, const double *a, const int *ia,
+                    const int *ja, const int *desca, double *b, const int *ib, const int *jb,
+                    const int *descb, size_t l1, size_t l2, size_t l3, size_t l4)
+{
+    EXB_FPENV_SCOPE;
+    (void)l1;
+    (void)l2;
+    (void)l3;
+    (void)l4;
+    int da[PB_DLEN], db[PB_DLEN];
+    pb_desc_widen(desca, da);
+    pb_desc_widen(descb, db);
+    pb_grid g;
+    if (pb_enter(&g, da, "PDTRSM", 11))
+        return;
+    int left = exb_lsame(*side, 'L'), upper = exb_lsame(*uplo, 'U');
+    int nota = exb_lsame(*transa, 'N'), unit = exb_lsame(*diag, 'U');
+    int info = 0;
+    if (!left && !exb_lsame(*side, 'R'))
+        info = -1;
+    else if (!upper && !exb_lsame(*uplo, 'L'))
+        info = -2;
+    else if (!nota && !exb_lsame(*transa, 'T') && !exb_lsame(*transa, 'C'))
+        info = -3;
+    else if (!unit && !exb_lsame(*diag, 'N'))
+        info = -4;
+    if (left)
+        pb_chkmat(&g, *m, 5, *m, 5, *ia - 1, *ja - 1, da, 11, &info);
+    else
+        pb_chkmat(&g, *n, 6, *n, 6, *ia - 1, *ja - 1, da, 11, &info);
+    pb_chkmat(&g, *m, 5, *n, 6, *ib - 1, *jb - 1, db, 15, &info);
+    long mm = *m > 0 ? *m : 0, nn = *n > 0 ? *n : 0, tri = left ? mm : nn;
+    trsm p = {.side = left ? 'L' : 'R',
+              .uplo = upper ? 'U' : 'L',
+              .transa = nota ? 'N' : 'T',
+              .diag = unit ? 'U' : 'N',
+              .m = mm,
+              .n = nn,
+              .alpha = *alpha};
+    pb_mat_set(&p.a, &g, da, *ia - 1, *ja - 1, tri, tri, a, 8);
+    pb_mat_set(&p.b, &g, db, *ib - 1, *jb - 1, mm, nn, b, 8);
+    pb_call c;
+    pb_call_init(&c, &g, "PDTRSM");
+    c.info = info;
+    pb_share_char(&c, 1, p.side);
+    pb_share_char(&c, 2, p.uplo);
+    pb_share_char(&c, 3, p.transa);
+    pb_share_char(&c, 4, p.diag);
+    pb_share_long(&c, 5, *m);
+    pb_share_long(&c, 6, *n);
+    pb_share_double(&c, 7, *alpha);
+    pb_share_long(&c, 9, *ia);
+    pb_share_long(&c, 10, *ja);
+    pb_share_desc(&c, 11, da);
+    pb_share_long(&c, 13, *ib);
+    pb_share_long(&c, 14, *jb);
+    pb_share_desc(&c, 15, db);
+    int quick = mm == 0 || nn == 0;
+    if (!info && !quick) {
+        pb_scope_mat(&c, &g, &p.b);
+        if (*alpha != 0.0)
+            pb_scope_mat(&c, &g, &p.a);
+    }
+    if (pb_agree(&g, &c) || quick || !c.scope[g.me]) {
+        pb_call_free(&c);
+        return;
+    }
+    pb_call_free(&c);
+    if (*alpha == 0.0) {
+        long ml, nl;
+        double *bl = (double *)pb_mat_local(&p.b, &g, &ml, &nl);
+        for (long j = 0; j < nl; j++)
+            for (long i = 0; i < ml; i++)
+                bl[i + j * p.b.lld] = 0.0;
+        return;
+    }
+    if (solve(&g, &p))
+        pb_report(g.ctxt, "PDTRSM", 0);
+}

