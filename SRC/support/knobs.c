@@ -46,11 +46,12 @@ static const exb_knob_spec registry[] = {
      "OpenCL TRSV in one launch, or one launch per block column (EXDTRSM: one launch per "
      "batch of right-hand sides either way)"},
     {"EXACTBLAS_GEMM_PATH", "auto | general | split | early | crt",
-     "auto: on the host, crt from k = 768 when an int8 engine is there and at most 1 entry "
-     "in 8 of op(A) and op(B) loses bits, else early when all the bits need at most 9 slice "
-     "products, else "
-     "general with the filter (AVX-512), else early; with OpenCL, split when the data needs "
-     "at most 36 slice products; EXDTRSM: split from 16 right-hand sides",
+     "auto: on the host, the paths in the order of the tuning record's cost model for the "
+     "shape and threads (crt where an int8 engine is there, early, general; bench_paths "
+     "prints it), the first that runs: crt declines data where more than 1 entry in 8 of "
+     "op(A) and op(B) loses bits, early data whose bits need more than 9 slice products; "
+     "with OpenCL, split when the data needs at most 36 slice products; EXDTRSM: split "
+     "from 16 right-hand sides",
      "EXDGEMM's exact dot products, the error-free slicing onto a plain DGEMM, or the "
      "slicing with early rounding decisions (early; EXDTRSM takes it as auto), or the "
      "int8 residues of scaled integers added by the Chinese remainder theorem with early "
