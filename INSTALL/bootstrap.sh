@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 packages=(cmake gcc g++ gfortran make clang clang-format pocl-opencl-icd ocl-icd-opencl-dev opencl-headers
           libmpfr-dev libgmp-dev libblas-dev liblapack3 liblapacke-dev libopenblas-dev gnuplot-nox
           libblas-test libblas64-test liblapack-test pkg-config libopenblas0-serial
-          libopenmpi-dev openmpi-bin python3-numpy python3-scipy python3-pytest python3-hypothesis python3-typing-extensions
+          libopenmpi-dev openmpi-bin libscalapack-openmpi-dev scalapack-mpi-test python3-numpy python3-scipy python3-pytest python3-hypothesis python3-typing-extensions
           r-base-core libdnnl2)
 start=$SECONDS
 step() { echo "bootstrap: $* ($((SECONDS - start)) s)"; }
