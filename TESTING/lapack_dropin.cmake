@@ -8,6 +8,10 @@
 #     -lblas, under LD_LIBRARY_PATH=build/dropin, gets the drop-in pair, and
 #     DGESV, DPOTRF and DGEQRF run on the exact BLAS (ld.so's bindings and
 #     results only an exact BLAS gives; lapack_dropin_bind.sh);
+#   lapack_dropin_plugin: under a module opened RTLD_LOCAL with its own
+#     XERBLA, as NumPy's, argument errors reach that XERBLA and DGESV's
+#     DGETRF call reaches ExactBLAS's DGETRF
+#     (lapack_dropin_plugin.c);
 #   lapack_dropin_suites_d, lapack_dropin64_suites_d: LAPACK's testers on
 #     the pair give the output of the reference LAPACK over the exact BLAS
 #     (lapack_dropin_suites.sh; the inputs that fit a few minutes, the rest
@@ -47,6 +51,18 @@ if(TARGET exactblas_lapack_dropin)
            $<TARGET_FILE:lapack_dropin_bind> $<TARGET_FILE_DIR:exactblas_lapack_dropin> ${lapack_dir}
            ${blas_dir} ${EXACTBLAS_REFERENCE_LAPACK} "" $<TARGET_FILE_DIR:exactblas_lapack_missing>
            "${openblas_dir}")
+  # under a plugin opened RTLD_LOCAL with its own XERBLA, as NumPy's modules
+  add_library(lapack_dropin_plugin_module MODULE lapack_dropin_plugin.c)
+  target_compile_definitions(lapack_dropin_plugin_module PRIVATE PLUGIN_MODULE)
+  target_link_libraries(lapack_dropin_plugin_module PRIVATE -llapack -lblas)
+  add_executable(lapack_dropin_plugin lapack_dropin_plugin.c)
+  target_link_libraries(lapack_dropin_plugin PRIVATE ${CMAKE_DL_LIBS})
+  add_test(NAME lapack_dropin_plugin COMMAND lapack_dropin_plugin
+           $<TARGET_FILE:lapack_dropin_plugin_module>)
+  # (the reference's XERBLA stops the process with status 0: PASSED decides)
+  set_tests_properties(lapack_dropin_plugin PROPERTIES LABELS "face;quick"
+                       PASS_REGULAR_EXPRESSION "PASSED: " ENVIRONMENT
+                       "LD_LIBRARY_PATH=$<TARGET_FILE_DIR:exactblas_lapack_dropin>")
   add_test(NAME lapack_dropin_suites_d COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/lapack_dropin_suites.sh
            $<TARGET_FILE_DIR:exactblas_lapack_dropin> ${lapack_dir} ${blas_dir}
            ${CMAKE_CURRENT_BINARY_DIR}/lapack_dropin_suites_d d ${lapack_dropin_inputs})

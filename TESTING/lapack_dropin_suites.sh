@@ -25,10 +25,11 @@ inputs=${6:-nep sep se2 svd ec ed gg gd sb sg bb glm gqr gsv csd lse bal bak gba
 sides=${7:-pair old}
 [ -x "$dir/xlintstd" ] || { echo "SKIPPED: LAPACK's testers are not installed in $dir (liblapack-test)"; exit 77; }
 mkdir -p "$work" && cd "$work" || exit 1
-# runs, failures, illegal lines of an output file (lapack_suites.sh's count)
+# runs, failures, illegal lines of an output file (lapack_suites.sh's
+# count, and a group with failures, "K out of N tests failed", runs N)
 count() {
   awk '/run\)/ { for (i = 1; i <= NF; i++) if ($i == "run)") r += $(i - 2) }
-       /out of/ { for (i = 1; i <= NF; i++) if ($i == "out") f += $(i - 1) }
+       /out of/ { for (i = 1; i <= NF; i++) if ($i == "out") { f += $(i - 1); r += $(i + 2) } }
        /[Ii]llegal/ { il++ }
        END { printf "%d %d %d\n", r, f, il }' "$1"
 }

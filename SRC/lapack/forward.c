@@ -29,16 +29,40 @@
  * and ends the program with exit status 1, as the reference XERBLA stops
  * it: returning would leave INFO and the outputs unset, read as results.
  *
+ * The reference's argument errors reach the XERBLA the caller sees.  A
+ * program that defines its own xerbla_ has it in the global scope, where
+ * the reference's calls find it.  A plugin (NumPy's lapack_lite and
+ * _umath_linalg, loaded RTLD_LOCAL, define an xerbla_ that raises
+ * ValueError instead of stopping the process) has it only in its own local
+ * scope, which the reference, opened here, does not search: with netlib's
+ * liblapack.so.3 loaded as the plugin's dependency, its XERBLA calls would
+ * have reached the plugin's.  The same holds for the routines ExactBLAS
+ * defines itself (own.txt): under a plugin, the reference's DGESV would
+ * call its own DGETRF, not ExactBLAS's.  So, once the reference is open,
+ * its relocation slots for those names (and for xerbla_, xerbla_array_)
+ * are pointed where this library's lookup scope binds them, unless that is
+ * a trampoline of this library (route_calls, repoint: the slots of the
+ * reference's GOT, its RELRO page made writable for the store).  In a
+ * program linked with -llapack this changes nothing: the global scope had
+ * already given the reference those bindings.  XERBLA is routed in the
+ * LP64 library only: an ILP64 plugin's handler would take an 8-byte INFO,
+ * and none is known.
+ *
  * exactblas_lapack_version marks the library for exactblas_probe, as
  * exactblas_dropin_version marks the drop-in libblas.so.3;
  * exactblas_lapack_reference names the reference file and
  * exactblas_lapack_target(name) gives the address a forwarded name runs
  * (NULL: ExactBLAS's own, or unknown).
  */
-#define _GNU_SOURCE /* dladdr, RTLD_DEFAULT */
+#define _GNU_SOURCE /* dladdr, dlinfo, RTLD_DEFAULT */
 #include <ctype.h>
 #include <dlfcn.h>
+#include <elf.h>
+#include <link.h>
 #include <pthread.h>
+#include <stdint.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +116,119 @@ static void check_blas(void)
                 found && g.dli_fname ? g.dli_fname : "no dgemm_");
 }
 
+struct relro {
+    ElfW(Addr) base, from, to;
+};
+
+static int find_relro(struct dl_phdr_info *info, size_t size, void *data)
+{
+    (void)size;
+    struct relro *r = data;
+    if (info->dlpi_addr != r->base)
+        return 0;
+    for (int k = 0; k < info->dlpi_phnum; k++)
+        if (info->dlpi_phdr[k].p_type == PT_GNU_RELRO) {
+            r->from = info->dlpi_addr + info->dlpi_phdr[k].p_vaddr;
+            r->to = r->from + info->dlpi_phdr[k].p_memsz;
+        }
+    return 1;
+}
+
+/* Points each relocation slot of the loaded object `lm` that names `name`
+ * (a GOT or PLT slot of a function address) at `to`; a slot inside the
+ * object's RELRO segment is made writable for the store and read-only
+ * again. */
+static void repoint(struct link_map *lm, const char *name, void *to)
+{
+    const ElfW(Sym) *symtab = NULL;
+    const char *strtab = NULL;
+    const ElfW(Rela) * tables[2] = {NULL, NULL};
+    size_t sizes[2] = {0, 0};
+    for (const ElfW(Dyn) *d = lm->l_ld; d->d_tag != DT_NULL; d++) {
+        /* ld.so has made these addresses absolute on x86-64 and AArch64;
+         * an offset (a read-only dynamic section) is made so here */
+        ElfW(Addr) v = d->d_un.d_ptr < lm->l_addr ? d->d_un.d_ptr + lm->l_addr : d->d_un.d_ptr;
+        switch (d->d_tag) {
+        case DT_SYMTAB:
+            symtab = (const ElfW(Sym) *)v;
+            break;
+        case DT_STRTAB:
+            strtab = (const char *)v;
+            break;
+        case DT_RELA:
+            tables[0] = (const ElfW(Rela) *)v;
+            break;
+        case DT_RELASZ:
+            sizes[0] = d->d_un.d_val;
+            break;
+        case DT_JMPREL:
+            tables[1] = (const ElfW(Rela) *)v;
+            break;
+        case DT_PLTRELSZ:
+            sizes[1] = d->d_un.d_val;
+            break;
+        default:
+            break;
+        }
+    }
+    if (!symtab || !strtab)
+        return;
+    struct relro relro = {lm->l_addr, 0, 0};
+    dl_iterate_phdr(find_relro, &relro);
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    for (int t = 0; t < 2; t++)
+        for (size_t k = 0; tables[t] && k < sizes[t] / sizeof(ElfW(Rela)); k++) {
+            const ElfW(Rela) *r = &tables[t][k];
+            unsigned long type = ELF64_R_TYPE(r->r_info);
+#if defined(__x86_64__)
+            int slot = type == R_X86_64_JUMP_SLOT || type == R_X86_64_GLOB_DAT;
+#elif defined(__aarch64__)
+            int slot = type == R_AARCH64_JUMP_SLOT || type == R_AARCH64_GLOB_DAT;
+#else
+            int slot = 0;
+#endif
+            if (!slot || ELF64_R_SYM(r->r_info) == 0 ||
+                strcmp(strtab + symtab[ELF64_R_SYM(r->r_info)].st_name, name) != 0)
+                continue;
+            void **where = (void **)(lm->l_addr + r->r_offset);
+            if (*where == to)
+                continue;
+            uintptr_t at = (uintptr_t)where & ~(page - 1);
+            int guarded = (ElfW(Addr))where >= relro.from && (ElfW(Addr))where < relro.to;
+            if (guarded && mprotect((void *)at, page, PROT_READ | PROT_WRITE) != 0)
+                continue;
+            __atomic_store_n(where, to, __ATOMIC_RELEASE);
+            if (guarded)
+                mprotect((void *)at, page, PROT_READ);
+        }
+}
+
+/* Binds the reference's calls of `name` as ld.so would bind them from
+ * this library's place: to the definition this library's lookup scope
+ * gives, unless that is this library's own trampoline of a forwarded name
+ * (then the reference's own routine stands). */
+static void route(struct link_map *lm, const Dl_info *self, const char *name, int forwarded)
+{
+    void *want = dlsym(RTLD_DEFAULT, name);
+    Dl_info w = {0};
+    if (want && dladdr(want, &w) && !(forwarded && w.dli_fbase == self->dli_fbase))
+        repoint(lm, name, want);
+}
+
+static void route_calls(void)
+{
+    struct link_map *lm = NULL;
+    Dl_info self = {0};
+    if (dlinfo(reference, RTLD_DI_LINKMAP, &lm) != 0 || !lm || !dladdr((void *)route_calls, &self))
+        return;
+#ifndef EXB_ILP64
+    route(lm, &self, "xerbla_", 1);
+    route(lm, &self, "xerbla_array_", 1);
+#endif
+    for (unsigned k = 0; k < exb_lapack_own_count; k++)
+        route(lm, &self, exb_lapack_own[k], 0);
+}
+
 static void open_reference(void)
 {
     reference = dlopen(EXB_LAPACK_REFERENCE, RTLD_NOW | RTLD_LOCAL);
@@ -109,6 +246,7 @@ static void open_reference(void)
         return;
     }
     check_blas();
+    route_calls();
 }
 
 /* The address of name number `index` in the reference, NULL if there is

@@ -1,6 +1,7 @@
 # forwarder.cmake -- writes the C file of the drop-in liblapack.so.3's
 # trampolines (trampoline.h's macros): one per name of names.txt that
-# own.txt does not list, in slot order, the names array and the slot table.
+# own.txt does not list, in slot order, the names array and the slot table;
+# and the array of own.txt's names.
 #   cmake -DNAMES=names.txt -DOWN=own.txt -DOUTPUT=file.c -DILP64=ON|OFF -P forwarder.cmake
 # ILP64=ON gives each name ending in _ the alias name64_ (dgesv_64_), the
 # reference's and OpenBLAS's ILP64 convention, as libblas64.so.3 has.
@@ -12,6 +13,11 @@ foreach(line IN LISTS own_lines)
   string(REGEX REPLACE "[ \t].*" "" name "${line}")
   list(APPEND own ${name})
 endforeach()
+set(own_text "")
+foreach(name IN LISTS own)
+  string(APPEND own_text "    \"${name}\",\n")
+endforeach()
+list(LENGTH own own_count)
 set(list_text "")
 set(forward_text "")
 set(slot_text "")
@@ -34,6 +40,9 @@ file(WRITE ${OUTPUT}.tmp
 #include \"trampoline.h\"
 
 const unsigned exb_lapack_count = ${index};
+const unsigned exb_lapack_own_count = ${own_count};
+const char *const exb_lapack_own[] = {
+${own_text}    0};
 const char *const exb_lapack_names[] = {
 ${list_text}};
 

@@ -30,6 +30,9 @@
 extern const char *const exb_lapack_names[];
 extern const unsigned exb_lapack_count;
 extern void *exb_lapack_slots[];
+/* own.txt's names: defined by ExactBLAS, no trampoline (generated). */
+extern const char *const exb_lapack_own[];
+extern const unsigned exb_lapack_own_count;
 /* The address of name number `index` (forward.c); called by the lazy stub. */
 void *exb_lapack_resolve(unsigned index);
 
