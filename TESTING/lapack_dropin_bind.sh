@@ -57,7 +57,10 @@ for case in "dgesv 2x2" "dpotrf 2x2"; do
 done
 for routine in dgesv dpotrf dgeqrf; do
   hash_of() { grep "^$routine n=" <<<"${out[$1]}" | sed 's/.*hash //'; }
-  if [ -n "$(hash_of pair)" ] && [ "$(hash_of pair)" = "$(hash_of old)" ] && [ "$(hash_of pair)" != "$(hash_of netlib)" ]; then
+  if [ $routine != dgeqrf ] && [ -n "$(hash_of pair)" ] && [ "$(hash_of pair)" != "$(hash_of old)" ] && [ "$(hash_of pair)" != "$(hash_of netlib)" ]; then
+    # DGESV's DGETRF and DPOTRF are the drop-in's own (SRC/lapack/own.txt): other bits
+    ok "$routine n=300: the drop-in's own factorisation's bytes, neither the old way's nor netlib's"
+  elif [ $routine = dgeqrf ] && [ -n "$(hash_of pair)" ] && [ "$(hash_of pair)" = "$(hash_of old)" ] && [ "$(hash_of pair)" != "$(hash_of netlib)" ]; then
     ok "$routine n=300: the old way's bytes, not netlib's"
   else
     bad "$routine n=300: pair $(hash_of pair), old way $(hash_of old), netlib $(hash_of netlib)"

@@ -18,7 +18,7 @@ for how in path soname; do
     out=$(LD_LIBRARY_PATH=$dropin "$probe" liblapack.so.3 2>&1)
   fi
   lapack_part "$out"
-  forwarded=$(grep -cE "^  (dgetrf_|dpotrf_|dgeqrf_|dgesv_) +forwarded to $lapack_dir/liblapack.so.3, its BLAS calls exact$" <<<"$out")
+  forwarded=$(grep -cE "^  (dgetrf_|dpotrf_|dgeqrf_|dgesv_) +(forwarded to $lapack_dir/liblapack.so.3, its BLAS calls exact|ExactBLAS's own \($dropin/liblapack.so.3\), on the exact kernels)$" <<<"$out")
   if grep -q "^[^ ]*liblapack.so.3: $dropin/liblapack.so.3, the ExactBLAS drop-in" <<<"$out" &&
     grep -q "^  BLAS under it: $dropin/libblas.so.3, the ExactBLAS drop-in (exact)$" <<<"$out" &&
     [ "$forwarded" = 4 ] && ! grep -q WARNING <<<"$out"; then

@@ -7,8 +7,9 @@
 #
 # LAPACK routines ExactBLAS defines in liblapack.so.3 itself: their sources
 # (each name also in own.txt, marked liblapack; doc/LINKING.md says how to
-# add one).  None yet.
-set(EXACTBLAS_LAPACK_OWN_SOURCES "")
+# add one): the recursive factorisations shaped for the exact kernels
+# (doc/LAPACK.md).
+set(EXACTBLAS_LAPACK_OWN_SOURCES ${CMAKE_SOURCE_DIR}/SRC/lapack/own_factor.c)
 
 # The reference LAPACK each forwards to, by file name: Debian's liblapack3
 # and liblapack64-3 (never the liblapack.so.3 alternative, which may be
@@ -30,14 +31,22 @@ function(exactblas_lapack_dropin target blas output reference ilp64 package)
     DEPENDS ${here}/names.txt ${here}/own.txt ${here}/forwarder.cmake
     COMMENT "Writing the trampolines of ${output}.so.3" VERBATIM)
   add_library(${target} SHARED ${generated} ${here}/forward.c ${EXACTBLAS_LAPACK_OWN_SOURCES})
-  target_include_directories(${target} PRIVATE ${CMAKE_SOURCE_DIR}/INCLUDE ${here})
+  target_include_directories(${target} PRIVATE ${CMAKE_SOURCE_DIR}/INCLUDE ${here}
+    ${CMAKE_SOURCE_DIR}/SRC ${CMAKE_SOURCE_DIR}/SRC/faces)
   target_compile_definitions(${target} PRIVATE EXB_LAPACK_REFERENCE="${reference}")
   if(ilp64)
     target_compile_definitions(${target} PRIVATE EXB_ILP64)
+    # the own routines' 64_ aliases (the trampolines have theirs)
+    file(STRINGS ${here}/own.txt own_lines REGEX "^[A-Za-z_0-9]+ +liblapack")
+    foreach(line IN LISTS own_lines)
+      string(REGEX REPLACE "[ \t].*" "" name "${line}")
+      target_link_options(${target} PRIVATE "LINKER:--defsym=${name}64_=${name}")
+    endforeach()
   endif()
-  # libblas.so.3 needed even though no name of it is called here: the
-  # reference's BLAS calls must find the drop-in, whatever the program links
-  target_link_libraries(${target} PRIVATE ${CMAKE_DL_LIBS} Threads::Threads
+  # libblas.so.3 needed (--no-as-needed: the trampolines call none of it):
+  # the reference's BLAS calls, and the own routines', must find the
+  # drop-in, whatever the program links
+  target_link_libraries(${target} PRIVATE ${CMAKE_DL_LIBS} Threads::Threads ${MATH_LIBRARY}
     "-Wl,--no-as-needed" ${blas} "-Wl,--as-needed")
   if(ARGC GREATER 6)
     set(dir ${ARGV6})
