@@ -57,6 +57,34 @@ void pdgemv_(const char *, const int *, const int *, const double *, const doubl
 void pdtrsm_(const char *, const char *, const char *, const char *, const int *, const int *,
              const double *, const double *, const int *, const int *, const int *, double *,
              const int *, const int *, const int *, size_t, size_t, size_t, size_t);
+void pdsyrk_(const char *, const char *, const int *, const int *, const double *, const double *,
+             const int *, const int *, const int *, const double *, double *, const int *,
+             const int *, const int *, size_t, size_t);
+void pdsyr2k_(const char *, const char *, const int *, const int *, const double *, const double *,
+              const int *, const int *, const int *, const double *, const int *, const int *,
+              const int *, const double *, double *, const int *, const int *, const int *, size_t,
+              size_t);
+void pdsymm_(const char *, const char *, const int *, const int *, const double *, const double *,
+             const int *, const int *, const int *, const double *, const int *, const int *,
+             const int *, const double *, double *, const int *, const int *, const int *, size_t,
+             size_t);
+void pdtrmm_(const char *, const char *, const char *, const char *, const int *, const int *,
+             const double *, const double *, const int *, const int *, const int *, double *,
+             const int *, const int *, const int *, size_t, size_t, size_t, size_t);
+void pdtrmv_(const char *, const char *, const char *, const int *, const double *, const int *,
+             const int *, const int *, double *, const int *, const int *, const int *, const int *,
+             size_t, size_t, size_t);
+void pdtrsv_(const char *, const char *, const char *, const int *, const double *, const int *,
+             const int *, const int *, double *, const int *, const int *, const int *, const int *,
+             size_t, size_t, size_t);
+void pdsymv_(const char *, const int *, const double *, const double *, const int *, const int *,
+             const int *, const double *, const int *, const int *, const int *, const int *,
+             const double *, double *, const int *, const int *, const int *, const int *, size_t);
+void pdsyr_(const char *, const int *, const double *, const double *, const int *, const int *,
+            const int *, const int *, double *, const int *, const int *, const int *, size_t);
+void pdsyr2_(const char *, const int *, const double *, const double *, const int *, const int *,
+             const int *, const int *, const double *, const int *, const int *, const int *,
+             const int *, double *, const int *, const int *, const int *, size_t);
 int indxg2p_(const int *indxglob, const int *nb, const int *iproc, const int *isrcproc,
              const int *nprocs);
 
@@ -605,6 +633,323 @@ static void case_trsm(pt_tally *t, const pt_grid *g, tl_rng *r, int v)
     pt_mat_free(&p.b);
 }
 
+/* ---- symmetric and triangular operands ------------------------------------ */
+
+/* sub(X)(i, j), 0-based within the sub-matrix at (i0, j0). */
+static double sget(const pt_mat *x, int i0, int j0, int i, int j)
+{
+    return x->g[(i0 - 1 + i) + (size_t)(j0 - 1 + j) * x->m];
+}
+
+static int in_uplo(char uplo, int i, int j)
+{
+    return uplo == 'U' ? i <= j : i >= j;
+}
+
+/* The n x n sub-matrix's elements outside its UPLO triangle (and a unit
+ * diagonal) set to NaN and dealt again: the routine must not read them. */
+static void poison(pt_mat *a, const pt_grid *g, int i0, int j0, int n, char uplo, int diag_too)
+{
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < n; i++)
+            if (!in_uplo(uplo, i, j) || (diag_too && i == j))
+                a->g[(i0 - 1 + i) + (size_t)(j0 - 1 + j) * a->m] = NAN;
+    pt_mat_deal(a, g);
+}
+
+typedef struct l3case {
+    char side, uplo, trans, diag;
+    int m, n, k, ia, ja, ib, jb, ic, jc;
+    double alpha, beta;
+    pt_mat a, b, c;
+    tvec x, y;
+    int which; /* 0 SYRK, 1 SYR2K, 2 SYMM, 3 TRMM, 4 TRMV, 5 SYMV, 6 SYR, 7 SYR2, 8 TRSV */
+    tl_terms *terms;
+    double *solved; /* TRSV's oracle */
+} l3case;
+
+static double symget(const l3case *p, int i, int j)
+{
+    return in_uplo(p->uplo, i, j) ? sget(&p->a, p->ia, p->ja, i, j)
+                                  : sget(&p->a, p->ia, p->ja, j, i);
+}
+
+/* op(A)(i, l) of a triangle, and whether it is a term (unit diagonal: 1). */
+static int triget(const l3case *p, int i, int l, double *v)
+{
+    int ta = p->trans != 'N', r = ta ? l : i, c = ta ? i : l;
+    if (!in_uplo(p->uplo, r, c))
+        return 0;
+    *v = (r == c && p->diag == 'U') ? 1.0 : sget(&p->a, p->ia, p->ja, r, c);
+    return 1;
+}
+
+static double l3_expect(void *ctx, int gi, int gj)
+{
+    l3case *p = ctx;
+    int i = gi - (p->ic - 1), j = gj - (p->jc - 1), ta = p->trans != 'N';
+    double c = p->c.g[gi + (size_t)gj * p->c.m], v;
+    tl_terms_reset(p->terms);
+    switch (p->which) {
+    case 0:
+    case 1:
+        if (!in_uplo(p->uplo, i, j) || ((p->alpha == 0.0 || p->k == 0) && p->beta == 1.0))
+            return c;
+        if (p->alpha == 0.0 || p->k == 0)
+            return p->beta == 0.0 ? 0.0 : p->beta * c;
+        for (int l = 0; l < p->k; l++) {
+            double ai = opget(&p->a, ta, p->ia, p->ja, i, l),
+                   aj = opget(&p->a, ta, p->ia, p->ja, j, l);
+            if (p->which == 0) {
+                tl_terms_add(p->terms, ai, aj, 1.0);
+            } else {
+                double bi = opget(&p->b, ta, p->ib, p->jb, i, l),
+                       bj = opget(&p->b, ta, p->ib, p->jb, j, l);
+                tl_terms_add(p->terms, ai, bj, 1.0);
+                tl_terms_add(p->terms, bi, aj, 1.0);
+            }
+        }
+        return tl_terms_round_affine(p->terms, p->alpha, p->beta, c);
+    case 2:
+        if (p->alpha == 0.0 && p->beta == 1.0)
+            return c;
+        if (p->alpha == 0.0)
+            return p->beta == 0.0 ? 0.0 : p->beta * c;
+        for (int l = 0; l < (p->side == 'L' ? p->m : p->n); l++)
+            if (p->side == 'L')
+                tl_terms_add(p->terms, symget(p, i, l), sget(&p->b, p->ib, p->jb, l, j), 1.0);
+            else
+                tl_terms_add(p->terms, sget(&p->b, p->ib, p->jb, i, l), symget(p, l, j), 1.0);
+        return tl_terms_round_affine(p->terms, p->alpha, p->beta, c);
+    case 3:
+        if (p->alpha == 0.0)
+            return 0.0;
+        for (int l = 0; l < (p->side == 'L' ? p->m : p->n); l++)
+            if (p->side == 'L' && triget(p, i, l, &v))
+                tl_terms_add(p->terms, v, sget(&p->b, p->ib, p->jb, l, j), 1.0);
+            else if (p->side == 'R' && triget(p, l, j, &v))
+                tl_terms_add(p->terms, sget(&p->b, p->ib, p->jb, i, l), v, 1.0);
+        return tl_terms_round_affine(p->terms, p->alpha, 0.0, 0.0);
+    case 6:
+    case 7:
+        if (!in_uplo(p->uplo, i, j) || p->alpha == 0.0)
+            return c;
+        if (p->which == 6) {
+            tl_terms_add(p->terms, vget(&p->x, i), vget(&p->x, j), 1.0);
+        } else {
+            tl_terms_add(p->terms, vget(&p->x, i), vget(&p->y, j), 1.0);
+            tl_terms_add(p->terms, vget(&p->y, i), vget(&p->x, j), 1.0);
+        }
+        return tl_terms_round_affine(p->terms, p->alpha, 1.0, c);
+    }
+    return NAN;
+}
+
+/* The vector routines: x (TRMV, TRSV) or y (SYMV) at global (gi, gj). */
+static double l2v_expect(void *ctx, int gi, int gj)
+{
+    l3case *p = ctx;
+    double v;
+    if (p->which == 4) {
+        int i = vindex(&p->x, gi, gj);
+        tl_terms_reset(p->terms);
+        for (int l = 0; l < p->n; l++)
+            if (triget(p, i, l, &v))
+                tl_terms_add(p->terms, v, vget(&p->x, l), 1.0);
+        return tl_terms_round(p->terms);
+    }
+    if (p->which == 8)
+        return p->solved[vindex(&p->x, gi, gj)];
+    int i = vindex(&p->y, gi, gj);
+    double y = vget(&p->y, i);
+    if (p->alpha == 0.0 && p->beta == 1.0)
+        return y;
+    if (p->alpha == 0.0)
+        return p->beta == 0.0 ? 0.0 : p->beta * y;
+    tl_terms_reset(p->terms);
+    for (int l = 0; l < p->n; l++)
+        tl_terms_add(p->terms, symget(p, i, l), vget(&p->x, l), 1.0);
+    return tl_terms_round_affine(p->terms, p->alpha, p->beta, y);
+}
+
+static const char *l3names[] = {"PDSYRK", "PDSYR2K", "PDSYMM", "PDTRMM", "PDTRMV",
+                                "PDSYMV", "PDSYR",   "PDSYR2", "PDTRSV"};
+
+static void case_sym(pt_tally *t, const pt_grid *g, tl_rng *r, int which)
+{
+    l3case p;
+    memset(&p, 0, sizeof p);
+    p.which = which;
+    p.side = tl_chance(r, 2) ? 'L' : 'R';
+    p.uplo = tl_chance(r, 2) ? 'U' : 'L';
+    p.trans = "NTC"[tl_draw(r, 0, 2)];
+    p.diag = tl_chance(r, 2) ? 'U' : 'N';
+    p.m = draw_size(r);
+    p.n = draw_size(r);
+    p.k = draw_size(r);
+    int cls = (int)tl_draw(r, 0, PT_NCLASSES - 1), ta = p.trans != 'N';
+    p.alpha = draw_scalar(r, cls);
+    p.beta = draw_scalar(r, cls);
+    p.ia = (int)tl_draw(r, 1, 3);
+    p.ja = (int)tl_draw(r, 1, 3);
+    p.ib = (int)tl_draw(r, 1, 3);
+    p.jb = (int)tl_draw(r, 1, 3);
+    p.ic = (int)tl_draw(r, 1, 3);
+    p.jc = (int)tl_draw(r, 1, 3);
+    p.terms = tl_terms_new(64);
+    int n = p.n, tri = p.side == 'L' ? p.m : p.n;
+    char what[300];
+    snprintf(what, sizeof what,
+             "%s grid %dx%d %c%c%c%c m=%d n=%d k=%d a(%d,%d) b(%d,%d) c(%d,%d) alpha=%g beta=%g "
+             "class %d",
+             l3names[which], g->nprow, g->npcol, p.side, p.uplo, p.trans, p.diag, p.m, p.n, p.k,
+             p.ia, p.ja, p.ib, p.jb, p.ic, p.jc, p.alpha, p.beta, cls);
+    switch (which) {
+    case 0:
+    case 1: /* C n x n, A (B) n x k or k x n */
+        make_sub(&p.a, g, r, draw_dist(r, g), p.ia, p.ja, ta ? p.k : n, ta ? n : p.k, cls, 0);
+        if (which == 1)
+            make_sub(&p.b, g, r, draw_dist(r, g), p.ib, p.jb, ta ? p.k : n, ta ? n : p.k, cls, 0);
+        make_sub(&p.c, g, r, draw_dist(r, g), p.ic, p.jc, n, n, cls, 1);
+        if (g->in && which == 0)
+            pdsyrk_(&p.uplo, &p.trans, &n, &p.k, &p.alpha, p.a.loc, &p.ia, &p.ja, p.a.desc, &p.beta,
+                    p.c.loc, &p.ic, &p.jc, p.c.desc, 1, 1);
+        if (g->in && which == 1)
+            pdsyr2k_(&p.uplo, &p.trans, &n, &p.k, &p.alpha, p.a.loc, &p.ia, &p.ja, p.a.desc,
+                     p.b.loc, &p.ib, &p.jb, p.b.desc, &p.beta, p.c.loc, &p.ic, &p.jc, p.c.desc, 1,
+                     1);
+        if (g->in)
+            check_mat(t, what, g, &p.c, p.ic, p.jc, n, n, l3_expect, &p);
+        break;
+    case 2: /* C m x n, A tri x tri symmetric, B m x n */
+        make_sub(&p.a, g, r, draw_dist(r, g), p.ia, p.ja, tri, tri, cls, 0);
+        poison(&p.a, g, p.ia, p.ja, tri, p.uplo, 0);
+        make_sub(&p.b, g, r, draw_dist(r, g), p.ib, p.jb, p.m, n, cls, 0);
+        make_sub(&p.c, g, r, draw_dist(r, g), p.ic, p.jc, p.m, n, cls, 1);
+        if (g->in) {
+            pdsymm_(&p.side, &p.uplo, &p.m, &n, &p.alpha, p.a.loc, &p.ia, &p.ja, p.a.desc, p.b.loc,
+                    &p.ib, &p.jb, p.b.desc, &p.beta, p.c.loc, &p.ic, &p.jc, p.c.desc, 1, 1);
+            check_mat(t, what, g, &p.c, p.ic, p.jc, p.m, n, l3_expect, &p);
+        }
+        break;
+    case 3: /* B m x n in and out, checked as C */
+        make_sub(&p.a, g, r, draw_dist(r, g), p.ia, p.ja, tri, tri, cls, 0);
+        poison(&p.a, g, p.ia, p.ja, tri, p.uplo, p.diag == 'U');
+        make_sub(&p.b, g, r, draw_dist(r, g), p.ib, p.jb, p.m, n, cls, 1);
+        if (g->in) {
+            pt_mat out = p.b; /* the oracle reads p.b's global copy */
+            pdtrmm_(&p.side, &p.uplo, &p.trans, &p.diag, &p.m, &n, &p.alpha, p.a.loc, &p.ia, &p.ja,
+                    p.a.desc, out.loc, &p.ib, &p.jb, out.desc, 1, 1, 1, 1);
+            p.c = p.b;
+            p.ic = p.ib;
+            p.jc = p.jb;
+            check_mat(t, what, g, &p.b, p.ib, p.jb, p.m, n, l3_expect, &p);
+            memset(&p.c, 0, sizeof p.c);
+        }
+        break;
+    case 4:
+    case 8: /* x := op(A) x, or solved */
+        make_sub(&p.a, g, r, draw_dist(r, g), p.ia, p.ja, n, n, cls, 0);
+        for (int d = 0; which == 8 && d < n; d++) {
+            double *e = &p.a.g[(p.ia - 1 + d) + (size_t)(p.ja - 1 + d) * p.a.m];
+            if (*e == 0.0 || !tl_chance(r, 8))
+                *e = (tl_chance(r, 2) ? 1.0 : -1.0) * (1.0 + tl_rng_uniform(r)) * (d % 3 + 1);
+        }
+        poison(&p.a, g, p.ia, p.ja, n, p.uplo, p.diag == 'U');
+        make_vec(&p.x, g, r, n, cls, 1);
+        if (which == 8) {
+            tl_matrix tm;
+            tl_matrix_alloc(&tm, n, n, n > 0 ? n : 1);
+            for (int j = 0; j < n; j++)
+                for (int i = 0; i < n; i++)
+                    tm.a[i + (size_t)j * tm.lda] = sget(&p.a, p.ia, p.ja, i, j);
+            p.solved = malloc((size_t)(n > 0 ? n : 1) * sizeof *p.solved);
+            for (int l = 0; l < n; l++)
+                p.solved[l] = vget(&p.x, l);
+            if (n > 0)
+                tl_oracle_trsv(p.uplo, p.trans, p.diag, &tm, p.solved);
+            free(tm.a);
+        }
+        if (g->in) {
+            if (which == 4)
+                pdtrmv_(&p.uplo, &p.trans, &p.diag, &n, p.a.loc, &p.ia, &p.ja, p.a.desc, p.x.m.loc,
+                        &p.x.ix, &p.x.jx, p.x.m.desc, &p.x.incx, 1, 1, 1);
+            else
+                pdtrsv_(&p.uplo, &p.trans, &p.diag, &n, p.a.loc, &p.ia, &p.ja, p.a.desc, p.x.m.loc,
+                        &p.x.ix, &p.x.jx, p.x.m.desc, &p.x.incx, 1, 1, 1);
+            size_t at = strlen(what);
+            snprintf(what + at, sizeof what - at, " x(%d,%d %s)", p.x.ix, p.x.jx,
+                     p.x.row ? "row" : "col");
+            check_vec(t, what, g, &p.x, l2v_expect, &p);
+        }
+        break;
+    case 5: /* y := alpha A x + beta y */
+        make_sub(&p.a, g, r, draw_dist(r, g), p.ia, p.ja, n, n, cls, 0);
+        poison(&p.a, g, p.ia, p.ja, n, p.uplo, 0);
+        make_vec(&p.x, g, r, n, cls, 0);
+        make_vec(&p.y, g, r, n, cls, 1);
+        if (g->in) {
+            pdsymv_(&p.uplo, &n, &p.alpha, p.a.loc, &p.ia, &p.ja, p.a.desc, p.x.m.loc, &p.x.ix,
+                    &p.x.jx, p.x.m.desc, &p.x.incx, &p.beta, p.y.m.loc, &p.y.ix, &p.y.jx,
+                    p.y.m.desc, &p.y.incx, 1);
+            size_t at = strlen(what);
+            snprintf(what + at, sizeof what - at, " x(%d,%d %s) y(%d,%d %s)", p.x.ix, p.x.jx,
+                     p.x.row ? "row" : "col", p.y.ix, p.y.jx, p.y.row ? "row" : "col");
+            check_vec(t, what, g, &p.y, l2v_expect, &p);
+        }
+        break;
+    case 6:
+    case 7: /* the triangle of A (as C) += alpha x y' + alpha y x' */
+        make_vec(&p.x, g, r, n, cls, 0);
+        if (which == 7)
+            make_vec(&p.y, g, r, n, cls, 0);
+        make_sub(&p.c, g, r, draw_dist(r, g), p.ic, p.jc, n, n, cls, 1);
+        if (g->in) {
+            if (which == 6)
+                pdsyr_(&p.uplo, &n, &p.alpha, p.x.m.loc, &p.x.ix, &p.x.jx, p.x.m.desc, &p.x.incx,
+                       p.c.loc, &p.ic, &p.jc, p.c.desc, 1);
+            else
+                pdsyr2_(&p.uplo, &n, &p.alpha, p.x.m.loc, &p.x.ix, &p.x.jx, p.x.m.desc, &p.x.incx,
+                        p.y.m.loc, &p.y.ix, &p.y.jx, p.y.m.desc, &p.y.incx, p.c.loc, &p.ic, &p.jc,
+                        p.c.desc, 1);
+            size_t at = strlen(what);
+            snprintf(what + at, sizeof what - at, " x(%d,%d %s) y(%d,%d %s)", p.x.ix, p.x.jx,
+                     p.x.row ? "row" : "col", p.y.ix, p.y.jx, p.y.row ? "row" : "col");
+            check_mat(t, what, g, &p.c, p.ic, p.jc, n, n, l3_expect, &p);
+        }
+        break;
+    }
+    t->cases += g->in && rank == 0;
+    if (p.a.g)
+        pt_mat_free(&p.a);
+    if (p.b.g)
+        pt_mat_free(&p.b);
+    if (p.c.g)
+        pt_mat_free(&p.c);
+    if (p.x.m.g)
+        pt_mat_free(&p.x.m);
+    if (p.y.m.g)
+        pt_mat_free(&p.y.m);
+    free(p.solved);
+    tl_terms_free(p.terms);
+}
+
+#define SYMCASE(fn, which)                                                                         \
+    static void fn(pt_tally *t, const pt_grid *g, tl_rng *r, int v)                                \
+    {                                                                                              \
+        (void)v;                                                                                   \
+        case_sym(t, g, r, which);                                                                  \
+    }
+SYMCASE(case_syrk, 0)
+SYMCASE(case_syr2k, 1)
+SYMCASE(case_symm, 2)
+SYMCASE(case_trmm, 3)
+SYMCASE(case_trmv, 4)
+SYMCASE(case_symv, 5)
+SYMCASE(case_syr, 6)
+SYMCASE(case_syr2, 7)
+SYMCASE(case_trsv, 8)
+
 /* ---- the driver ------------------------------------------------------------ */
 
 typedef struct routine {
@@ -615,10 +960,13 @@ typedef struct routine {
 } routine;
 
 static routine routines[] = {
-    {"PDGEMM", case_gemm, {0}, 0}, {"PDGEMV", case_gemv, {0}, 0}, {"PDGER", case_ger, {0}, 0},
-    {"PDTRSM", case_trsm, {0}, 0}, {"PDDOT", case_dot, {0}, 0},   {"PDNRM2", case_nrm2, {0}, 0},
-    {"PDASUM", case_asum, {0}, 0}, {"PDAMAX", case_amax, {0}, 0}, {"PDSCAL", case_scal, {0}, 0},
-    {"PDCOPY", case_copy, {0}, 0}, {"PDSWAP", case_swap, {0}, 0}, {"PDAXPY", case_axpy, {0}, 0},
+    {"PDGEMM", case_gemm, {0}, 0}, {"PDGEMV", case_gemv, {0}, 0},   {"PDGER", case_ger, {0}, 0},
+    {"PDTRSM", case_trsm, {0}, 0}, {"PDDOT", case_dot, {0}, 0},     {"PDNRM2", case_nrm2, {0}, 0},
+    {"PDASUM", case_asum, {0}, 0}, {"PDAMAX", case_amax, {0}, 0},   {"PDSCAL", case_scal, {0}, 0},
+    {"PDCOPY", case_copy, {0}, 0}, {"PDSWAP", case_swap, {0}, 0},   {"PDAXPY", case_axpy, {0}, 0},
+    {"PDSYRK", case_syrk, {0}, 0}, {"PDSYR2K", case_syr2k, {0}, 0}, {"PDSYMM", case_symm, {0}, 0},
+    {"PDTRMM", case_trmm, {0}, 0}, {"PDTRMV", case_trmv, {0}, 0},   {"PDTRSV", case_trsv, {0}, 0},
+    {"PDSYMV", case_symv, {0}, 0}, {"PDSYR", case_syr, {0}, 0},     {"PDSYR2", case_syr2, {0}, 0},
 };
 
 int main(int argc, char **argv)

@@ -279,4 +279,48 @@ int pb_gemm_variant(void);
 void pb_count_call(void);
 void pb_count_bytes(long sent);
 
+/* ---- operands gathered whole at an output's holders (sym.c) --------------- */
+/* out (mi x K, leading dimension mi, mi = want[me].n) := the rows
+ * want[me] of op(X) (X^T when trans) over its whole second dimension K, on
+ * every process q with want[q].n > 0 (want: np lists, alike everywhere). */
+int pb_gather_oprows(const pb_grid *g, const pb_mat *x, int trans, const pb_list *want, long K,
+                     double *out);
+/* The same for the rows of the symmetric matrix whose UPLO triangle sub(A)
+ * (n x n) stores (the other triangle a_ji = a_ij). */
+int pb_gather_symrows(const pb_grid *g, const pb_mat *a, int upper, const pb_list *want, long n,
+                      double *out);
+/* My local block of sub(C) to a dense mi x nj buffer and back; store
+ * writes only the UPLO triangle's elements (uplo 'U', 'L'; 0: all). */
+void pb_block_load(const pb_grid *g, const pb_mat *c, double *buf);
+void pb_block_store(const pb_grid *g, const pb_mat *c, const double *buf, char uplo);
+/* Per process q, the rows (by_row) or columns of sub(C) it holds, empty
+ * where q holds no element of sub(C). */
+void pb_block_lists(const pb_grid *g, const pb_lists *l, int by_row, const char *hold,
+                    pb_list *out);
+/* sub(C) := beta*sub(C) on my block (beta = 0: 0), the UPLO triangle only
+ * (uplo 0: all). */
+void pb_block_scale(const pb_grid *g, const pb_mat *c, double beta, char uplo);
+/* The UPLO triangle of sub(C) (N x N) := alpha*op(A)*op(A)^T + beta*sub(C)
+ * (b NULL: PxSYRK) or alpha*(op(A)*op(B)^T + op(B)*op(A)^T) + beta*sub(C)
+ * (PxSYR2K), op(X) = X^T when trans, N x K: each holder of a block of
+ * sub(C) gathers its rows of op(A) and op(B) and calls the exact GEMM once
+ * over the whole inner dimension (2K terms for SYR2K). */
+int pb_rank_update(const pb_grid *g, const char *name, char uplo, int trans, long n, long k,
+                   double alpha, const pb_mat *a, const pb_mat *b, double beta, const pb_mat *c);
+
+/* ---- triangular operators with whole lines at one process (pdtrsm.c) ----- */
+/* sub(B) := alpha*op(A)^-1 sub(B) (mult 0) or alpha*op(A) sub(B) (mult 1),
+ * SIDE 'L', or from the right: each column (L) or row (R) of sub(B) is
+ * computed whole by one process with the exact DTRSM or DTRMM core, the
+ * triangle of sub(A) gathered there. */
+typedef struct pb_tri {
+    char side, uplo, transa, diag;
+    long m, n;
+    double alpha;
+    pb_mat a, b;
+    int mult;
+    const char *name;
+} pb_tri;
+int pb_tri_lines(const pb_grid *g, const pb_tri *p);
+
 #endif

@@ -24,18 +24,12 @@
 #include <stdlib.h>
 
 #include "core/fpenv.h"
+#include "level3/level3.h"
 #include "pblas.h"
 #include "routines.h"
 #include "support/xerbla.h"
 
-typedef struct trsm {
-    char side, uplo, transa, diag;
-    long m, n;
-    double alpha;
-    pb_mat a, b;
-} trsm;
-
-static int solve(const pb_grid *g, const trsm *p)
+int pb_tri_lines(const pb_grid *g, const pb_tri *p)
 {
     int np = g->np, err = MPI_ERR_NO_MEM, left = p->side == 'L';
     long tri = left ? p->m : p->n;    /* the triangle's order */
@@ -91,8 +85,11 @@ static int solve(const pb_grid *g, const trsm *p)
     err = pb_gather(g, &p->b, rows, cols, bbuf, ldb > 0 ? ldb : 1);
     if (err)
         goto done;
-    if (k > 0)
-        exb_dtrsm_checked("PDTRSM", p->side, p->uplo, p->transa, p->diag, left ? tri : k,
+    if (k > 0 && p->mult)
+        exb_dtrmm_checked(p->name, p->side, p->uplo, p->transa, p->diag, left ? tri : k,
+                          left ? k : tri, p->alpha, abuf, tri, bbuf, ldb);
+    else if (k > 0)
+        exb_dtrsm_checked(p->name, p->side, p->uplo, p->transa, p->diag, left ? tri : k,
                           left ? k : tri, p->alpha, abuf, tri, bbuf, ldb);
     err = pb_scatter(g, &p->b, rows, cols, bbuf, ldb > 0 ? ldb : 1);
 done:
@@ -143,13 +140,14 @@ PB_API void pdtrsm_(const char *side, const char *uplo, const char *transa, cons
         pb_chkmat(&g, *n, 6, *n, 6, *ia - 1, *ja - 1, da, 11, &info);
     pb_chkmat(&g, *m, 5, *n, 6, *ib - 1, *jb - 1, db, 15, &info);
     long mm = *m > 0 ? *m : 0, nn = *n > 0 ? *n : 0, tri = left ? mm : nn;
-    trsm p = {.side = left ? 'L' : 'R',
-              .uplo = upper ? 'U' : 'L',
-              .transa = nota ? 'N' : 'T',
-              .diag = unit ? 'U' : 'N',
-              .m = mm,
-              .n = nn,
-              .alpha = *alpha};
+    pb_tri p = {.name = "PDTRSM",
+                .side = left ? 'L' : 'R',
+                .uplo = upper ? 'U' : 'L',
+                .transa = nota ? 'N' : 'T',
+                .diag = unit ? 'U' : 'N',
+                .m = mm,
+                .n = nn,
+                .alpha = *alpha};
     pb_mat_set(&p.a, &g, da, *ia - 1, *ja - 1, tri, tri, a, 8);
     pb_mat_set(&p.b, &g, db, *ib - 1, *jb - 1, mm, nn, b, 8);
     pb_call c;
@@ -187,6 +185,6 @@ PB_API void pdtrsm_(const char *side, const char *uplo, const char *transa, cons
                 bl[i + j * p.b.lld] = 0.0;
         return;
     }
-    if (solve(&g, &p))
+    if (pb_tri_lines(&g, &p))
         pb_report(g.ctxt, "PDTRSM", 0);
 }
