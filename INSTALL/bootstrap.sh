@@ -8,21 +8,32 @@ packages=(cmake gcc g++ gfortran make clang clang-format pocl-opencl-icd ocl-icd
           libmpfr-dev libgmp-dev libblas-dev liblapack3 liblapacke-dev libopenblas-dev gnuplot-nox
           libblas-test libblas64-test liblapack-test pkg-config libopenblas0-serial
           libopenmpi-dev openmpi-bin libscalapack-openmpi-dev scalapack-mpi-test python3-numpy python3-scipy python3-pytest python3-hypothesis python3-typing-extensions
-          r-base-core libdnnl2)
+          r-base-core libdnnl2 libgsl-dev)
+# clients the suite runs on the drop-ins, installed without their
+# recommended packages (octave's GUI and documentation)
+lean=(octave)
 start=$SECONDS
 step() { echo "bootstrap: $* ($((SECONDS - start)) s)"; }
 
-step "checking ${#packages[@]} Debian packages"
+step "checking $((${#packages[@]} + ${#lean[@]})) Debian packages"
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
 done
-if [ ${#missing[@]} -gt 0 ]; then
-  step "installing ${missing[*]}"
+missing_lean=()
+for p in "${lean[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing_lean+=("$p")
+done
+if [ $((${#missing[@]} + ${#missing_lean[@]})) -gt 0 ]; then
+  step "installing ${missing[*]} ${missing_lean[*]}"
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+  [ ${#missing[@]} -eq 0 ] ||
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+  [ ${#missing_lean[@]} -eq 0 ] ||
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+      "${missing_lean[@]}" >/dev/null
 else
   step "every package is installed"
 fi

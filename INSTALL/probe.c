@@ -17,7 +17,13 @@
  * where LAPACK is not on the exact kernels (OpenBLAS's LAPACK, which calls
  * its own kernels, or any LAPACK over another BLAS).  Arguments are library
  * files or sonames; those named liblapack* are reported as LAPACK.
- *   exactblas_probe [BLAS_OR_LAPACK_LIBRARY ...] */
+ * With --pid PID, the BLAS and LAPACK libraries a running client (python,
+ * R, octave, a GSL program) has mapped (/proc/PID/maps), each classified,
+ * and a WARNING where its BLAS or LAPACK calls may reach a library that is
+ * not exact (a client can run it on itself: subprocess with os.getpid()
+ * in Python, Sys.getpid() in R, getpid() in Octave).
+ *   exactblas_probe [BLAS_OR_LAPACK_LIBRARY ...]
+ *   exactblas_probe --pid PID */
 #define _GNU_SOURCE /* dladdr */
 #include <dlfcn.h>
 #include <stdio.h>
@@ -176,6 +182,127 @@ static void report_lapack(const char *lib)
     dlclose(h);
 }
 
+/* The kind of a mapped library file, by its name and marks. */
+enum kind { OTHER, DROPIN_BLAS, DROPIN_LAPACK, REFERENCE_LAPACK, FOREIGN_BLAS, FOREIGN_LAPACK };
+
+/* 1 for a BLAS file name, 2 for a LAPACK one, else 0 */
+static int named(const char *path)
+{
+    const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+    if (strncmp(base, "liblapack", 9) == 0 || strncmp(base, "libRlapack", 10) == 0)
+        return 2;
+    return strncmp(base, "libblas", 7) == 0 || strncmp(base, "libopenblas", 11) == 0 ||
+           strncmp(base, "libgslcblas", 11) == 0 || strncmp(base, "libRblas", 8) == 0 ||
+           strncmp(base, "libmkl_rt", 9) == 0 || strncmp(base, "libflexiblas", 12) == 0 ||
+           strncmp(base, "libcblas", 8) == 0 || strncmp(base, "libblis", 7) == 0;
+}
+
+static enum kind classify(const char *path, const char *reference)
+{
+    int blas = named(path) == 1, lapack = named(path) == 2;
+    if (!blas && !lapack)
+        return OTHER;
+    void *h = dlopen(path, RTLD_LAZY | RTLD_LOCAL | RTLD_NOLOAD);
+    if (!h)
+        h = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
+    enum kind k = blas ? FOREIGN_BLAS : FOREIGN_LAPACK;
+    if (h && blas && dlsym(h, "exactblas_dropin_version")) {
+        void *base_of_mark, *base_of_gemm;
+        file_of(dlsym(h, "exactblas_dropin_version"), &base_of_mark);
+        file_of(dlsym(h, "dgemm_"), &base_of_gemm);
+        if (base_of_mark == base_of_gemm)
+            k = DROPIN_BLAS;
+    } else if (h && lapack && dlsym(h, "exactblas_lapack_version"))
+        k = DROPIN_LAPACK;
+    else if (lapack && reference) {
+        char *a = realpath(path, NULL), *b = realpath(reference, NULL);
+        if (a && b && strcmp(a, b) == 0)
+            k = REFERENCE_LAPACK;
+        free(a);
+        free(b);
+    }
+    if (h)
+        dlclose(h);
+    return k;
+}
+
+/* --pid: the libraries process `pid` has mapped, and a verdict. */
+static int report_process(const char *pid)
+{
+    char name[64], line[4096];
+    snprintf(name, sizeof name, "/proc/%s/maps", pid);
+    FILE *maps = fopen(name, "r");
+    if (!maps) {
+        printf("process %s: cannot read %s\n", pid, name);
+        return 1;
+    }
+    enum { MAX = 32 };
+    char *files[MAX];
+    int n = 0;
+    while (fgets(line, sizeof line, maps) && n < MAX) {
+        char *path = strchr(line, '/');
+        if (!path)
+            continue;
+        path[strcspn(path, "\n")] = '\0';
+        if (!named(path))
+            continue;
+        int seen = 0;
+        for (int k = 0; k < n; k++)
+            seen |= strcmp(files[k], path) == 0;
+        if (!seen)
+            files[n++] = strdup(path);
+    }
+    fclose(maps);
+    /* the reference LAPACK a mapped drop-in liblapack forwards to */
+    const char *reference = NULL;
+    for (int k = 0; k < n; k++) {
+        if (named(files[k]) != 2)
+            continue;
+        void *h = dlopen(files[k], RTLD_LAZY | RTLD_LOCAL);
+        const char *(*ref)(void) =
+            h ? (const char *(*)(void))dlsym(h, "exactblas_lapack_reference") : NULL;
+        if (ref)
+            reference = ref();
+    }
+    int blas = 0, lapack = 0, foreign_blas = 0, foreign_lapack = 0;
+    printf("process %s: BLAS and LAPACK libraries mapped:\n", pid);
+    for (int k = 0; k < n; k++) {
+        enum kind kind = classify(files[k], reference);
+        static const char *const says[] = {
+            "",
+            "the ExactBLAS drop-in libblas (exact)",
+            "the ExactBLAS drop-in liblapack",
+            "the reference LAPACK the drop-in liblapack forwards to (its BLAS calls exact)",
+            "a BLAS that is not ExactBLAS's (not exact)",
+            "a LAPACK that is not ExactBLAS's drop-in"};
+        if (kind == OTHER)
+            continue;
+        printf("  %s: %s\n", files[k], says[kind]);
+        blas |= kind == DROPIN_BLAS;
+        lapack |= kind == DROPIN_LAPACK;
+        foreign_blas |= kind == FOREIGN_BLAS;
+        foreign_lapack |= kind == FOREIGN_LAPACK;
+    }
+    if (!blas)
+        printf("  WARNING: the ExactBLAS drop-in libblas is not loaded: no BLAS call of this "
+               "process is exact\n");
+    else if (foreign_blas)
+        printf("  WARNING: another BLAS is loaded too: a call bound to it is not exact (ld.so "
+               "binds each name to the first library of the caller's scope that defines it)\n");
+    if (!lapack && foreign_lapack)
+        printf("  WARNING: LAPACK is not ExactBLAS's drop-in liblapack: put the drop-in folder "
+               "first in LD_LIBRARY_PATH (R: R_LD_LIBRARY_PATH), or choose its libblas and "
+               "liblapack by update-alternatives\n");
+    else if (lapack && foreign_lapack)
+        printf("  WARNING: another LAPACK is loaded beside the drop-in liblapack: a call bound "
+               "to it does not use ExactBLAS's LAPACK\n");
+    else if (blas && lapack && !foreign_blas)
+        printf("  BLAS and LAPACK on the exact kernels\n");
+    for (int k = 0; k < n; k++)
+        free(files[k]);
+    return 0;
+}
+
 static int is_lapack(const char *lib)
 {
     const char *slash = strrchr(lib, '/');
@@ -184,6 +311,10 @@ static int is_lapack(const char *lib)
 
 int main(int argc, char **argv)
 {
+    if (argc == 3 && strcmp(argv[1], "--pid") == 0) {
+        printf("ExactBLAS %s\n", exactblas_version());
+        return report_process(argv[2]);
+    }
     printf("ExactBLAS %s\n", exactblas_version());
     list_devices();
     const char *knob = getenv("EXACTBLAS_DEVICE");

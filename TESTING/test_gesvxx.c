@@ -757,7 +757,12 @@ int main(int argc, char **argv)
         if (*p == ',')
             p++;
     }
+    printf("argument checks: 11 calls with an illegal argument, on purpose; the 11 \"illegal "
+           "value\" lines of XERBLA that follow are expected\n");
+    fflush(stdout);
     argument_checks();
+    printf("argument checks: done\n");
+    fflush(stdout);
 #ifdef BENCH_OPENBLAS
     void *h = dlopen(BENCH_OPENBLAS, RTLD_NOW | RTLD_LOCAL);
     if (h) {
