@@ -5,7 +5,7 @@
 # the local calls); prints each tester's summary counts.  doc/PBLAS.md
 # has the table.  Heavy: run it under flock on a shared machine.
 #
-# usage: bench_pblas_testers.sh BUILD_DIR [NP [TESTER ...]]
+# usage: [FACES='own exact'] bench_pblas_testers.sh BUILD_DIR [NP [TESTER ...]]
 set -uo pipefail
 build=$(cd "${1:?build dir}" && pwd)
 np=${2:-4}
@@ -35,7 +35,8 @@ run() { # face tester
     "$failed" "$skipped"
 }
 for t in "${testers[@]}"; do
-  run own "$t"
-  run exact "$t"
+  for face in ${FACES:-own exact}; do
+    run "$face" "$t"
+  done
 done
 echo "logs: $work"
