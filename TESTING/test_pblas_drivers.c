@@ -231,6 +231,18 @@ static void add_mat(outputs *o, const char *name, const pt_grid *g, const pt_mat
     free(v);
 }
 
+/* A sanity bound, or FAILED (every process computes it alike). */
+static void sane(const char *name, const pt_grid *g, const char *what, long double err,
+                 long double bound)
+{
+    if (!(err <= bound)) {
+        if (rank == 0)
+            printf("%s: %s %Lg above %Lg on grid %dx%d FAILED\n", name, what, err, bound, g->nprow,
+                   g->npcol);
+        failures++;
+    }
+}
+
 static void run_posv(const pt_grid *g, const params *p, int kind, outputs *o)
 {
     pt_mat a, b;
@@ -249,6 +261,20 @@ static void run_posv(const pt_grid *g, const params *p, int kind, outputs *o)
     check_info("PDPOSV", g, info);
     add_mat(o, "Cholesky factor", g, &a);
     add_mat(o, "solution X", g, &b);
+    { /* A x = b for the first column, A from its lower triangle */
+        const double *x = o->v[1];
+        long double worst = 0, scale = 1;
+        for (int i = 0; i < p->n; i++) {
+            long double r = b.g[i];
+            for (int j = 0; j < p->n; j++) {
+                double aij = i >= j ? a.g[i + (size_t)j * p->n] : a.g[j + (size_t)i * p->n];
+                r -= (long double)aij * x[j];
+                scale += fabsl((long double)aij * x[j]);
+            }
+            worst = fabsl(r) > worst ? fabsl(r) : worst;
+        }
+        sane("PDPOSV", g, "residual", worst, 1e-12L * scale);
+    }
     pt_mat_free(&a);
     pt_mat_free(&b);
 }
@@ -269,6 +295,14 @@ static void run_geqrf(const pt_grid *g, const params *p, int kind, outputs *o)
     }
     check_info("PDGEQRF", g, info);
     add_mat(o, "R and V", g, &a);
+    {
+        long double nrm = 0;
+        for (int i = 0; i < m; i++)
+            nrm += (long double)a.g[i] * a.g[i];
+        nrm = sqrtl(nrm);
+        sane("PDGEQRF", g, "| |R(1,1)| - ||A(:,1)|| |", fabsl(fabsl(o->v[0][0]) - nrm),
+             1e-13L * nrm);
+    }
     double *t = malloc((size_t)n * sizeof *t);
     assemble_cols(g, &a, tau, n, t);
     outputs_add(o, "TAU", t, (size_t)n);
@@ -298,6 +332,25 @@ static void run_gels(const pt_grid *g, const params *p, int kind, outputs *o)
     check_info("PDGELS", g, info);
     add_mat(o, "QR factors", g, &a);
     add_mat(o, "solution X", g, &b);
+    { /* A**T (b - A x) = 0 for the first column */
+        const double *x = o->v[1];
+        long double *r = calloc((size_t)m, sizeof *r), worst = 0, scale = 1;
+        for (int i = 0; i < m; i++) {
+            r[i] = b.g[i];
+            for (int j = 0; j < n; j++)
+                r[i] -= (long double)a.g[i + (size_t)j * m] * x[j];
+        }
+        for (int j = 0; j < n; j++) {
+            long double s = 0;
+            for (int i = 0; i < m; i++) {
+                s += (long double)a.g[i + (size_t)j * m] * r[i];
+                scale += fabsl((long double)a.g[i + (size_t)j * m] * b.g[i]);
+            }
+            worst = fabsl(s) > worst ? fabsl(s) : worst;
+        }
+        free(r);
+        sane("PDGELS", g, "normal equations", worst, 1e-10L * scale);
+    }
     pt_mat_free(&a);
     pt_mat_free(&b);
 }
@@ -324,6 +377,21 @@ static void run_syev(const pt_grid *g, const params *p, int kind, outputs *o)
     MPI_Bcast(w, n, MPI_DOUBLE, 0, MPI_COMM_WORLD);
     outputs_add(o, "eigenvalues", w, (size_t)n);
     add_mat(o, "eigenvectors", g, &z);
+    for (int e = 0; e<n; e += n - 1> 0 ? n - 1 : 1) {
+        const double *zv = o->v[1] + (size_t)e * n;
+        long double worst = 0, scale = 1;
+        for (int i = 0; i < n; i++) {
+            long double r = -(long double)w[e] * zv[i];
+            for (int j = 0; j < n; j++) {
+                r += (long double)a.g[i + (size_t)j * n] * zv[j];
+                scale += fabsl((long double)a.g[i + (size_t)j * n] * zv[j]);
+            }
+            worst = fabsl(r) > worst ? fabsl(r) : worst;
+        }
+        sane("PDSYEV", g, "|A z - w z|", worst, 1e-12L * scale);
+        if (n <= 1)
+            break;
+    }
     free(w);
     pt_mat_free(&a);
     pt_mat_free(&z);
@@ -340,11 +408,8 @@ typedef struct driver {
 } driver;
 
 static const driver drivers[] = {
-    {"PDGESV", run_gesv, NULL},
-    {"PDPOSV", run_posv, NULL},
-    {"PDGEQRF", run_geqrf, "PDLARF, PDLARFT, PDLARFB sum rounded partials (DGSUM2D)"},
-    {"PDGELS", run_gels, "PDGEQRF's and PDORMQR's PDLARF, PDLARFT, PDLARFB (DGSUM2D)"},
-    {"PDSYEV", run_syev, "PDSYTRD's and PDORMTR's PDLARF, PDLARFT, PDLARFB (DGSUM2D)"},
+    {"PDGESV", run_gesv, NULL}, {"PDPOSV", run_posv, NULL}, {"PDGEQRF", run_geqrf, NULL},
+    {"PDGELS", run_gels, NULL}, {"PDSYEV", run_syev, NULL},
 };
 
 int main(int argc, char **argv)

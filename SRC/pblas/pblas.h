@@ -323,4 +323,26 @@ typedef struct pb_tri {
 } pb_tri;
 int pb_tri_lines(const pb_grid *g, const pb_tri *p);
 
+/* ---- Householder blocks (larf.c): ScaLAPACK's PDLARF, PDLARFT, PDLARFB ---- */
+typedef struct pb_larf {
+    char side;   /* 'L': H*sub(C), the vectors of length M; 'R': sub(C)*H, N */
+    char storev; /* 'C': the vectors are sub(V)'s columns; 'R': its rows */
+    char direct; /* 'F', 'B': the block reflector's unit entries and zeros; 0: V as stored */
+    long k;      /* how many vectors */
+    pb_mat v, c; /* sub(V) as stored (L x K or K x L), sub(C) */
+} pb_larf;
+/* My block of sub(C) is ml x nl; the vectors meet its "lines" (rows for
+ * SIDE 'L', columns for 'R'), nother the other dimension; 0 without one. */
+long pb_larf_lines(const pb_grid *g, const pb_larf *p, long *nother);
+/* vb (lines x K) := the vectors' entries at my lines; w (nother x K) :=
+ * RN of the exact C(:,J)' Vc (SIDE 'L') or C(I,:) Vc ('R') at every holder
+ * of a block of sub(C): partial sums cross the grid as exact accumulators. */
+int pb_larf_w(const pb_grid *g, const pb_larf *p, double *vb, double *w);
+/* root's n values to every process of the grid. */
+int pb_bcast(const pb_grid *g, int root, double *vals, int n);
+/* y := alpha*op(A)*x + beta*y, A staying, exact partials to y's holders
+ * (pdgemv.c; the caller has checked the arguments). */
+int pb_gemv(const pb_grid *g, int ta, long m, long n, double alpha, const pb_mat *ma,
+            const pb_vec *vx, double beta, const pb_vec *vy);
+
 #endif

@@ -24,8 +24,8 @@
 
 static const long zero_index = 0;
 
-static int gemv(const pb_grid *g, int ta, long m, long n, double alpha, const pb_mat *ma,
-                const pb_vec *vx, double beta, const pb_vec *vy)
+int pb_gemv(const pb_grid *g, int ta, long m, long n, double alpha, const pb_mat *ma,
+            const pb_vec *vx, double beta, const pb_vec *vy)
 {
     int np = g->np, err = MPI_ERR_NO_MEM;
     pb_lists lr = {0}, lc = {0};
@@ -161,6 +161,6 @@ PB_API void pdgemv_(const char *trans, const int *m, const int *n, const double 
             yl[k * inc] = *beta == 0.0 ? 0.0 : *beta * yl[k * inc];
         return;
     }
-    if (gemv(&g, !nota, mm, nn, *alpha, &ma, &vx, *beta, &vy))
+    if (pb_gemv(&g, !nota, mm, nn, *alpha, &ma, &vx, *beta, &vy))
         pb_report(g.ctxt, "PDGEMV", 0);
 }
