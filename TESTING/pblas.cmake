@@ -34,3 +34,14 @@ if(TARGET exactblas_pblas)
   set_tests_properties(mpi_pblas_drivers PROPERTIES TIMEOUT 600 LABELS mpi ENVIRONMENT
     "${pblas_env};LD_LIBRARY_PATH=$<TARGET_FILE_DIR:exactblas_dropin>")
 endif()
+if(TARGET exactblas_pblas)
+  # the cost table of doc/PBLAS.md (not a test): the exact PBLAS and
+  # ScaLAPACK's own on the system BLAS
+  add_executable(bench_pblas bench_pblas.c)
+  target_link_libraries(bench_pblas PRIVATE exactblas_pblas exactblas_pblas_testlib
+    ${EXACTBLAS_SCALAPACK_LIBRARY} MPI::MPI_C m ${CMAKE_DL_LIBS})
+  add_executable(bench_pblas_netlib bench_pblas.c test_pblas_lib.c)
+  target_compile_definitions(bench_pblas_netlib PRIVATE NETLIB_PBLAS)
+  target_link_libraries(bench_pblas_netlib PRIVATE exactblas_testlib
+    ${EXACTBLAS_SCALAPACK_LIBRARY} MPI::MPI_C m ${CMAKE_DL_LIBS})
+endif()
