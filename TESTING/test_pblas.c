@@ -950,6 +950,83 @@ SYMCASE(case_syr, 6)
 SYMCASE(case_syr2, 7)
 SYMCASE(case_trsv, 8)
 
+/* ---- argument errors --------------------------------------------------------- */
+
+/* PXERBLA, counted (the library calls it through the PLT: this one wins). */
+static int xerbla_calls, xerbla_info;
+void pxerbla_(const int *ictxt, const char *srname, const int *info, size_t len)
+{
+    (void)ictxt;
+    (void)srname;
+    (void)len;
+    xerbla_calls++;
+    xerbla_info = *info;
+}
+
+/* Every process of the grid reported exactly once, all the same position
+ * (want, or any common one when want is 0). */
+static void expect_reported(pt_tally *t, const char *what, const pt_grid *g, int want)
+{
+    int mine[2] = {g->in ? xerbla_calls : 1, g->in ? xerbla_info : 0}, lo[2], hi[2];
+    int pos = g->in ? xerbla_info : -1000000;
+    MPI_Allreduce(mine, lo, 2, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(mine, hi, 2, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    int maxpos;
+    MPI_Allreduce(&pos, &maxpos, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    int minpos = g->in ? xerbla_info : 1000000, lopos;
+    MPI_Allreduce(&minpos, &lopos, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    int ok = lo[0] == 1 && hi[0] == 1 && lopos == maxpos && (want == 0 || maxpos == want);
+    if (g->in)
+        pt_expect(t, what, g->nprow, g->npcol, 1.0, ok ? 1.0 : 0.0);
+    xerbla_calls = 0;
+    xerbla_info = 0;
+}
+
+static void case_errors(pt_tally *t, const pt_grid *g, tl_rng *r, int v)
+{
+    (void)r;
+    if (v != 0)
+        return;
+    int n = 12, k = 5, one = 1, me;
+    MPI_Comm_rank(MPI_COMM_WORLD, &me);
+    int last = g->nprow * g->npcol - 1;
+    pt_mat a, c;
+    pt_mat_make(&a, g, n, n, 2, 2, 0, 0, 0);
+    pt_mat_make(&c, g, n, n, 2, 2, 0, 0, 0);
+    for (size_t e = 0; e < (size_t)n * n; e++)
+        a.g[e] = c.g[e] = 1.0;
+    pt_mat_deal(&a, g);
+    pt_mat_deal(&c, g);
+    double alpha = 1.0, beta = 0.5, before = c.mloc > 0 && c.nloc > 0 ? c.loc[0] : 0.0;
+    char what[120];
+    xerbla_calls = 0;
+    if (g->in) /* an illegal UPLO everywhere: position 1 on every process */
+        pdsyrk_("X", "N", &n, &k, &alpha, a.loc, &one, &one, a.desc, &beta, c.loc, &one, &one,
+                c.desc, 1, 1);
+    snprintf(what, sizeof what, "PDSYRK UPLO 'X' on grid %dx%d", g->nprow, g->npcol);
+    expect_reported(t, what, g, 1);
+    /* ALPHA differs on the grid's last process: every process reports it */
+    double alpha2 = me == last ? 2.0 : 1.0;
+    if (g->in && last > 0)
+        pdsymm_("L", "U", &n, &n, &alpha2, a.loc, &one, &one, a.desc, a.loc, &one, &one, a.desc,
+                &beta, c.loc, &one, &one, c.desc, 1, 1);
+    snprintf(what, sizeof what, "PDSYMM ALPHA differing on grid %dx%d", g->nprow, g->npcol);
+    if (last > 0)
+        expect_reported(t, what, g, 5);
+    /* IA out of range on process 0 only: the same position everywhere */
+    int ia = me == 0 ? n + 5 : 1;
+    if (g->in)
+        pdtrmm_("L", "U", "N", "N", &n, &n, &alpha, a.loc, &ia, &one, a.desc, c.loc, &one, &one,
+                c.desc, 1, 1, 1, 1);
+    snprintf(what, sizeof what, "PDTRMM IA on process 0 of grid %dx%d", g->nprow, g->npcol);
+    expect_reported(t, what, g, 0);
+    if (g->in && c.mloc > 0 && c.nloc > 0)
+        pt_expect(t, "outputs untouched after the errors", g->nprow, g->npcol, before, c.loc[0]);
+    t->cases += g->in && rank == 0;
+    pt_mat_free(&a);
+    pt_mat_free(&c);
+}
+
 /* ---- the driver ------------------------------------------------------------ */
 
 typedef struct routine {
@@ -960,13 +1037,14 @@ typedef struct routine {
 } routine;
 
 static routine routines[] = {
-    {"PDGEMM", case_gemm, {0}, 0}, {"PDGEMV", case_gemv, {0}, 0},   {"PDGER", case_ger, {0}, 0},
-    {"PDTRSM", case_trsm, {0}, 0}, {"PDDOT", case_dot, {0}, 0},     {"PDNRM2", case_nrm2, {0}, 0},
-    {"PDASUM", case_asum, {0}, 0}, {"PDAMAX", case_amax, {0}, 0},   {"PDSCAL", case_scal, {0}, 0},
-    {"PDCOPY", case_copy, {0}, 0}, {"PDSWAP", case_swap, {0}, 0},   {"PDAXPY", case_axpy, {0}, 0},
-    {"PDSYRK", case_syrk, {0}, 0}, {"PDSYR2K", case_syr2k, {0}, 0}, {"PDSYMM", case_symm, {0}, 0},
-    {"PDTRMM", case_trmm, {0}, 0}, {"PDTRMV", case_trmv, {0}, 0},   {"PDTRSV", case_trsv, {0}, 0},
-    {"PDSYMV", case_symv, {0}, 0}, {"PDSYR", case_syr, {0}, 0},     {"PDSYR2", case_syr2, {0}, 0},
+    {"PDGEMM", case_gemm, {0}, 0},   {"PDGEMV", case_gemv, {0}, 0},   {"PDGER", case_ger, {0}, 0},
+    {"PDTRSM", case_trsm, {0}, 0},   {"PDDOT", case_dot, {0}, 0},     {"PDNRM2", case_nrm2, {0}, 0},
+    {"PDASUM", case_asum, {0}, 0},   {"PDAMAX", case_amax, {0}, 0},   {"PDSCAL", case_scal, {0}, 0},
+    {"PDCOPY", case_copy, {0}, 0},   {"PDSWAP", case_swap, {0}, 0},   {"PDAXPY", case_axpy, {0}, 0},
+    {"PDSYRK", case_syrk, {0}, 0},   {"PDSYR2K", case_syr2k, {0}, 0}, {"PDSYMM", case_symm, {0}, 0},
+    {"PDTRMM", case_trmm, {0}, 0},   {"PDTRMV", case_trmv, {0}, 0},   {"PDTRSV", case_trsv, {0}, 0},
+    {"PDSYMV", case_symv, {0}, 0},   {"PDSYR", case_syr, {0}, 0},     {"PDSYR2", case_syr2, {0}, 0},
+    {"ERRORS", case_errors, {0}, 0},
 };
 
 int main(int argc, char **argv)

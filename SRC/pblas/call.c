@@ -181,3 +181,12 @@ int pb_agree(const pb_grid *g, pb_call *c)
     pb_report(g->ctxt, c->name, pos);
     return pos;
 }
+
+int pb_descs_ok(const int *d1, const int *d2, const int *d3)
+{
+    const int *d[3] = {d1, d2, d3};
+    for (int k = 0; k < 3; k++)
+        if (d[k] && d[k][PB_DTYPE] != 2)
+            return 0;
+    return 1;
+}

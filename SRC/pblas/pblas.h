@@ -208,6 +208,10 @@ void pb_scope_col(pb_call *c, const pb_grid *g, int pc);
  * outside the scope reports only its own illegal argument.  Outputs must be
  * left untouched when it returns nonzero. */
 int pb_agree(const pb_grid *g, pb_call *c);
+/* Whether the (widened) descriptors are well formed: then a process whose
+ * own arguments are illegal still computes the call's scope, so that it
+ * meets the others in pb_agree and every one of them reports (NULL: none). */
+int pb_descs_ok(const int *d1, const int *d2, const int *d3);
 /* Report an error alone (a process that is not in the grid). */
 void pb_report(int ctxt, const char *name, int info);
 

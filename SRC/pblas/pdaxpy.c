@@ -48,7 +48,7 @@ PB_API void pdaxpy_(const int *n, const double *alpha, const double *x, const in
     pb_share_desc(&c, 11, dy);
     pb_share_long(&c, 12, *incy);
     int quick = nn == 0 || *alpha == 0.0;
-    if (!info && !quick) {
+    if ((!info || pb_descs_ok(dx, dy, NULL)) && !quick) {
         pb_scope_vec(&c, &g, &vx);
         pb_scope_vec(&c, &g, &vy);
     }

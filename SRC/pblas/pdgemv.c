@@ -141,7 +141,7 @@ PB_API void pdgemv_(const char *trans, const int *m, const int *n, const double 
     pb_share_desc(&c, 18, dy);
     pb_share_long(&c, 19, *incy);
     int quick = mm == 0 || nn == 0 || (*alpha == 0.0 && *beta == 1.0);
-    if (!info && !quick) {
+    if ((!info || pb_descs_ok(da, dx, dy)) && !quick) {
         pb_scope_vec(&c, &g, &vy);
         if (*alpha != 0.0) {
             pb_scope_mat(&c, &g, &ma);

@@ -57,7 +57,7 @@ PB_API void pdger_(const int *m, const int *n, const double *alpha, const double
     pb_share_long(&c, 16, *ja);
     pb_share_desc(&c, 17, da);
     int quick = mm == 0 || nn == 0 || *alpha == 0.0;
-    if (!info && !quick) {
+    if ((!info || pb_descs_ok(dx, dy, da)) && !quick) {
         pb_scope_vec(&c, &g, &vx);
         pb_scope_vec(&c, &g, &vy);
         pb_scope_mat(&c, &g, &ma);

@@ -118,7 +118,7 @@ PB_API void pdsymm_(const char *side, const char *uplo, const int *m, const int 
     pb_share_long(&cl, 17, *jc);
     pb_share_desc(&cl, 18, dc);
     int quick = mm == 0 || nn == 0 || (*alpha == 0.0 && *beta == 1.0);
-    if (!info && !quick) {
+    if ((!info || pb_descs_ok(da, db, dc)) && !quick) {
         pb_scope_mat(&cl, &g, &mc);
         if (*alpha != 0.0) {
             pb_scope_mat(&cl, &g, &ma);

@@ -106,7 +106,7 @@ PB_API void pdsymv_(const char *uplo, const int *n, const double *alpha, const d
     pb_share_desc(&c, 17, dy);
     pb_share_long(&c, 18, *incy);
     int quick = nn == 0 || (*alpha == 0.0 && *beta == 1.0);
-    if (!info && !quick) {
+    if ((!info || pb_descs_ok(da, dx, dy)) && !quick) {
         pb_scope_vec(&c, &g, &vy);
         if (*alpha != 0.0) {
             pb_scope_mat(&c, &g, &ma);

@@ -111,7 +111,7 @@ PB_API void pdsyr_(const char *uplo, const int *n, const double *alpha, const do
     pb_share_long(&c, 11, *ja);
     pb_share_desc(&c, 12, da);
     int quick = nn == 0 || *alpha == 0.0;
-    if (!info && !quick) {
+    if ((!info || pb_descs_ok(dx, da, NULL)) && !quick) {
         pb_scope_vec(&c, &g, &vx);
         pb_scope_mat(&c, &g, &ma);
     }

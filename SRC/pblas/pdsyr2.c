@@ -120,7 +120,7 @@ PB_API void pdsyr2_(const char *uplo, const int *n, const double *alpha, const d
     pb_share_long(&c, 16, *ja);
     pb_share_desc(&c, 17, da);
     int quick = nn == 0 || *alpha == 0.0;
-    if (!info && !quick) {
+    if ((!info || pb_descs_ok(dx, dy, da)) && !quick) {
         pb_scope_vec(&c, &g, &vx);
         pb_scope_vec(&c, &g, &vy);
         pb_scope_mat(&c, &g, &ma);

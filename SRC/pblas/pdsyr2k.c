@@ -72,7 +72,7 @@ PB_API void pdsyr2k_(const char *uplo, const char *trans, const int *n, const in
     pb_share_desc(&cl, 18, dc);
     int noterms = *alpha == 0.0 || kk == 0;
     int quick = nn == 0 || (noterms && *beta == 1.0);
-    if (!info && !quick) {
+    if ((!info || pb_descs_ok(da, db, dc)) && !quick) {
         pb_scope_mat(&cl, &g, &mc);
         if (!noterms) {
             pb_scope_mat(&cl, &g, &ma);

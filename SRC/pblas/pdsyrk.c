@@ -63,7 +63,7 @@ PB_API void pdsyrk_(const char *uplo, const char *trans, const int *n, const int
     pb_share_desc(&cl, 14, dc);
     int noterms = *alpha == 0.0 || kk == 0;
     int quick = nn == 0 || (noterms && *beta == 1.0);
-    if (!info && !quick) {
+    if ((!info || pb_descs_ok(da, dc, NULL)) && !quick) {
         pb_scope_mat(&cl, &g, &mc);
         if (!noterms)
             pb_scope_mat(&cl, &g, &ma);

@@ -73,7 +73,7 @@ PB_API void pdtrmv_(const char *uplo, const char *trans, const char *diag, const
     pb_share_desc(&c, 12, dx);
     pb_share_long(&c, 13, *incx);
     int quick = nn == 0;
-    if (!info && !quick) {
+    if ((!info || pb_descs_ok(da, dx, NULL)) && !quick) {
         pb_scope_mat(&c, &g, &p.a);
         pb_scope_vec(&c, &g, &vx);
     }

@@ -167,7 +167,7 @@ PB_API void pdtrsm_(const char *side, const char *uplo, const char *transa, cons
     pb_share_long(&c, 14, *jb);
     pb_share_desc(&c, 15, db);
     int quick = mm == 0 || nn == 0;
-    if (!info && !quick) {
+    if ((!info || pb_descs_ok(da, db, NULL)) && !quick) {
         pb_scope_mat(&c, &g, &p.b);
         if (*alpha != 0.0)
             pb_scope_mat(&c, &g, &p.a);
