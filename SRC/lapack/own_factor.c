@@ -31,7 +31,8 @@
 
 #include "fint.h"
 
-#define PANEL 16 /* columns factored by the plain loops */
+#define PANEL 16      /* columns factored by the plain loops */
+#define SYRK_BASE 128 /* DSYRK's order below which it is called as it is */
 
 #define EXPORT __attribute__((visibility("default")))
 
@@ -200,6 +201,36 @@ EXPORT void dgetrf_(const fint *m, const fint *n, double *a, const fint *lda, fi
     *info = (fint)lu_rec(*m, *n, a, *lda, ipiv);
 }
 
+/* C (n x n, the uplo triangle) := C - op(A) op(A)^T, the triangle split in
+ * halves down to SYRK_BASE: two smaller such updates and one DGEMM.  Each
+ * entry is RN(c - sum a a) either way (the exact DSYRK's and DGEMM's
+ * rule), so the bits are DSYRK's; the exact DGEMM runs faster than the
+ * exact DSYRK on the large blocks.  trans 0: A n x k; 1: A k x n. */
+static void syrk_rec(int lower, int trans, long n, long k, const double *a, long lda, double *c,
+                     long ldc)
+{
+    fint fn = (fint)n, fk = (fint)k, flda = (fint)lda, fldc = (fint)ldc;
+    if (n <= SYRK_BASE) {
+        dsyrk_(lower ? "L" : "U", trans ? "T" : "N", &fn, &fk, &minus_one, a, &flda, &one, c, &fldc,
+               1, 1);
+        return;
+    }
+    long n1 = n / 2;
+    if (n1 > PANEL)
+        n1 -= n1 % PANEL;
+    long n2 = n - n1;
+    fint fn1 = (fint)n1, fn2 = (fint)n2;
+    const double *a2 = trans ? a + n1 * lda : a + n1; /* op(A)'s rows n1.. */
+    syrk_rec(lower, trans, n1, k, a, lda, c, ldc);
+    if (lower) /* C21 -= op(A)2 op(A)1^T */
+        dgemm_(trans ? "T" : "N", trans ? "N" : "T", &fn2, &fn1, &fk, &minus_one, a2, &flda, a,
+               &flda, &one, c + n1, &fldc, 1, 1);
+    else /* C12 -= op(A)1 op(A)2^T */
+        dgemm_(trans ? "T" : "N", trans ? "N" : "T", &fn1, &fn2, &fk, &minus_one, a, &flda, a2,
+               &flda, &one, c + n1 * ldc, &fldc, 1, 1);
+    syrk_rec(lower, trans, n2, k, a2, lda, c + n1 + n1 * ldc, ldc);
+}
+
 /* ---- Cholesky ---- */
 
 /* The n x n panel (n <= PANEL), right-looking; lower: A = L L^T, upper:
@@ -249,11 +280,11 @@ static long chol_rec(int lower, long n, double *a, long lda)
     if (lower) {
         double *a21 = a + n1;
         dtrsm_("R", "L", "T", "N", &fn2, &fn1, &one, a, &flda, a21, &flda, 1, 1, 1, 1);
-        dsyrk_("L", "N", &fn2, &fn1, &minus_one, a21, &flda, &one, a22, &flda, 1, 1);
+        syrk_rec(1, 0, n2, n1, a21, lda, a22, lda);
     } else {
         double *a12 = a + n1 * lda;
         dtrsm_("L", "U", "T", "N", &fn1, &fn2, &one, a, &flda, a12, &flda, 1, 1, 1, 1);
-        dsyrk_("U", "T", &fn2, &fn1, &minus_one, a12, &flda, &one, a22, &flda, 1, 1);
+        syrk_rec(0, 1, n2, n1, a12, lda, a22, lda);
     }
     info = chol_rec(lower, n2, a22, lda);
     return info ? info + n1 : 0;
