@@ -14,8 +14,14 @@
  * (the random probe v makes each check O(n^2); max norms).  Data: uniform
  * in (-1, 1), SPD as B^T B + n I, symmetric as (B + B^T) / 2.
  *
+ * First lines (#): the file that runs DGETRF, DPOTRF and DGEQRF, and
+ * OpenBLAS's openblas_get_corename() where the process has OpenBLAS in its
+ * global scope (the peer's kernels).
+ *
  * usage: bench_drivers reps n ...
  */
+#define _GNU_SOURCE /* dladdr, RTLD_DEFAULT */
+#include <dlfcn.h>
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -38,6 +44,7 @@ static const char usage[] =
 typedef int fint;
 void dgesv_(const fint *n, const fint *nrhs, double *a, const fint *lda, fint *ipiv, double *b,
             const fint *ldb, fint *info);
+void dgetrf_(const fint *m, const fint *n, double *a, const fint *lda, fint *ipiv, fint *info);
 void dpotrf_(const char *uplo, const fint *n, double *a, const fint *lda, fint *info, size_t);
 void dpotrs_(const char *uplo, const fint *n, const fint *nrhs, const double *a, const fint *lda,
              double *b, const fint *ldb, fint *info, size_t);
@@ -202,6 +209,17 @@ int main(int argc, char **argv)
     if (argc < 3)
         bench_bad("bench_drivers needs reps and at least one order", NULL, usage);
     int reps = (int)bench_count(argv[1], 1, 64, "reps", usage);
+    void *routines[3] = {(void *)dgetrf_, (void *)dpotrf_, (void *)dgeqrf_};
+    const char *rnames[3] = {"dgetrf_", "dpotrf_", "dgeqrf_"};
+    for (int k = 0; k < 3; k++) {
+        Dl_info d = {0};
+        printf("# %s from %s\n", rnames[k],
+               dladdr(routines[k], &d) && d.dli_fname ? d.dli_fname : "?");
+    }
+    const char *(*corename)(void) =
+        (const char *(*)(void))dlsym(RTLD_DEFAULT, "openblas_get_corename");
+    if (corename)
+        printf("# openblas_get_corename: %s\n", corename());
     printf("%6s", "n");
     for (int d = 0; d < DRIVERS; d++)
         printf(" %11s ms %6s", names[d], "err");
