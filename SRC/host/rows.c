@@ -11,16 +11,25 @@
 /* Panels given back with every row zero are kept for the next panel that
  * fits: a short GEMV or TRSV then neither allocates nor clears its
  * accumulators (1.1 KB each) on every call.  Each thread keeps its last
- * one without a lock (a thread-specific slot, freed when the thread ends);
- * the others go to a shared list (up to KEPT_SLOTS, each taken by one panel
- * at a time) that stays reachable until the process ends; a forked child
- * may use the copies it inherits. */
+ * one without a lock (a thread-specific slot, freed when the thread ends;
+ * every slot is also on a list, so that it stays reachable from a global
+ * root, and a forked child frees the slots of the threads it did not
+ * inherit); the others go to a shared list (up to KEPT_SLOTS, each taken by
+ * one panel at a time) that stays reachable until the process ends; a
+ * forked child may use the copies it inherits. */
 #define KEPT_SLOTS 8
 static exb_rows kept_list[KEPT_SLOTS]; /* acc == NULL: a free slot */
 static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t kept_once = PTHREAD_ONCE_INIT;
-static pthread_key_t kept_key; /* the thread's own slot: an exb_rows, or NULL */
+static pthread_key_t kept_key; /* the thread's own slot: a kept_slot, or NULL */
 static int kept_key_ok;
+
+/* A thread's own slot, on the list of every thread's (under kept_lock). */
+typedef struct kept_slot {
+    exb_rows rows; /* first: the slot is used as an exb_rows */
+    struct kept_slot *prev, *next;
+} kept_slot;
+static kept_slot *kept_slots;
 
 /* The panel no longer owns its storage (it was freed or handed on). */
 static void forget_storage(exb_rows *rows)
@@ -40,21 +49,45 @@ static void release_storage(exb_rows *rows)
     forget_storage(rows);
 }
 
+static void release_storage(exb_rows *rows);
+
+static void kept_unlink(kept_slot *k)
+{
+    if (k->prev)
+        k->prev->next = k->next;
+    else
+        kept_slots = k->next;
+    if (k->next)
+        k->next->prev = k->prev;
+}
+
 /* A fork may have copied the lock held by another thread: the child starts
- * with a fresh one. */
+ * with a fresh one, and frees the slots of the threads that it has not
+ * (only the forking thread goes on in the child). */
 static void kept_after_fork_child(void)
 {
     pthread_mutex_t fresh = PTHREAD_MUTEX_INITIALIZER;
     kept_lock = fresh;
+    kept_slot *mine = kept_key_ok ? pthread_getspecific(kept_key) : NULL;
+    for (kept_slot *k = kept_slots, *next; k; k = next) {
+        next = k->next;
+        if (k != mine) {
+            kept_unlink(k);
+            release_storage(&k->rows);
+            free(k);
+        }
+    }
 }
-
-static void release_storage(exb_rows *rows);
 
 /* A thread ends: its kept panel is freed. */
 static void kept_thread_end(void *slot)
 {
-    release_storage(slot);
-    free(slot);
+    kept_slot *k = slot;
+    pthread_mutex_lock(&kept_lock);
+    kept_unlink(k);
+    pthread_mutex_unlock(&kept_lock);
+    release_storage(&k->rows);
+    free(k);
 }
 
 static void kept_make(void)
@@ -68,15 +101,23 @@ static exb_rows *kept_own(int make)
 {
     if (!kept_key_ok)
         return NULL;
-    exb_rows *own = pthread_getspecific(kept_key);
+    kept_slot *own = pthread_getspecific(kept_key);
     if (!own && make) {
         own = calloc(1, sizeof *own);
         if (own && pthread_setspecific(kept_key, own) != 0) {
             free(own);
             own = NULL;
         }
+        if (own) {
+            pthread_mutex_lock(&kept_lock);
+            own->next = kept_slots;
+            if (kept_slots)
+                kept_slots->prev = own;
+            kept_slots = own;
+            pthread_mutex_unlock(&kept_lock);
+        }
     }
-    return own;
+    return own ? &own->rows : NULL;
 }
 
 static int kept_fits(const exb_rows *k, size_t nexp, size_t nacc, size_t groups)
