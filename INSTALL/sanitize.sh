@@ -26,7 +26,10 @@
 #     code has other costs than the cost model's.  So is python_face: it
 #     loads the instrumented libexactblas into Debian's uninstrumented
 #     python3, where the ASan runtime cannot come first (the C tests cover
-#     every routine it calls).
+#     every routine it calls).  And ilp64_big: it opens the drop-in and
+#     the reference libblas64 by dlmopen in namespaces of their own, where
+#     the instrumented drop-in brings a second ASan runtime, which aborts
+#     (its shadow memory is taken); ilp64 runs the ILP64 faces instrumented.
 #   The reproducibility cross product runs on smaller inputs
 #     (EXACTBLAS_REPRO_SIZES), all 512 settings still; the accumulator test
 #     leaves out its 2^31-deposit stress (integer arithmetic only, 20 times
@@ -42,4 +45,4 @@ export ASAN_OPTIONS=detect_leaks=1:use_sigaltstack=0:verify_asan_link_order=0:ab
 export LSAN_OPTIONS=suppressions=$PWD/INSTALL/sanitizer.supp
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 ctest --test-dir build-asan -j2 --output-on-failure -LE 'preload|installed|clients|timing' \
-  -E '^((exdgemm|exddot|exdsum|trsv_sweep)_opencl|python_face)$'
+  -E '^((exdgemm|exddot|exdsum|trsv_sweep)_opencl|python_face|ilp64_big)$'
