@@ -85,6 +85,12 @@ void pdsyr_(const char *, const int *, const double *, const double *, const int
 void pdsyr2_(const char *, const int *, const double *, const double *, const int *, const int *,
              const int *, const int *, const double *, const int *, const int *, const int *,
              const int *, double *, const int *, const int *, const int *, size_t);
+void pdagemv_(const char *, const int *, const int *, const double *, const double *, const int *,
+              const int *, const int *, const double *, const int *, const int *, const int *,
+              const int *, const double *, double *, const int *, const int *, const int *,
+              const int *, size_t);
+double pdlange_(const char *, const int *, const int *, const double *, const int *, const int *,
+                const int *, double *, size_t);
 int indxg2p_(const int *indxglob, const int *nb, const int *iproc, const int *isrcproc,
              const int *nprocs);
 
@@ -464,6 +470,7 @@ typedef struct l2case {
     pt_mat a;
     tvec x, y;
     tl_terms *terms;
+    int absolute; /* PDAGEMV */
 } l2case;
 
 static double aget(const l2case *p, int i, int j)
@@ -491,11 +498,15 @@ static double gemv_expect(void *ctx, int gi, int gj)
     if (p->m == 0 || p->n == 0 || (p->alpha == 0.0 && p->beta == 1.0))
         return y;
     if (p->alpha == 0.0)
-        return p->beta == 0.0 ? 0.0 : p->beta * y;
+        return p->beta == 0.0 ? 0.0 : p->absolute ? fabs(p->beta * y) : p->beta * y;
     tl_terms_reset(p->terms);
     int inner = ta ? p->m : p->n;
-    for (int k = 0; k < inner; k++)
-        tl_terms_add(p->terms, ta ? aget(p, k, i) : aget(p, i, k), vget(&p->x, k), 1.0);
+    for (int k = 0; k < inner; k++) {
+        double a = ta ? aget(p, k, i) : aget(p, i, k), x = vget(&p->x, k);
+        tl_terms_add(p->terms, p->absolute ? fabs(a) : a, p->absolute ? fabs(x) : x, 1.0);
+    }
+    if (p->absolute)
+        return tl_terms_round_affine(p->terms, fabs(p->alpha), fabs(p->beta), fabs(y));
     return tl_terms_round_affine(p->terms, p->alpha, p->beta, y);
 }
 
@@ -504,6 +515,7 @@ static void case_l2(pt_tally *t, const pt_grid *g, tl_rng *r, int gemv)
     static const char opts[] = "NTC";
     l2case p;
     memset(&p, 0, sizeof p);
+    p.absolute = gemv == 2;
     p.trans = gemv ? opts[tl_draw(r, 0, 2)] : 'N';
     p.m = draw_size(r);
     p.n = draw_size(r);
@@ -517,16 +529,21 @@ static void case_l2(pt_tally *t, const pt_grid *g, tl_rng *r, int gemv)
     make_vec(&p.y, g, r, gemv ? (ta ? p.n : p.m) : p.n, cls, gemv);
     p.terms = tl_terms_new(64);
     char what[260];
-    vec_label(what, sizeof what, gemv ? "PDGEMV" : "PDGER", g, &p.x, &p.y, cls);
+    vec_label(what, sizeof what,
+              gemv == 2 ? "PDAGEMV"
+              : gemv    ? "PDGEMV"
+                        : "PDGER",
+              g, &p.x, &p.y, cls);
     size_t at = strlen(what);
     snprintf(what + at, sizeof what - at,
              " %c m=%d n=%d a(%d,%d blocks %dx%d src %d,%d) alpha=%g beta=%g", p.trans, p.m, p.n,
              p.ia, p.ja, p.a.mb, p.a.nb, p.a.rsrc, p.a.csrc, p.alpha, p.beta);
     if (g->in) {
         if (gemv) {
-            pdgemv_(&p.trans, &p.m, &p.n, &p.alpha, p.a.loc, &p.ia, &p.ja, p.a.desc, p.x.m.loc,
-                    &p.x.ix, &p.x.jx, p.x.m.desc, &p.x.incx, &p.beta, p.y.m.loc, &p.y.ix, &p.y.jx,
-                    p.y.m.desc, &p.y.incx, 1);
+            (p.absolute ? pdagemv_ : pdgemv_)(&p.trans, &p.m, &p.n, &p.alpha, p.a.loc, &p.ia, &p.ja,
+                                              p.a.desc, p.x.m.loc, &p.x.ix, &p.x.jx, p.x.m.desc,
+                                              &p.x.incx, &p.beta, p.y.m.loc, &p.y.ix, &p.y.jx,
+                                              p.y.m.desc, &p.y.incx, 1);
             check_vec(t, what, g, &p.y, gemv_expect, &p);
         } else {
             pdger_(&p.m, &p.n, &p.alpha, p.x.m.loc, &p.x.ix, &p.x.jx, p.x.m.desc, &p.x.incx,
@@ -552,6 +569,67 @@ static void case_gemv(pt_tally *t, const pt_grid *g, tl_rng *r, int v)
 {
     (void)v;
     case_l2(t, g, r, 1);
+}
+
+static void case_agemv(pt_tally *t, const pt_grid *g, tl_rng *r, int v)
+{
+    (void)v;
+    case_l2(t, g, r, 2);
+}
+
+/* ---- PDLANGE ----------------------------------------------------------------- */
+
+static double sget(const pt_mat *x, int i0, int j0, int i, int j);
+
+static void case_lange(pt_tally *t, const pt_grid *g, tl_rng *r, int v)
+{
+    static const char norms[] = "M1OIFE";
+    char norm = norms[tl_draw(r, 0, 5)];
+    int m = draw_size(r), n = draw_size(r), cls = (int)tl_draw(r, 0, PT_NCLASSES - 1);
+    int ia = (int)tl_draw(r, 1, 3), ja = (int)tl_draw(r, 1, 3);
+    (void)v;
+    pt_mat a;
+    make_sub(&a, g, r, draw_dist(r, g), ia, ja, m, n, cls, 0);
+    tl_terms *terms = tl_terms_new(1024);
+    double want = 0.0;
+    if (m > 0 && n > 0) {
+        if (norm == 'M') {
+            for (int j = 0; j < n; j++)
+                for (int i = 0; i < m; i++) {
+                    double e = fabs(sget(&a, ia, ja, i, j));
+                    if (isnan(e) || e > want || isnan(want))
+                        want = isnan(want) ? want : e;
+                }
+        } else if (norm == 'F' || norm == 'E') {
+            for (int j = 0; j < n; j++)
+                for (int i = 0; i < m; i++)
+                    tl_terms_add(terms, sget(&a, ia, ja, i, j), sget(&a, ia, ja, i, j), 1.0);
+            want = tl_terms_round_sqrt(terms);
+        } else {
+            int cols = norm != 'I';
+            for (int l = 0; l < (cols ? n : m); l++) {
+                tl_terms_reset(terms);
+                for (int s = 0; s < (cols ? m : n); s++)
+                    tl_terms_add(terms,
+                                 fabs(cols ? sget(&a, ia, ja, s, l) : sget(&a, ia, ja, l, s)), 1.0,
+                                 1.0);
+                double e = tl_terms_round(terms);
+                if (isnan(e) || e > want || isnan(want))
+                    want = isnan(want) ? want : e;
+            }
+        }
+    }
+    if (g->in) {
+        double got = pdlange_(&norm, &m, &n, a.loc, &ia, &ja, a.desc, NULL, 1);
+        char what[160];
+        snprintf(what, sizeof what,
+                 "PDLANGE grid %dx%d norm %c m=%d n=%d a(%d,%d blocks %dx%d) class %d", g->nprow,
+                 g->npcol, norm, m, n, ia, ja, a.mb, a.nb, cls);
+        pt_expect(t, what, 0, 0, want, got);
+    }
+    t->cases += g->in && rank == 0;
+    tl_terms_free(terms);
+    pt_mat_free(&a);
 }
 
 /* ---- PDTRSM --------------------------------------------------------------- */
@@ -1037,14 +1115,18 @@ typedef struct routine {
 } routine;
 
 static routine routines[] = {
-    {"PDGEMM", case_gemm, {0}, 0},   {"PDGEMV", case_gemv, {0}, 0},   {"PDGER", case_ger, {0}, 0},
-    {"PDTRSM", case_trsm, {0}, 0},   {"PDDOT", case_dot, {0}, 0},     {"PDNRM2", case_nrm2, {0}, 0},
-    {"PDASUM", case_asum, {0}, 0},   {"PDAMAX", case_amax, {0}, 0},   {"PDSCAL", case_scal, {0}, 0},
-    {"PDCOPY", case_copy, {0}, 0},   {"PDSWAP", case_swap, {0}, 0},   {"PDAXPY", case_axpy, {0}, 0},
-    {"PDSYRK", case_syrk, {0}, 0},   {"PDSYR2K", case_syr2k, {0}, 0}, {"PDSYMM", case_symm, {0}, 0},
-    {"PDTRMM", case_trmm, {0}, 0},   {"PDTRMV", case_trmv, {0}, 0},   {"PDTRSV", case_trsv, {0}, 0},
-    {"PDSYMV", case_symv, {0}, 0},   {"PDSYR", case_syr, {0}, 0},     {"PDSYR2", case_syr2, {0}, 0},
-    {"ERRORS", case_errors, {0}, 0},
+    {"PDGEMM", case_gemm, {0}, 0},   {"PDGEMV", case_gemv, {0}, 0},
+    {"PDGER", case_ger, {0}, 0},     {"PDTRSM", case_trsm, {0}, 0},
+    {"PDDOT", case_dot, {0}, 0},     {"PDNRM2", case_nrm2, {0}, 0},
+    {"PDASUM", case_asum, {0}, 0},   {"PDAMAX", case_amax, {0}, 0},
+    {"PDSCAL", case_scal, {0}, 0},   {"PDCOPY", case_copy, {0}, 0},
+    {"PDSWAP", case_swap, {0}, 0},   {"PDAXPY", case_axpy, {0}, 0},
+    {"PDSYRK", case_syrk, {0}, 0},   {"PDSYR2K", case_syr2k, {0}, 0},
+    {"PDSYMM", case_symm, {0}, 0},   {"PDTRMM", case_trmm, {0}, 0},
+    {"PDTRMV", case_trmv, {0}, 0},   {"PDTRSV", case_trsv, {0}, 0},
+    {"PDSYMV", case_symv, {0}, 0},   {"PDSYR", case_syr, {0}, 0},
+    {"PDSYR2", case_syr2, {0}, 0},   {"PDAGEMV", case_agemv, {0}, 0},
+    {"PDLANGE", case_lange, {0}, 0}, {"ERRORS", case_errors, {0}, 0},
 };
 
 int main(int argc, char **argv)
