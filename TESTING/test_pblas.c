@@ -89,6 +89,8 @@ void pdagemv_(const char *, const int *, const int *, const double *, const doub
               const int *, const int *, const double *, const int *, const int *, const int *,
               const int *, const double *, double *, const int *, const int *, const int *,
               const int *, size_t);
+double pdlansy_(const char *, const char *, const int *, const double *, const int *, const int *,
+                const int *, double *, size_t, size_t);
 double pdlange_(const char *, const int *, const int *, const double *, const int *, const int *,
                 const int *, double *, size_t);
 int indxg2p_(const int *indxglob, const int *nb, const int *iproc, const int *isrcproc,
@@ -1028,6 +1030,58 @@ SYMCASE(case_syr, 6)
 SYMCASE(case_syr2, 7)
 SYMCASE(case_trsv, 8)
 
+/* ---- PDLANSY ----------------------------------------------------------------- */
+
+static void case_lansy(pt_tally *t, const pt_grid *g, tl_rng *r, int v)
+{
+    static const char norms[] = "M1OIFE";
+    char norm = norms[tl_draw(r, 0, 5)], uplo = tl_chance(r, 2) ? 'U' : 'L';
+    int n = draw_size(r), cls = (int)tl_draw(r, 0, PT_NCLASSES - 1);
+    int ia = (int)tl_draw(r, 1, 3), ja = (int)tl_draw(r, 1, 3);
+    (void)v;
+    pt_mat a;
+    make_sub(&a, g, r, draw_dist(r, g), ia, ja, n, n, cls, 0);
+    poison(&a, g, ia, ja, n, uplo, 0);
+#define SYM(i, j)                                                                                  \
+    (in_uplo(uplo, (i), (j)) ? sget(&a, ia, ja, (i), (j)) : sget(&a, ia, ja, (j), (i)))
+    tl_terms *terms = tl_terms_new(1024);
+    double want = 0.0;
+    if (n > 0) {
+        if (norm == 'F' || norm == 'E') {
+            for (int j = 0; j < n; j++)
+                for (int i = 0; i < n; i++)
+                    tl_terms_add(terms, SYM(i, j), SYM(i, j), 1.0);
+            want = tl_terms_round_sqrt(terms);
+        } else {
+            for (int j = 0; j < n; j++) {
+                tl_terms_reset(terms);
+                for (int i = 0; i < n; i++)
+                    tl_terms_add(terms, fabs(SYM(i, j)), 1.0, 1.0);
+                double e = norm == 'M' ? 0.0 : tl_terms_round(terms);
+                for (int i = 0; norm == 'M' && i < n; i++) {
+                    double f = fabs(SYM(i, j));
+                    if (isnan(f) || f > e || isnan(e))
+                        e = isnan(e) ? e : f;
+                }
+                if (isnan(e) || e > want || isnan(want))
+                    want = isnan(want) ? want : e;
+            }
+        }
+    }
+#undef SYM
+    if (g->in) {
+        double got = pdlansy_(&norm, &uplo, &n, a.loc, &ia, &ja, a.desc, NULL, 1, 1);
+        char what[160];
+        snprintf(what, sizeof what,
+                 "PDLANSY grid %dx%d norm %c uplo %c n=%d a(%d,%d blocks %dx%d) class %d", g->nprow,
+                 g->npcol, norm, uplo, n, ia, ja, a.mb, a.nb, cls);
+        pt_expect(t, what, 0, 0, want, got);
+    }
+    t->cases += g->in && rank == 0;
+    tl_terms_free(terms);
+    pt_mat_free(&a);
+}
+
 /* ---- argument errors --------------------------------------------------------- */
 
 /* PXERBLA, counted (the library calls it through the PLT: this one wins). */
@@ -1126,7 +1180,8 @@ static routine routines[] = {
     {"PDTRMV", case_trmv, {0}, 0},   {"PDTRSV", case_trsv, {0}, 0},
     {"PDSYMV", case_symv, {0}, 0},   {"PDSYR", case_syr, {0}, 0},
     {"PDSYR2", case_syr2, {0}, 0},   {"PDAGEMV", case_agemv, {0}, 0},
-    {"PDLANGE", case_lange, {0}, 0}, {"ERRORS", case_errors, {0}, 0},
+    {"PDLANGE", case_lange, {0}, 0}, {"PDLANSY", case_lansy, {0}, 0},
+    {"ERRORS", case_errors, {0}, 0},
 };
 
 int main(int argc, char **argv)
