@@ -125,7 +125,7 @@ PB_API void pdamax_(const int *n, double *amax_out, int *indx, const double *x, 
     pb_share_long(&c, 6, *jx);
     pb_share_desc(&c, 7, dx);
     pb_share_long(&c, 8, *incx);
-    if (!info && nn > 0)
+    if ((!info || pb_descs_ok(dx, NULL, NULL)) && nn > 0)
         pb_scope_vec_result(&c, &g, &vx, nn, dx[PB_M], *incx);
     if (pb_agree(&g, &c)) {
         pb_call_free(&c);

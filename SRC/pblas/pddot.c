@@ -46,7 +46,7 @@ PB_API void pddot_(const int *n, double *dot, const double *x, const int *ix, co
     pb_share_long(&c, 10, *jy);
     pb_share_desc(&c, 11, dy);
     pb_share_long(&c, 12, *incy);
-    if (!info && nn > 0) {
+    if ((!info || pb_descs_ok(dx, dy, NULL)) && nn > 0) {
         pb_scope_vec_result(&c, &g, &vx, nn, dx[PB_M], *incx);
         pb_scope_vec_result(&c, &g, &vy, nn, dy[PB_M], *incy);
     }

@@ -36,7 +36,7 @@ PB_API void pdnrm2_(const int *n, double *res, const double *x, const int *ix, c
     pb_share_long(&c, 5, *jx);
     pb_share_desc(&c, 6, dx);
     pb_share_long(&c, 7, *incx);
-    if (!info && nn > 0)
+    if ((!info || pb_descs_ok(dx, NULL, NULL)) && nn > 0)
         pb_scope_vec_result(&c, &g, &vx, nn, dx[PB_M], *incx);
     if (pb_agree(&g, &c)) {
         pb_call_free(&c);

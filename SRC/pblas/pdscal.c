@@ -34,7 +34,7 @@ PB_API void pdscal_(const int *n, const double *alpha, double *x, const int *ix,
     pb_share_long(&c, 5, *jx);
     pb_share_desc(&c, 6, dx);
     pb_share_long(&c, 7, *incx);
-    if (!info && nn > 0)
+    if ((!info || pb_descs_ok(dx, NULL, NULL)) && nn > 0)
         pb_scope_vec(&c, &g, &vx);
     if (pb_agree(&g, &c) || nn == 0 || !c.scope[g.me] || *alpha == 1.0) {
         pb_call_free(&c);

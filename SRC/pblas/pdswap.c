@@ -43,7 +43,7 @@ PB_API void pdswap_(const int *n, double *x, const int *ix, const int *jx, const
     pb_share_long(&c, 9, *jy);
     pb_share_desc(&c, 10, dy);
     pb_share_long(&c, 11, *incy);
-    if (!info && nn > 0) {
+    if ((!info || pb_descs_ok(dx, dy, NULL)) && nn > 0) {
         pb_scope_vec(&c, &g, &vx);
         pb_scope_vec(&c, &g, &vy);
     }
