@@ -431,8 +431,8 @@ static void run_gesvx(const pt_grid *g, const params *p, int kind, outputs *o)
         /* generously: ScaLAPACK's query leaves PDGERFS short on some grids */
         lwork = (int)wq + 8 * p->n * (p->n + p->nb);
         liwork = iq + 8 * p->n;
-        double *work = malloc((size_t)lwork * sizeof *work);
-        int *iwork = malloc((size_t)liwork * sizeof *iwork);
+        double *work = calloc((size_t)lwork, sizeof *work);
+        int *iwork = calloc((size_t)liwork, sizeof *iwork);
         pdgesvx_("N", "N", &p->n, &p->nrhs, a.loc, &one, &one, a.desc, af.loc, &one, &one, af.desc,
                  ipiv, &equed, rr, cc, b.loc, &one, &one, b.desc, x.loc, &one, &one, x.desc, &rcond,
                  ferr, berr, work, &lwork, iwork, &liwork, &info, 1, 1, 1);
