@@ -16,7 +16,8 @@
 #     to the drop-in liblapack; nothing of theirs bound to OpenBLAS;
 #   - that those routines ran: the two 2 x 2 cases exact (an update
 #     rounded once, which netlib's BLAS does not do: checked to fail there),
-#     and the n = 300 factorisations' bytes the old way's, not netlib's.
+#     and the n = 300 factorisations' bytes not netlib's: DGEQRF's the old
+#     way's, DGESV's and DPOTRF's the drop-in's own routines' (SRC/lapack/own.txt).
 # Then, for LP64: a BLAS other than the drop-in under the drop-in liblapack
 # gives the one-line warning; with MISSING_DIR (a liblapack.so.3 built to
 # forward to a file that does not exist) the first call prints the one line
