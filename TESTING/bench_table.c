@@ -15,7 +15,7 @@
  *
  * usage: bench_table [rounds [threads [dropin.so [openblas.so [only]]]]]
  *   defaults 5, 2, the build's drop-in, the system's libopenblas.so.0;
- *   about 5 minutes.  `only`: the rows whose call names contain it.  Prints one row per call: sizes, ExactBLAS and
+ *   about 5 minutes.  `only`: the rows whose call names contain it (or one of its comma-separated parts).  Prints one row per call: sizes, ExactBLAS and
  *   OpenBLAS per-call times, their ratio and the target.
  */
 #define _GNU_SOURCE 1 /* dlmopen */
@@ -42,7 +42,8 @@ static const char usage[] =
     "  complex scalars; about 5 minutes with the defaults.\n"
     "  rounds   rounds of back-to-back calls per figure, 1..101 (default 5)\n"
     "  threads  both libraries' threads, 1..64 (default 2)\n"
-    "  only     only the rows whose call names contain this text\n"
+    "  only     only the rows whose call names contain this text (or one of\n"
+    "           several, separated by commas)\n"
     "  Prints per-call times (ns below 10 us, else ms), the ratio and the target.\n"
     "  Run it as OpenBLAS runs at its best: env -u OPENBLAS_CORETYPE -u\n"
     "  OPENBLAS_L2_SIZE bench_table ...\n";
@@ -206,10 +207,26 @@ static double *eigenvectors(void *openblas, int n)
 static int rounds_g;
 static const char *only_g; /* rows whose names contain it; NULL: all */
 
+/* whether `what` contains one of only_g's comma-separated parts */
+static int wanted(const char *what)
+{
+    if (!only_g)
+        return 1;
+    for (const char *p = only_g; *p;) {
+        size_t n = strcspn(p, ",");
+        char part[128];
+        snprintf(part, sizeof part, "%.*s", (int)(n < sizeof part ? n : sizeof part - 1), p);
+        if (n > 0 && strstr(what, part))
+            return 1;
+        p += n + (p[n] == ',');
+    }
+    return 0;
+}
+
 static void row(const char *what, const char *sizes, job *j, const lib *ex, const lib *ob,
                 double target)
 {
-    if (only_g && !strstr(what, only_g))
+    if (!wanted(what))
         return;
     j->L = ex;
     double te = per_call(j, rounds_g);
