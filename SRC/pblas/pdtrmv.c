@@ -13,25 +13,22 @@
  * right; one process gets the triangle and the whole vector, calls the
  * exact core and sends the result home.  Quick return (PBLAS): N = 0.
  * Errors: PXERBLA('PDTRMV', position) on every holder of an operand.
+ * PDTRSV (pdtrsv.c) is the same call with the solve: pb_tri_vector.
  */
 #include "core/fpenv.h"
 #include "pblas.h"
 #include "support/xerbla.h"
 
-PB_API void pdtrmv_(const char *uplo, const char *trans, const char *diag, const int *n,
-                    const double *a, const int *ia, const int *ja, const int *desca, double *x,
-                    const int *ix, const int *jx, const int *descx, const int *incx, size_t l1,
-                    size_t l2, size_t l3)
+void pb_tri_vector(const char *name, int mult, const char *uplo, const char *trans,
+                   const char *diag, const int *n, const double *a, const int *ia, const int *ja,
+                   const int *desca, double *x, const int *ix, const int *jx, const int *descx,
+                   const int *incx)
 {
-    EXB_FPENV_SCOPE;
-    (void)l1;
-    (void)l2;
-    (void)l3;
     int da[PB_DLEN], dx[PB_DLEN];
     pb_desc_widen(desca, da);
     pb_desc_widen(descx, dx);
     pb_grid g;
-    if (pb_enter(&g, da, "PDTRMV", 8))
+    if (pb_enter(&g, da, name, 8))
         return;
     int upper = exb_lsame(*uplo, 'U'), nota = exb_lsame(*trans, 'N'), unit = exb_lsame(*diag, 'U');
     int info = 0;
@@ -47,8 +44,8 @@ PB_API void pdtrmv_(const char *uplo, const char *trans, const char *diag, const
     pb_vec vx;
     pb_vec_set(&vx, &g, dx, nn, *ix - 1, *jx - 1, *incx, x, 8);
     /* a column: op(A) x from the left; a row: x op(A)^T from the right */
-    pb_tri p = {.name = "PDTRMV",
-                .mult = 1,
+    pb_tri p = {.name = name,
+                .mult = mult,
                 .side = vx.row ? 'R' : 'L',
                 .uplo = upper ? 'U' : 'L',
                 .transa = nota == vx.row ? 'T' : 'N',
@@ -59,7 +56,7 @@ PB_API void pdtrmv_(const char *uplo, const char *trans, const char *diag, const
     pb_mat_set(&p.a, &g, da, *ia - 1, *ja - 1, nn, nn, a, 8);
     p.b = vx.x;
     pb_call c;
-    pb_call_init(&c, &g, "PDTRMV");
+    pb_call_init(&c, &g, name);
     c.info = info;
     pb_share_char(&c, 1, p.uplo);
     pb_share_char(&c, 2, nota ? 'N' : 'T');
@@ -83,5 +80,17 @@ PB_API void pdtrmv_(const char *uplo, const char *trans, const char *diag, const
     }
     pb_call_free(&c);
     if (pb_tri_lines(&g, &p))
-        pb_report(g.ctxt, "PDTRMV", 0);
+        pb_report(g.ctxt, name, 0);
+}
+
+PB_API void pdtrmv_(const char *uplo, const char *trans, const char *diag, const int *n,
+                    const double *a, const int *ia, const int *ja, const int *desca, double *x,
+                    const int *ix, const int *jx, const int *descx, const int *incx, size_t l1,
+                    size_t l2, size_t l3)
+{
+    EXB_FPENV_SCOPE;
+    (void)l1;
+    (void)l2;
+    (void)l3;
+    pb_tri_vector("PDTRMV", 1, uplo, trans, diag, n, a, ia, ja, desca, x, ix, jx, descx, incx);
 }

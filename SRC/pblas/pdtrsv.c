@@ -13,10 +13,10 @@
  * right; one process gets the triangle and the whole vector, calls the
  * exact core and sends the result home.  Quick return (PBLAS): N = 0.
  * Errors: PXERBLA('PDTRSV', position) on every holder of an operand.
+ * The work is PDTRMV's with the solve (pb_tri_vector, pdtrmv.c).
  */
 #include "core/fpenv.h"
 #include "pblas.h"
-#include "support/xerbla.h"
 
 PB_API void pdtrsv_(const char *uplo, const char *trans, const char *diag, const int *n,
                     const double *a, const int *ia, const int *ja, const int *desca, double *x,
@@ -27,61 +27,5 @@ PB_API void pdtrsv_(const char *uplo, const char *trans, const char *diag, const
     (void)l1;
     (void)l2;
     (void)l3;
-    int da[PB_DLEN], dx[PB_DLEN];
-    pb_desc_widen(desca, da);
-    pb_desc_widen(descx, dx);
-    pb_grid g;
-    if (pb_enter(&g, da, "PDTRSV", 8))
-        return;
-    int upper = exb_lsame(*uplo, 'U'), nota = exb_lsame(*trans, 'N'), unit = exb_lsame(*diag, 'U');
-    int info = 0;
-    if (!upper && !exb_lsame(*uplo, 'L'))
-        info = -1;
-    else if (!nota && !exb_lsame(*trans, 'T') && !exb_lsame(*trans, 'C'))
-        info = -2;
-    else if (!unit && !exb_lsame(*diag, 'N'))
-        info = -3;
-    pb_chkmat(&g, *n, 4, *n, 4, *ia - 1, *ja - 1, da, 8, &info);
-    pb_chkvec(&g, *n, 4, *ix - 1, *jx - 1, dx, *incx, 12, &info);
-    long nn = *n > 0 ? *n : 0;
-    pb_vec vx;
-    pb_vec_set(&vx, &g, dx, nn, *ix - 1, *jx - 1, *incx, x, 8);
-    /* a column: op(A) x from the left; a row: x op(A)^T from the right */
-    pb_tri p = {.name = "PDTRSV",
-                .mult = 0,
-                .side = vx.row ? 'R' : 'L',
-                .uplo = upper ? 'U' : 'L',
-                .transa = nota == vx.row ? 'T' : 'N',
-                .diag = unit ? 'U' : 'N',
-                .m = vx.row ? 1 : nn,
-                .n = vx.row ? nn : 1,
-                .alpha = 1.0};
-    pb_mat_set(&p.a, &g, da, *ia - 1, *ja - 1, nn, nn, a, 8);
-    p.b = vx.x;
-    pb_call c;
-    pb_call_init(&c, &g, "PDTRSV");
-    c.info = info;
-    pb_share_char(&c, 1, p.uplo);
-    pb_share_char(&c, 2, nota ? 'N' : 'T');
-    pb_share_char(&c, 3, p.diag);
-    pb_share_long(&c, 4, *n);
-    pb_share_long(&c, 6, *ia);
-    pb_share_long(&c, 7, *ja);
-    pb_share_desc(&c, 8, da);
-    pb_share_long(&c, 10, *ix);
-    pb_share_long(&c, 11, *jx);
-    pb_share_desc(&c, 12, dx);
-    pb_share_long(&c, 13, *incx);
-    int quick = nn == 0;
-    if ((!info || pb_descs_ok(da, dx, NULL)) && !quick) {
-        pb_scope_mat(&c, &g, &p.a);
-        pb_scope_vec(&c, &g, &vx);
-    }
-    if (pb_agree(&g, &c) || quick || !c.scope[g.me]) {
-        pb_call_free(&c);
-        return;
-    }
-    pb_call_free(&c);
-    if (pb_tri_lines(&g, &p))
-        pb_report(g.ctxt, "PDTRSV", 0);
+    pb_tri_vector("PDTRSV", 0, uplo, trans, diag, n, a, ia, ja, desca, x, ix, jx, descx, incx);
 }
