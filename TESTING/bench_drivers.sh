@@ -5,7 +5,7 @@
 # routines and the reference LAPACK's forwarded ones, over its exact
 # libblas.so.3) and on OpenBLAS's own LAPACK, one block of runs per library
 # (no two thread pools alternate), then each driver's time on the pair over
-# OpenBLAS's LAPACK.  BENCH_SIDES adds blocks: "old" (the reference LAPACK
+# OpenBLAS's LAPACK.  An order zN runs ZGESV and ZHEEVD at order N instead.  BENCH_SIDES adds blocks: "old" (the reference LAPACK
 # over the drop-in libblas.so.3, the way before the drop-in liblapack) and
 # "netlib-openblas" (the reference LAPACK over OpenBLAS's BLAS).
 # OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE are unset: OpenBLAS picks its own
@@ -16,7 +16,7 @@ usage="usage: bash TESTING/bench_drivers.sh BENCH_EXE DROPIN_DIR THREADS REPS N.
   LAPACK's DGESV, DPOTRF+DPOTRS, DGEQRF, DSYEVD and DGESVD on the drop-in pair
   (ExactBLAS's liblapack.so.3 and libblas.so.3) and on OpenBLAS's LAPACK.
   THREADS: ExactBLAS's and OpenBLAS's threads; REPS: calls timed per driver and
-  order (1..64); N: orders.  BENCH_SIDES=\"old netlib-openblas\" adds the
+  order (1..64); N: orders (zN: the complex drivers ZGESV and ZHEEVD at order N).  BENCH_SIDES=\"old netlib-openblas\" adds the
   reference LAPACK over the drop-in libblas.so.3 and over OpenBLAS's BLAS.
   Prints median times in ms, backward-error ratios, OpenBLAS's kernel name, and
   the pair's time over OpenBLAS's LAPACK."
@@ -43,5 +43,6 @@ done
 echo "== OpenBLAS's LAPACK"
 LD_LIBRARY_PATH=$L/openblas-pthread "$exe" "$reps" "$@" | tee "$tmp/openblas"
 echo "== the pair's time over OpenBLAS's LAPACK ($(grep -h "^# openblas_get_corename" "$tmp/openblas" | sed 's/^# //'), $threads threads)"
-paste <(grep -v "^#" "$tmp/exact") <(grep -v "^#" "$tmp/openblas") | awk 'NR == 1 { print "     n    DGESV DPOTRF+S   DGEQRF   DSYEVD   DGESVD"; next }
-  { n = NF / 2; printf "%6d", $1; for (k = 2; k <= n; k += 2) printf " %8.2f", $k / $(k + n); print "" }'
+paste <(grep -v "^#" "$tmp/exact") <(grep -v "^#" "$tmp/openblas") | awk '{ h = NF / 2 }
+  $1 == "n" { printf "%6s", "n"; for (k = 2; k <= h; k += 3) printf " %8s", $k; print ""; next }
+  { printf "%6s", $1; for (k = 2; k <= h; k += 2) printf " %8.2f", $k / $(k + h); print "" }'

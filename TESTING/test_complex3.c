@@ -3,7 +3,8 @@
  * xHEMV, xHEMM, xSYMM (SRC/level3/zgemm.c, zsymm.c), bit for bit per part against
  * MPFR (GEMMs; GEMVs with strided x and y of both signs; the rank updates;
  * the Hermitian and symmetric products on their dense twins: every slot of
- * A or C, the other triangle and HERK's real diagonal included).
+ * A or C, the other triangle and HERK's real diagonal included); after the
+ * cases (100 or more), four GERU/GERC of up to 700 x 400 on two threads.
  *
  * usage: test_complex3 [cases [seed]]
  * Each case draws Z or C, shapes (0..40, leading dimensions with padding),
@@ -301,12 +302,15 @@ static void run_gemv(tl_rng *r, long serial)
 }
 
 /* ZGERU/ZGERC (k = 1 GEMMs) and ZHERK/ZSYRK (the UPLO triangle of the
- * full GEMM; HERK's diagonal real), Z and C, against the same oracle. */
-static void run_rank(tl_rng *r, long serial)
+ * full GEMM; HERK's diagonal real), Z and C, against the same oracle; big:
+ * a GERU or GERC of 512..700 x 256..400 (the filtered host path's column
+ * shares on two threads). */
+static void run_rank(tl_rng *r, long serial, int big)
 {
     int f32 = (int)tl_draw(r, 0, 1), cls = (int)tl_draw(r, 0, CLASSES - 1),
-        kind = (int)tl_draw(r, 0, 3);
-    long m = tl_draw(r, 0, 12), n = tl_draw(r, 0, 12), k = tl_draw(r, 0, 10);
+        kind = (int)tl_draw(r, 0, big ? 1 : 3);
+    long m = big ? tl_draw(r, 512, 700) : tl_draw(r, 0, 12),
+         n = big ? tl_draw(r, 256, 400) : tl_draw(r, 0, 12), k = tl_draw(r, 0, 10);
     size_t w = f32 ? 4 : 8;
     double al[2] = {value(r, NARROW, f32), kind == 2 ? 0.0 : value(r, NARROW, f32)};
     double be[2] = {tl_draw(r, 0, 3) ? value(r, NARROW, f32) : 0.0,
@@ -315,7 +319,8 @@ static void run_rank(tl_rng *r, long serial)
         al[0] = al[1] = 0.0;
     if (tl_draw(r, 0, 7) == 0)
         be[0] = 1.0, be[1] = 0.0;
-    const char *knobs = knob_lines[tl_draw(r, 0, COUNT(knob_lines) - 1)];
+    const char *knobs = big ? "EXACTBLAS_DEVICE=host EXACTBLAS_THREADS=2"
+                            : knob_lines[tl_draw(r, 0, COUNT(knob_lines) - 1)];
     tl_apply_knobs(knobs);
     char label[160];
     const char *what;
@@ -604,11 +609,15 @@ int main(int argc, char **argv)
         else if (pick < 2)
             run_gemv(&r, c);
         else if (pick < 4)
-            run_rank(&r, c);
+            run_rank(&r, c, 0);
         else if (pick < 6)
             run_herm(&r, c);
         else
             run_case(&r, c);
+    }
+    for (long c = cases; c < cases + 4 && cases >= 100; c++) { /* four big rank updates */
+        tl_rng_seed(&r, seed + (uint64_t)c * 0x9E3779B97F4A7C15ull);
+        run_rank(&r, c, 1);
     }
     tl_terms_free(T1);
     tl_terms_free(T2);

@@ -49,8 +49,9 @@ typedef struct exb_filter_kernels {
      * where the bound decides (core/filter.h's exb_filter_sum_short, with
      * the ISA's FMA): 1 with *out, else 0 */
     int (*sum_short)(long n, const double *x, const double *y, double *out);
-    /* the rank updates (GER, SYR, SYR2): a[i] := RN(a[i] + sum_{t < terms}
-     * u[t][i] v[t]) for i < len where the bound decides (a[i] the first of
+    /* the rank updates (GER, SYR, SYR2; ZGER per part): a[i] := RN(a[i] +
+     * sum_{t < terms} u[t][i] v[t]) (terms <= 8) for i < len where the
+     * bound decides (a[i] the first of
      * terms + 1 leaves); the others, in order, to undecided[] (a[i] left
      * as it was), their number returned */
     long (*rank)(double *a, long len, const double *const *u, const double *v, int terms,

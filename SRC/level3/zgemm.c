@@ -1,7 +1,7 @@
 /*
  * zgemm.c -- ZGEMM and CGEMM, exact per part (level3.h has the rule), and
- * the routines that are a GEMM of one column or of rank one: ZGEMV, CGEMV,
- * ZGERU, ZGERC (and the C ones).
+ * the GEMM of one column (ZGEMV, CGEMV on OpenCL); the rank-one updates
+ * are in zger.c.
  *
  * With S = op(A) op(B) (conjugation exact), Sr = sum ar br - ai bi and
  * Si = sum ar bi + ai br, the parts of alpha S + beta C are
@@ -131,8 +131,8 @@ static int by_panels(const char *name, const cmat *a, const cmat *b, long m, lon
 /* The general path: per element, Sr and Si in long accumulators and each
  * part's four-term expression rounded once (binary32: RN64, a midpoint
  * re-decided by the exact sign); sr and si cleared once by the caller. */
-static void one_element(const cmat *a, const cmat *b, long i, long j, long k, const double *al,
-                        const double *be, void *c, long ldc, exb_superacc *acc)
+void exb_zgemm_one_element(const cmat *a, const cmat *b, long i, long j, long k, const double *al,
+                           const double *be, void *c, long ldc, exb_superacc *acc)
 {
     exb_superacc *sr = acc, *si = acc + 1;
     int f32 = a->f32;
@@ -189,7 +189,7 @@ static void by_elements(const cmat *a, const cmat *b, long m, long n, long k, co
     exb_superacc_clear(&acc[1]);
     for (long j = 0; j < n; j++)
         for (long i = 0; i < m; i++)
-            one_element(a, b, i, j, k, al, be, c, ldc, acc);
+            exb_zgemm_one_element(a, b, i, j, k, al, be, c, ldc, acc);
 }
 
 /* ---- complex alpha or beta: [Sr Si] as H + L ------------------------------------ */
@@ -364,7 +364,7 @@ static int by_halves(const char *name, const cmat *a, const cmat *b, long m, lon
                     exb_superacc_clear(&acc[1]);
                     cleared = 1;
                 }
-                one_element(a, b, i, j, k, al, be, c, ldc, acc);
+                exb_zgemm_one_element(a, b, i, j, k, al, be, c, ldc, acc);
                 continue;
             }
             if (f32) {
@@ -515,63 +515,4 @@ EXB_ENTRY_VOID(exb_cgemv_checked,
 {
     double al[2] = {alpha[0], alpha[1]}, be[2] = {beta[0], beta[1]};
     exb_zgemv_engine(name, 1, trans, m, n, al, a, lda, x, incx, be, y, incy);
-}
-
-/* ---- ZGERU, ZGERC: the GEMM of rank one ----------------------------------------- */
-
-static void ger_complex(const char *name, int f32, int conj, long m, long n, const double *alpha,
-                        const void *x, long incx, const void *y, long incy, void *a, long lda)
-{
-    exb_path_begin();
-    int info = 0;
-    if (m < 0)
-        info = 1;
-    else if (n < 0)
-        info = 2;
-    else if (incx == 0)
-        info = 5;
-    else if (incy == 0)
-        info = 7;
-    else if (lda < (m > 1 ? m : 1))
-        info = 9;
-    if (info) {
-        exb_xerbla(name, info);
-        return;
-    }
-    if (m == 0 || n == 0 || (alpha[0] == 0.0 && alpha[1] == 0.0))
-        return;
-    size_t w = f32 ? sizeof(float) : sizeof(double);
-    char *xc = malloc((size_t)(2 * (m + n)) * w), *yc = xc + (size_t)(2 * m) * w;
-    if (!xc) {
-        exb_note("no memory for %s's copies of x and y: A left as it was", name);
-        return;
-    }
-    long x0 = incx < 0 ? (m - 1) * -incx : 0, y0 = incy < 0 ? (n - 1) * -incy : 0;
-    for (long i = 0; i < m; i++)
-        memcpy(xc + (size_t)(2 * i) * w, (const char *)x + (size_t)(2 * (x0 + i * incx)) * w,
-               2 * w);
-    for (long j = 0; j < n; j++)
-        memcpy(yc + (size_t)(2 * j) * w, (const char *)y + (size_t)(2 * (y0 + j * incy)) * w,
-               2 * w);
-    double one[2] = {1.0, 0.0};
-    /* A := alpha x op(y) + A: x an m x 1 matrix, y stored n x 1 (T or C) */
-    exb_zgemm_engine(name, f32, 'N', conj ? 'C' : 'T', m, n, 1, alpha, xc, m, yc, n, one, a, lda);
-    free(xc);
-}
-
-EXB_ENTRY_VOID(exb_zger_checked,
-               (const char *name, int conj, long m, long n, const double *alpha, const double *x,
-                long incx, const double *y, long incy, double *a, long lda),
-               (name, conj, m, n, alpha, x, incx, y, incy, a, lda))
-{
-    ger_complex(name, 0, conj, m, n, alpha, x, incx, y, incy, a, lda);
-}
-
-EXB_ENTRY_VOID(exb_cger_checked,
-               (const char *name, int conj, long m, long n, const float *alpha, const float *x,
-                long incx, const float *y, long incy, float *a, long lda),
-               (name, conj, m, n, alpha, x, incx, y, incy, a, lda))
-{
-    double al[2] = {alpha[0], alpha[1]};
-    ger_complex(name, 1, conj, m, n, al, x, incx, y, incy, a, lda);
 }

@@ -7,6 +7,8 @@
 #ifndef EXACTBLAS_LEVEL3_ZGEMM_H
 #define EXACTBLAS_LEVEL3_ZGEMM_H
 
+#include "core/superacc.h"
+
 /* op(A)(i, l) of a complex matrix (parts as doubles): 'N', 'T' or 'C'. */
 typedef struct cmat {
     int f32;
@@ -29,6 +31,12 @@ static inline void zgemm_entry(const cmat *x, long i, long l, double *re, double
         *im = -*im;
 }
 
+/* C(i, j) := alpha sum_{l < k} op(A)(i, l) op(B)(l, j) + beta C(i, j), both
+ * parts exact in the long accumulators acc[0], acc[1] (cleared once by the
+ * caller) and rounded once: the engine's element-by-element path, which
+ * every shortcut falls back to for the same bits. */
+void exb_zgemm_one_element(const cmat *a, const cmat *b, long i, long j, long k, const double *al,
+                           const double *be, void *c, long ldc, exb_superacc *acc);
 /* C := alpha op(A) op(B) + beta C, each part rounded once (level3.h's
  * rule), with the argument checks of the routine `name` (XERBLA). */
 void exb_zgemm_engine(const char *name, int f32, char transa, char transb, long m, long n, long k,

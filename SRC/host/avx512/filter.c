@@ -402,8 +402,13 @@ static long filter_rank(double *a, long len, const double *const *u, const doubl
     long left = 0;
     const decide_consts k = decide_setup(terms + 1.0);
     const __m512d one = _mm512_set1_pd(1.0);
-    __m512d vv[4];
-    for (int t = 0; t < terms && t < 4; t++)
+    __m512d vv[8];
+    if (terms > 8) { /* past the table's limit (host/kernels.h): none decided */
+        for (long i = 0; i < len; i++)
+            undecided[i] = i;
+        return len;
+    }
+    for (int t = 0; t < terms; t++)
         vv[t] = _mm512_set1_pd(v[t]);
     for (long r = 0; r < len; r += 8) {
         __mmask8 m = filter_mask(len - r);
