@@ -21,15 +21,23 @@
  * R, octave, a GSL program) has mapped (/proc/PID/maps), each classified,
  * and a WARNING where its BLAS or LAPACK calls may reach a library that is
  * not exact (a client can run it on itself: subprocess with os.getpid()
- * in Python, Sys.getpid() in R, getpid() in Octave).
+ * in Python, Sys.getpid() in R, getpid() in Octave); and its PBLAS: the
+ * library its PDGEMM, PDTRSM, ... bind to, the exact PBLAS
+ * (libexactblas_pblas) or ScaLAPACK's own (libscalapack, grid-dependent
+ * sums: a WARNING), read from ld.so's load order of its executable under
+ * its LD_PRELOAD and LD_LIBRARY_PATH.  --program EXE says the same of a
+ * program before it runs (this shell's LD_PRELOAD and LD_LIBRARY_PATH).
  *   exactblas_probe [BLAS_OR_LAPACK_LIBRARY ...]
- *   exactblas_probe --pid PID */
+ *   exactblas_probe --pid PID
+ *   exactblas_probe --program EXE */
 #define _GNU_SOURCE /* dladdr */
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "host/kernels.h"
 #include "opencl/clrt.h"
@@ -226,6 +234,114 @@ static enum kind classify(const char *path, const char *reference)
     return k;
 }
 
+/* ---- the PBLAS a program binds to ------------------------------------------ */
+
+enum pblas_kind { PBLAS_NONE, PBLAS_EXACT, PBLAS_SCALAPACK };
+
+static enum pblas_kind pblas_named(const char *path)
+{
+    const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+    if (strncmp(base, "libexactblas_pblas", 18) == 0)
+        return PBLAS_EXACT;
+    return strncmp(base, "libscalapack", 12) == 0 ? PBLAS_SCALAPACK : PBLAS_NONE;
+}
+
+/* The first of libexactblas_pblas and libscalapack in the load order of
+ * `exe` under LD_PRELOAD `preload` and LD_LIBRARY_PATH `libpath` (NULL:
+ * unset): ld.so binds pdgemm_ to the first library of the global scope
+ * that defines it, and its trace (LD_TRACE_LOADED_OBJECTS, what ldd runs)
+ * lists that scope in order.  Its path to file. */
+static enum pblas_kind pblas_first(const char *exe, const char *preload, const char *libpath,
+                                   char *file, size_t len)
+{
+    int fd[2];
+    if (pipe(fd) != 0)
+        return PBLAS_NONE;
+    pid_t child = fork();
+    if (child < 0) {
+        close(fd[0]);
+        close(fd[1]);
+        return PBLAS_NONE;
+    }
+    if (child == 0) {
+        char pre[4096], lib[4096];
+        char *env[4] = {"LD_TRACE_LOADED_OBJECTS=1", NULL, NULL, NULL};
+        int e = 1;
+        if (preload && snprintf(pre, sizeof pre, "LD_PRELOAD=%s", preload) < (int)sizeof pre)
+            env[e++] = pre;
+        if (libpath && snprintf(lib, sizeof lib, "LD_LIBRARY_PATH=%s", libpath) < (int)sizeof lib)
+            env[e++] = lib;
+        dup2(fd[1], 1);
+        close(fd[0]);
+        close(fd[1]);
+        char *args[2] = {(char *)exe, NULL};
+        execve(exe, args, env);
+        _exit(127);
+    }
+    close(fd[1]);
+    FILE *in = fdopen(fd[0], "r");
+    enum pblas_kind first = PBLAS_NONE;
+    char line[4096];
+    while (in && fgets(line, sizeof line, in)) {
+        /* "\tname => /path (0x...)" or "\t/path (0x...)" */
+        char *path = strstr(line, "=> ");
+        path = path ? path + 3 : line + strspn(line, " \t");
+        path[strcspn(path, " (\n")] = '\0';
+        enum pblas_kind k = pblas_named(path);
+        if (first == PBLAS_NONE && k != PBLAS_NONE) {
+            first = k;
+            snprintf(file, len, "%s", path);
+        }
+    }
+    if (in)
+        fclose(in);
+    else
+        close(fd[0]);
+    waitpid(child, NULL, 0);
+    return first;
+}
+
+/* The PBLAS lines for a program; mapped: the PBLAS libraries a running
+ * process has mapped (flags by kind), or -1 for a program not running. */
+static void report_pblas(const char *exe, const char *preload, const char *libpath, int mapped)
+{
+    char file[4096] = "";
+    enum pblas_kind k = pblas_first(exe, preload, libpath, file, sizeof file);
+    if (k == PBLAS_EXACT) {
+        printf("PBLAS: PDGEMM, PDTRSM, ... bind to %s, the exact PBLAS (the same bits on every "
+               "process grid; ScaLAPACK's routines outside PBLAS that sum themselves: "
+               "doc/PBLAS.md)\n",
+               file);
+    } else if (k == PBLAS_SCALAPACK) {
+        printf("PBLAS: PDGEMM, PDTRSM, ... bind to %s, ScaLAPACK's own PBLAS\n", file);
+        printf("  WARNING: ScaLAPACK's own PBLAS adds rounded partial sums across processes: "
+               "results depend on the process grid; link libexactblas_pblas ahead of "
+               "libscalapack, or LD_PRELOAD it\n");
+    } else if (mapped > 0) {
+        printf("PBLAS: loaded at run time (dlopen), not in the executable's load order: which "
+               "library PDGEMM binds to depends on the order they were opened in\n");
+    } else {
+        printf("PBLAS: none (neither libexactblas_pblas nor libscalapack is loaded)\n");
+    }
+}
+
+/* The value of `name` in /proc/PID/environ (malloc'd), or NULL. */
+static char *environ_of(const char *pid, const char *name)
+{
+    char path[64], buf[65536];
+    snprintf(path, sizeof path, "/proc/%s/environ", pid);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return NULL;
+    size_t n = fread(buf, 1, sizeof buf - 1, f), len = strlen(name);
+    fclose(f);
+    buf[n] = '\0';
+    for (size_t at = 0; at < n; at += strlen(buf + at) + 1)
+        if (strncmp(buf + at, name, len) == 0 && buf[at + len] == '=')
+            return strdup(buf + at + len + 1);
+    return NULL;
+}
+
 /* --pid: the libraries process `pid` has mapped, and a verdict. */
 static int report_process(const char *pid)
 {
@@ -238,12 +354,13 @@ static int report_process(const char *pid)
     }
     enum { MAX = 32 };
     char *files[MAX];
-    int n = 0;
+    int n = 0, pblas_mapped = 0;
     while (fgets(line, sizeof line, maps) && n < MAX) {
         char *path = strchr(line, '/');
         if (!path)
             continue;
         path[strcspn(path, "\n")] = '\0';
+        pblas_mapped |= pblas_named(path) != PBLAS_NONE;
         if (!named(path))
             continue;
         int seen = 0;
@@ -300,6 +417,15 @@ static int report_process(const char *pid)
         printf("  BLAS and LAPACK on the exact kernels\n");
     for (int k = 0; k < n; k++)
         free(files[k]);
+    if (pblas_mapped) {
+        char exe[64];
+        snprintf(exe, sizeof exe, "/proc/%s/exe", pid);
+        char *preload = environ_of(pid, "LD_PRELOAD"),
+             *libpath = environ_of(pid, "LD_LIBRARY_PATH");
+        report_pblas(exe, preload, libpath, pblas_mapped);
+        free(preload);
+        free(libpath);
+    }
     return 0;
 }
 
@@ -314,6 +440,14 @@ int main(int argc, char **argv)
     if (argc == 3 && strcmp(argv[1], "--pid") == 0) {
         printf("ExactBLAS %s\n", exactblas_version());
         return report_process(argv[2]);
+    }
+    if (argc == 3 && strcmp(argv[1], "--program") == 0) {
+        if (access(argv[2], X_OK) != 0) {
+            printf("exactblas_probe --program: %s is not an executable file\n", argv[2]);
+            return 2;
+        }
+        report_pblas(argv[2], getenv("LD_PRELOAD"), getenv("LD_LIBRARY_PATH"), -1);
+        return 0;
     }
     printf("ExactBLAS %s\n", exactblas_version());
     list_devices();

@@ -45,3 +45,11 @@ if(TARGET exactblas_pblas)
   target_link_libraries(bench_pblas_netlib PRIVATE exactblas_testlib
     ${EXACTBLAS_SCALAPACK_LIBRARY} MPI::MPI_C m ${CMAKE_DL_LIBS})
 endif()
+if(TARGET exactblas_pblas AND TARGET exactblas_probe)
+  # exactblas_probe says which PBLAS a program (or a running process) binds
+  # to: the exact one, or ScaLAPACK's own with a WARNING
+  add_test(NAME probe_pblas COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/probe_pblas.sh
+           $<TARGET_FILE:exactblas_probe> $<TARGET_FILE:exactblas_pblas>
+           $<TARGET_FILE:test_pblas> $<TARGET_FILE:test_pblas_drivers_netlib>)
+  set_tests_properties(probe_pblas PROPERTIES TIMEOUT 120 LABELS "mpi;linking")
+endif()
