@@ -1,6 +1,6 @@
 /*
  * lapack_own.c -- the drop-in liblapack.so.3's own DGETRF and DPOTRF
- * (SRC/lapack/own_factor.c), called as a program calls LAPACK (linked with
+ * (SRC/lapack/own_factor.c), ZHEEVD and CHEEVD (own_eig.c), called as a program calls LAPACK (linked with
  * the drop-in pair; LAPACK_ILP64: the twin, 8-byte INTEGERs).  Checks, each
  * failure a line starting FAIL and exit status 1:
  *   - the routines that run are the drop-in liblapack's (dladdr);
@@ -16,9 +16,16 @@
  *     replace the same way) called once with the routine's name and the
  *     argument's position, INFO = -position, A and IPIV untouched; quick
  *     returns touch nothing.
- * And prints one line per factorisation with a hash of its bits (A, IPIV,
- * INFO): lapack_own.sh requires the same lines under every thread count and
- * GEMM path.
+ * ZHEEVD and CHEEVD (SRC/lapack/own_eig.c, JOBZ 'V'): the minimal LWORK
+ * gives the same bits as a workspace large enough for the blocked
+ * back-transformation (the reference with the minimal one would apply the
+ * reflectors one at a time: other bits), the reported optimal LWORK at
+ * least the minimum, residual ||A Z - Z W||_1 / (n ||A||_1 eps) and
+ * ||Z^H Z - I||_1 / (n eps) below 10, an LWORK below the minimum XERBLA's
+ * position 8 with A untouched.
+ * And prints one line per factorisation and eigendecomposition with a hash
+ * of its bits (A, IPIV, W, INFO): lapack_own.sh requires the same lines
+ * under every thread count and GEMM path.
  */
 #define _GNU_SOURCE /* dladdr */
 #include <dlfcn.h>
@@ -37,6 +44,12 @@ typedef int fint;
 
 void dgetrf_(const fint *m, const fint *n, double *a, const fint *lda, fint *ipiv, fint *info);
 void dpotrf_(const char *uplo, const fint *n, double *a, const fint *lda, fint *info, size_t);
+void zheevd_(const char *jobz, const char *uplo, const fint *n, void *a, const fint *lda, void *w,
+             void *work, const fint *lwork, void *rwork, const fint *lrwork, fint *iwork,
+             const fint *liwork, fint *info, size_t, size_t);
+void cheevd_(const char *jobz, const char *uplo, const fint *n, void *a, const fint *lda, void *w,
+             void *work, const fint *lwork, void *rwork, const fint *lrwork, fint *iwork,
+             const fint *liwork, fint *info, size_t, size_t);
 
 static int failures;
 #define FAIL(...)                                                                                  \
@@ -230,6 +243,132 @@ static void chol_case(char uplo, long n, long lda, long bad, int nan_diag)
 
 /* An illegal argument (or a quick return, pos 0): XERBLA once with name and
  * pos, INFO = -pos, nothing written. */
+/* ZHEEVD (f32 0) or CHEEVD (1), JOBZ 'V', UPLO 'L', on an n x n Hermitian
+ * matrix: the checks of the header. */
+static void heevd_case(int f32, long n)
+{
+    const char *name = f32 ? "CHEEVD" : "ZHEEVD";
+    void (*heevd)(const char *, const char *, const fint *, void *, const fint *, void *, void *,
+                  const fint *, void *, const fint *, fint *, const fint *, fint *, size_t,
+                  size_t) = f32 ? cheevd_ : zheevd_;
+    size_t es = f32 ? sizeof(float) : sizeof(double);
+    long nn = n * n;
+    long double *h = malloc((size_t)(2 * nn) * sizeof *h); /* the matrix, both triangles */
+    for (long j = 0; j < n; j++)
+        for (long i = j; i < n; i++) {
+            double re = uniform(), im = i == j ? 0.0 : uniform();
+            if (f32)
+                re = (float)re, im = (float)im;
+            h[2 * (i + j * n)] = h[2 * (j + i * n)] = re;
+            h[2 * (i + j * n) + 1] = im;
+            h[2 * (j + i * n) + 1] = -im;
+        }
+    char *a0 = malloc((size_t)(2 * nn) * es), *a[2], *w[2];
+    for (long e = 0; e < 2 * nn; e++) {
+        if (f32)
+            ((float *)a0)[e] = (float)h[e];
+        else
+            ((double *)a0)[e] = (double)h[e];
+    }
+    fint fn = n, info[2] = {-99, -99}, query = -1, least = (fint)(2 * n + nn), iq = 0;
+    fint big = (fint)(least + 70 * n + 65 * 64), lrwork, liwork;
+    double q[2] = {0, 0}, rq = 0; /* the query's answers (binary32 in the first bytes) */
+    heevd("V", "L", &fn, a0, &fn, q, q, &query, &rq, &query, &iq, &query, &info[0], 1, 1);
+    float qf, rqf;
+    memcpy(&qf, q, sizeof qf);
+    memcpy(&rqf, &rq, sizeof rqf);
+    double opt = f32 ? (double)qf : q[0];
+    lrwork = (fint)(f32 ? (double)rqf : rq);
+    liwork = iq;
+    if (info[0] != 0 || opt < (double)least)
+        FAIL("%s n %ld: the query gave INFO %ld, LWORK %g (the minimum is %ld)", name, n,
+             (long)info[0], opt, (long)least);
+    void *rwork = malloc((size_t)lrwork * es);
+    fint *iwork = malloc((size_t)liwork * sizeof *iwork);
+    unsigned long long hh = 14695981039346656037ULL;
+    double got_opt = 0;
+    for (int r = 0; r < 2; r++) {
+        fint lw = r ? big : least;
+        char *work = malloc((size_t)(2 * lw) * es);
+        a[r] = malloc((size_t)(2 * nn) * es);
+        w[r] = malloc((size_t)n * es);
+        memcpy(a[r], a0, (size_t)(2 * nn) * es);
+        heevd("V", "L", &fn, a[r], &fn, w[r], work, &lw, rwork, &lrwork, iwork, &liwork, &info[r],
+              1, 1);
+        if (!r)
+            got_opt = f32 ? (double)((float *)work)[0] : ((double *)work)[0];
+        free(work);
+    }
+    if (info[0] != 0 || info[1] != 0)
+        FAIL("%s n %ld: INFO %ld and %ld", name, n, (long)info[0], (long)info[1]);
+    if (got_opt < (double)least)
+        FAIL("%s n %ld: WORK(1) %g below the minimal LWORK %ld", name, n, got_opt, (long)least);
+    if (memcmp(a[0], a[1], (size_t)(2 * nn) * es) != 0 || memcmp(w[0], w[1], (size_t)n * es) != 0)
+        FAIL("%s n %ld: the minimal LWORK gives other bits than a large one (not blocked)", name,
+             n);
+    /* residual and orthogonality of the minimal-LWORK result */
+    long double *z = malloc((size_t)(2 * nn) * sizeof *z), *r1 = malloc((size_t)nn * sizeof *r1),
+                *r2 = malloc((size_t)nn * sizeof *r2), *hn = malloc((size_t)nn * sizeof *hn);
+    for (long e = 0; e < 2 * nn; e++)
+        z[e] = f32 ? ((float *)a[0])[e] : ((double *)a[0])[e];
+    for (long j = 0; j < n; j++) {
+        long double wj = f32 ? ((float *)w[0])[j] : ((double *)w[0])[j];
+        for (long i = 0; i < n; i++) {
+            long double sr = 0, si = 0, or_ = 0, oi = 0;
+            for (long l = 0; l < n; l++) {
+                long double ar = h[2 * (i + l * n)], ai = h[2 * (i + l * n) + 1];
+                long double zr = z[2 * (l + j * n)], zi = z[2 * (l + j * n) + 1];
+                long double yr = z[2 * (l + i * n)], yi = -z[2 * (l + i * n) + 1]; /* conj */
+                sr += ar * zr - ai * zi;
+                si += ar * zi + ai * zr;
+                or_ += yr * zr - yi * zi;
+                oi += yr * zi + yi * zr;
+            }
+            sr -= z[2 * (i + j * n)] * wj;
+            si -= z[2 * (i + j * n) + 1] * wj;
+            r1[i + j * n] = sqrtl(sr * sr + si * si);
+            or_ -= i == j;
+            r2[i + j * n] = sqrtl(or_ * or_ + oi * oi);
+            hn[i + j * n] = sqrtl(h[2 * (i + j * n)] * h[2 * (i + j * n)] +
+                                  h[2 * (i + j * n) + 1] * h[2 * (i + j * n) + 1]);
+        }
+    }
+    long double eps = f32 ? FLT_EPSILON : DBL_EPSILON;
+    long double res = norm1(n, n, r1) / (n * norm1(n, n, hn) * eps),
+                orth = norm1(n, n, r2) / (n * eps);
+    if (!(res < 10) || !(orth < 10))
+        FAIL("%s n %ld: residual %.3Lg, orthogonality %.3Lg (units of n eps)", name, n, res, orth);
+    hh = hash(a[0], (size_t)(2 * nn) * es, hash(w[0], (size_t)n * es, hh));
+    printf("%s n %ld: INFO %ld, the minimal LWORK's bits those of LWORK %ld: %s, hash %016llx\n",
+           name, n, (long)info[0], (long)big,
+           memcmp(a[0], a[1], (size_t)(2 * nn) * es) == 0 ? "yes" : "no", hh);
+    /* LWORK below the minimum: XERBLA position 8, A untouched */
+    fint small = least - 1, einfo = 0;
+    char *work = malloc((size_t)(2 * least) * es);
+    memcpy(a[1], a0, (size_t)(2 * nn) * es);
+    xcalls = 0;
+    xinfo = 0;
+    heevd("V", "L", &fn, a[1], &fn, w[1], work, &small, rwork, &lrwork, iwork, &liwork, &einfo, 1,
+          1);
+    if (xcalls != 1 || strcmp(xname, name) != 0 || xinfo != 8 || einfo != -8 ||
+        memcmp(a[1], a0, (size_t)(2 * nn) * es) != 0)
+        FAIL("%s n %ld, LWORK %ld: XERBLA called %ld times (%s, %ld), INFO %ld", name, n,
+             (long)small, xcalls, xname, xinfo, (long)einfo);
+    free(work);
+    for (int r = 0; r < 2; r++) {
+        free(a[r]);
+        free(w[r]);
+    }
+    free(a0);
+    free(h);
+    free(z);
+    free(r1);
+    free(r2);
+    free(hn);
+    free(rwork);
+    free(iwork);
+}
+
 static void check_error(const char *routine, int pos, long m, long n, long lda, char uplo)
 {
     double a[64];
@@ -268,15 +407,16 @@ static void check_error(const char *routine, int pos, long m, long n, long lda, 
 int main(void)
 {
     /* the routines that run are the drop-in liblapack's own */
-    void *routines[2] = {(void *)dgetrf_, (void *)dpotrf_};
-    for (int k = 0; k < 2; k++) {
+    void *routines[4] = {(void *)dgetrf_, (void *)dpotrf_, (void *)zheevd_, (void *)cheevd_};
+    const char *rnames[4] = {"dgetrf_", "dpotrf_", "zheevd_", "cheevd_"};
+    for (int k = 0; k < 4; k++) {
         Dl_info d = {0};
         const char *file = dladdr(routines[k], &d) && d.dli_fname ? d.dli_fname : "?";
         const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
         const char *want = sizeof(fint) == 8 ? "liblapack64.so.3" : "liblapack.so.3";
-        printf("%s from %s\n", k ? "dpotrf_" : "dgetrf_", file);
+        printf("%s from %s\n", rnames[k], file);
         if (strcmp(base, want) != 0)
-            FAIL("%s is not the drop-in %s's", k ? "dpotrf_" : "dgetrf_", want);
+            FAIL("%s is not the drop-in %s's", rnames[k], want);
     }
     static const long shapes[][3] = {{1, 1, 1},      {2, 2, 2},    {7, 7, 7},       {16, 16, 16},
                                      {17, 17, 20},   {33, 40, 33}, {40, 33, 45},    {100, 100, 100},
@@ -299,6 +439,9 @@ int main(void)
         chol_case(u ? 'U' : 'L', 100, 101, 9, 1);  /* NaN: INFO 10 */
         chol_case(u ? 'U' : 'L', 100, 100, 99, 0); /* the last: INFO 100 */
     }
+    heevd_case(0, 150);
+    heevd_case(1, 100);
+    heevd_case(0, 20); /* below own_eig.c's BLOCKED_MIN: the reference's own way */
     check_error("DGETRF", 1, -1, 3, 3, 0);
     check_error("DGETRF", 2, 3, -1, 3, 0);
     check_error("DGETRF", 4, 5, 3, 4, 0);

@@ -1,8 +1,9 @@
 # lapack_own.cmake -- the tests of the drop-in liblapack's own routines
-# (SRC/lapack/own_factor.c), included by TESTING/CMakeLists.txt:
-#   lapack_own, lapack_own64: DGETRF and DPOTRF called as a program calls
-#     LAPACK, through the pair (the ILP64 twin for lapack_own64): backward
-#     errors, INFO, XERBLA's positions with the outputs untouched, and the
+# (SRC/lapack/own_factor.c, own_eig.c), included by TESTING/CMakeLists.txt:
+#   lapack_own, lapack_own64: DGETRF, DPOTRF, ZHEEVD and CHEEVD called as a
+#     program calls LAPACK, through the pair (the ILP64 twin for
+#     lapack_own64): backward errors, INFO, XERBLA's positions with the
+#     outputs untouched, ZHEEVD's minimal LWORK run blocked, and the
 #     same bits under EXACTBLAS_THREADS=1 and 2 and each EXACTBLAS_GEMM_PATH
 #     (lapack_own.c, lapack_own.sh).
 if(TARGET exactblas_lapack_dropin)

@@ -68,6 +68,7 @@
 #include <string.h>
 
 #include "exactblas.h"
+#include "own.h"
 #include "trampoline.h"
 
 #ifndef EXB_LAPACK_REFERENCE /* the build names it (lapack_dropin.cmake); Debian's x86-64 */
@@ -265,14 +266,10 @@ static void *lookup(unsigned index, const char **why)
     return p;
 }
 
-void *exb_lapack_resolve(unsigned index)
+/* The missing reference (or name) said, then exit: LAPACK cannot go on. */
+static void missing(const char *from, const char *why)
 {
-    const char *why;
-    void *p = lookup(index, &why);
-    if (p)
-        return p;
     char name[64];
-    const char *from = exb_lapack_names[index];
     size_t n = strlen(from);
     if (n > 1 && from[n - 1] == '_')
         n--;
@@ -286,6 +283,24 @@ void *exb_lapack_resolve(unsigned index)
             " (%s): install Debian's package " PACKAGE "\n",
             name, why);
     exit(EXIT_FAILURE);
+}
+
+void *exb_lapack_resolve(unsigned index)
+{
+    const char *why;
+    void *p = lookup(index, &why);
+    if (!p)
+        missing(exb_lapack_names[index], why);
+    return p;
+}
+
+void *exb_lapack_reference_routine(const char *name)
+{
+    pthread_once(&reference_once, open_reference);
+    void *p = reference ? dlsym(reference, name) : NULL;
+    if (!p)
+        missing(name, reference ? "the name is not in it" : reference_error);
+    return p;
 }
 
 EXPORT const char *exactblas_lapack_version(void)

@@ -7,9 +7,10 @@
 #
 # LAPACK routines ExactBLAS defines in liblapack.so.3 itself: their sources
 # (each name also in own.txt, marked liblapack; doc/LINKING.md says how to
-# add one): the recursive factorisations shaped for the exact kernels
-# (doc/LAPACK.md).
-set(EXACTBLAS_LAPACK_OWN_SOURCES ${CMAKE_SOURCE_DIR}/SRC/lapack/own_factor.c)
+# add one): the recursive factorisations shaped for the exact kernels, and
+# ZHEEVD/CHEEVD with a blocked back-transformation (doc/LAPACK.md).
+set(EXACTBLAS_LAPACK_OWN_SOURCES ${CMAKE_SOURCE_DIR}/SRC/lapack/own_factor.c
+  ${CMAKE_SOURCE_DIR}/SRC/lapack/own_eig.c)
 
 # The reference LAPACK each forwards to, by file name: Debian's liblapack3
 # and liblapack64-3 (never the liblapack.so.3 alternative, which may be
