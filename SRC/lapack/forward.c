@@ -267,7 +267,7 @@ static void *lookup(unsigned index, const char **why)
 }
 
 /* The missing reference (or name) said, then exit: LAPACK cannot go on. */
-static void missing(const char *from, const char *why)
+__attribute__((noreturn)) static void missing(const char *from, const char *why)
 {
     char name[64];
     size_t n = strlen(from);
