@@ -135,7 +135,8 @@ void exb_zmat_rows(const l2_op *op, long i0, long count, double *buf, long ld, l
         len[r] = 2 * (j1[r] - j0[r]);
     }
     if (A->s.storage == L2_DENSE && count <= L2_WIDE) {
-        long lo[L2_WIDE], hi[L2_WIDE];
+        /* zeroed: GCC 12's -Wmaybe-uninitialized does not see count > 0 */
+        long lo[L2_WIDE] = {0}, hi[L2_WIDE] = {0};
         if (A->s.kind == L2_SYMMETRIC) { /* the stored triangle, then the mirror */
             int up = op->uplo == 'U';
             for (long r = 0; r < count; r++) /* lower: j <= i stored as (i, j) */
