@@ -128,14 +128,14 @@ void exb_zmat_rows(const l2_op *op, long i0, long count, double *buf, long ld, l
                           x0 + c, len + c, diag);
         return;
     }
-    long j0[L2_WIDE], j1[L2_WIDE];
+    /* the arrays here are zeroed: GCC 12 does not see count > 0 (maybe-uninitialized) */
+    long j0[L2_WIDE] = {0}, j1[L2_WIDE] = {0};
     for (long r = 0; r < count; r++) {
         exb_zmat_range(A, i0 + r, &j0[r], &j1[r]);
         x0[r] = 2 * j0[r];
         len[r] = 2 * (j1[r] - j0[r]);
     }
     if (A->s.storage == L2_DENSE && count <= L2_WIDE) {
-        /* zeroed: GCC 12's -Wmaybe-uninitialized does not see count > 0 */
         long lo[L2_WIDE] = {0}, hi[L2_WIDE] = {0};
         if (A->s.kind == L2_SYMMETRIC) { /* the stored triangle, then the mirror */
             int up = op->uplo == 'U';
