@@ -243,11 +243,14 @@ static void chol_case(char uplo, long n, long lda, long bad, int nan_diag)
 
 /* An illegal argument (or a quick return, pos 0): XERBLA once with name and
  * pos, INFO = -pos, nothing written. */
-/* ZHEEVD (f32 0) or CHEEVD (1), JOBZ 'V', UPLO 'L', on an n x n Hermitian
- * matrix: the checks of the header. */
-static void heevd_case(int f32, long n)
+/* ZHEEVD (f32 0) or CHEEVD (1), JOBZ 'V', UPLO uplo ("L": ZUNMTR's QR
+ * side, "U": its QL side), on an n x n Hermitian matrix (both triangles
+ * stored): the checks of the header. */
+static void heevd_case(int f32, long n, const char *uplo)
 {
     const char *name = f32 ? "CHEEVD" : "ZHEEVD";
+    char label[32];
+    snprintf(label, sizeof label, "%s %s", name, uplo);
     void (*heevd)(const char *, const char *, const fint *, void *, const fint *, void *, void *,
                   const fint *, void *, const fint *, fint *, const fint *, fint *, size_t,
                   size_t) = f32 ? cheevd_ : zheevd_;
@@ -273,7 +276,7 @@ static void heevd_case(int f32, long n)
     fint fn = n, info[2] = {-99, -99}, query = -1, least = (fint)(2 * n + nn), iq = 0;
     fint big = (fint)(least + 70 * n + 65 * 64), lrwork, liwork;
     double q[2] = {0, 0}, rq = 0; /* the query's answers (binary32 in the first bytes) */
-    heevd("V", "L", &fn, a0, &fn, q, q, &query, &rq, &query, &iq, &query, &info[0], 1, 1);
+    heevd("V", uplo, &fn, a0, &fn, q, q, &query, &rq, &query, &iq, &query, &info[0], 1, 1);
     float qf, rqf;
     memcpy(&qf, q, sizeof qf);
     memcpy(&rqf, &rq, sizeof rqf);
@@ -281,7 +284,7 @@ static void heevd_case(int f32, long n)
     lrwork = (fint)(f32 ? (double)rqf : rq);
     liwork = iq;
     if (info[0] != 0 || opt < (double)least)
-        FAIL("%s n %ld: the query gave INFO %ld, LWORK %g (the minimum is %ld)", name, n,
+        FAIL("%s n %ld: the query gave INFO %ld, LWORK %g (the minimum is %ld)", label, n,
              (long)info[0], opt, (long)least);
     void *rwork = malloc((size_t)lrwork * es);
     fint *iwork = malloc((size_t)liwork * sizeof *iwork);
@@ -293,18 +296,18 @@ static void heevd_case(int f32, long n)
         a[r] = malloc((size_t)(2 * nn) * es);
         w[r] = malloc((size_t)n * es);
         memcpy(a[r], a0, (size_t)(2 * nn) * es);
-        heevd("V", "L", &fn, a[r], &fn, w[r], work, &lw, rwork, &lrwork, iwork, &liwork, &info[r],
+        heevd("V", uplo, &fn, a[r], &fn, w[r], work, &lw, rwork, &lrwork, iwork, &liwork, &info[r],
               1, 1);
         if (!r)
             got_opt = f32 ? (double)((float *)work)[0] : ((double *)work)[0];
         free(work);
     }
     if (info[0] != 0 || info[1] != 0)
-        FAIL("%s n %ld: INFO %ld and %ld", name, n, (long)info[0], (long)info[1]);
+        FAIL("%s n %ld: INFO %ld and %ld", label, n, (long)info[0], (long)info[1]);
     if (got_opt < (double)least)
-        FAIL("%s n %ld: WORK(1) %g below the minimal LWORK %ld", name, n, got_opt, (long)least);
+        FAIL("%s n %ld: WORK(1) %g below the minimal LWORK %ld", label, n, got_opt, (long)least);
     if (memcmp(a[0], a[1], (size_t)(2 * nn) * es) != 0 || memcmp(w[0], w[1], (size_t)n * es) != 0)
-        FAIL("%s n %ld: the minimal LWORK gives other bits than a large one (not blocked)", name,
+        FAIL("%s n %ld: the minimal LWORK gives other bits than a large one (not blocked)", label,
              n);
     /* residual and orthogonality of the minimal-LWORK result */
     long double *z = malloc((size_t)(2 * nn) * sizeof *z), *r1 = malloc((size_t)nn * sizeof *r1),
@@ -337,10 +340,10 @@ static void heevd_case(int f32, long n)
     long double res = norm1(n, n, r1) / (n * norm1(n, n, hn) * eps),
                 orth = norm1(n, n, r2) / (n * eps);
     if (!(res < 10) || !(orth < 10))
-        FAIL("%s n %ld: residual %.3Lg, orthogonality %.3Lg (units of n eps)", name, n, res, orth);
+        FAIL("%s n %ld: residual %.3Lg, orthogonality %.3Lg (units of n eps)", label, n, res, orth);
     hh = hash(a[0], (size_t)(2 * nn) * es, hash(w[0], (size_t)n * es, hh));
     printf("%s n %ld: INFO %ld, the minimal LWORK's bits those of LWORK %ld: %s, hash %016llx\n",
-           name, n, (long)info[0], (long)big,
+           label, n, (long)info[0], (long)big,
            memcmp(a[0], a[1], (size_t)(2 * nn) * es) == 0 ? "yes" : "no", hh);
     /* LWORK below the minimum: XERBLA position 8, A untouched */
     fint small = least - 1, einfo = 0;
@@ -348,11 +351,11 @@ static void heevd_case(int f32, long n)
     memcpy(a[1], a0, (size_t)(2 * nn) * es);
     xcalls = 0;
     xinfo = 0;
-    heevd("V", "L", &fn, a[1], &fn, w[1], work, &small, rwork, &lrwork, iwork, &liwork, &einfo, 1,
+    heevd("V", uplo, &fn, a[1], &fn, w[1], work, &small, rwork, &lrwork, iwork, &liwork, &einfo, 1,
           1);
     if (xcalls != 1 || strcmp(xname, name) != 0 || xinfo != 8 || einfo != -8 ||
         memcmp(a[1], a0, (size_t)(2 * nn) * es) != 0)
-        FAIL("%s n %ld, LWORK %ld: XERBLA called %ld times (%s, %ld), INFO %ld", name, n,
+        FAIL("%s n %ld, LWORK %ld: XERBLA called %ld times (%s, %ld), INFO %ld", label, n,
              (long)small, xcalls, xname, xinfo, (long)einfo);
     free(work);
     for (int r = 0; r < 2; r++) {
@@ -439,9 +442,11 @@ int main(void)
         chol_case(u ? 'U' : 'L', 100, 101, 9, 1);  /* NaN: INFO 10 */
         chol_case(u ? 'U' : 'L', 100, 100, 99, 0); /* the last: INFO 100 */
     }
-    heevd_case(0, 150);
-    heevd_case(1, 100);
-    heevd_case(0, 20); /* below own_eig.c's BLOCKED_MIN: the reference's own way */
+    heevd_case(0, 150, "L");
+    heevd_case(0, 130, "U");
+    heevd_case(1, 100, "L");
+    heevd_case(1, 90, "U");
+    heevd_case(0, 20, "L"); /* below own_eig.c's BLOCKED_MIN: the reference's own way */
     check_error("DGETRF", 1, -1, 3, 3, 0);
     check_error("DGETRF", 2, 3, -1, 3, 0);
     check_error("DGETRF", 4, 5, 3, 4, 0);
