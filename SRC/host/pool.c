@@ -181,3 +181,15 @@ void exb_parallel(int parts, exb_share_fn fn, void *arg)
     pthread_mutex_unlock(&pool.lock);
     pthread_mutex_unlock(&task_lock);
 }
+
+void exb_parallel_sized(long threads, long work, long per_thread, long most, exb_share_fn fn,
+                        void *arg)
+{
+    long useful = per_thread > 0 ? work / per_thread : threads;
+    threads = threads < useful ? threads : useful;
+    threads = threads < most ? threads : most;
+    if (threads <= 1)
+        fn(arg, 0, 1);
+    else
+        exb_parallel((int)threads, fn, arg);
+}

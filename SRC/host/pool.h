@@ -21,6 +21,13 @@ typedef void (*exb_share_fn)(void *arg, int share, int parts);
  * threads, and returns when all have finished. */
 void exb_parallel(int parts, exb_share_fn fn, void *arg);
 
+/* fn's shares on the fewest of `threads` (the knob), work / per_thread (no
+ * thread for less than per_thread units of work) and `most` (the shares the
+ * task can have); fn(arg, 0, 1) on the caller's thread when that is one or
+ * less. */
+void exb_parallel_sized(long threads, long work, long per_thread, long most, exb_share_fn fn,
+                        void *arg);
+
 /* One step of a share's wait for another share's progress (*k counts the
  * steps, from 0): a pause, and now and then the CPU given up, so a waiting
  * share lets the one it waits for run on a busy machine. */

@@ -239,14 +239,8 @@ static void update_columns(update *u)
     const exb_filter_kernels *f = exb_kernels_filter(k, knobs.fpe, knobs.front, knobs.filter);
     u->filter = f && f->rank ? f : NULL;
     long rows = u->form == GENERAL ? u->m : u->n;
-    long threads = knobs.threads,
-         useful = rows * u->n / exb_tuning_of(EXB_CLASS_HOST)->gemv_min_per_thread;
-    threads = threads < useful ? threads : useful;
-    threads = threads < u->n ? threads : u->n;
-    if (threads <= 1)
-        columns_share(u, 0, 1);
-    else
-        exb_parallel((int)threads, columns_share, u);
+    exb_parallel_sized(knobs.threads, rows * u->n,
+                       exb_tuning_of(EXB_CLASS_HOST)->gemv_min_per_thread, u->n, columns_share, u);
     exb_path_add(EXACTBLAS_PATH_HOST);
 }
 

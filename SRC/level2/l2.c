@@ -257,20 +257,13 @@ void exb_l2_mv(const l2_op *op, const exb_knobs *knobs, double alpha, const doub
     /* y from its logical first element */
     t.y = op->f32 ? (void *)EXB_FIRST((float *)y, op->outputs, incy)
                   : (void *)EXB_FIRST((double *)y, op->outputs, incy);
-    long work = op->outputs * (op->maxlen > 0 ? op->maxlen : 1);
-    long threads = knobs->threads,
-         useful = work / exb_tuning_of(EXB_CLASS_HOST)->gemv_min_per_thread;
-    threads = threads < useful ? threads : useful;
     void (*share)(void *, int, int) = mv_share;
     if (t.filtered && op->filter_rows && !op->f32) { /* rows read in place */
         share = wide_share;
         t.panels = (op->outputs + L2_WIDE - 1) / L2_WIDE;
     }
-    threads = threads < t.panels ? threads : t.panels;
-    if (threads <= 1)
-        share(&t, 0, 1);
-    else
-        exb_parallel((int)threads, share, &t);
+    exb_parallel_sized(knobs->threads, op->outputs * (op->maxlen > 0 ? op->maxlen : 1),
+                       exb_tuning_of(EXB_CLASS_HOST)->gemv_min_per_thread, t.panels, share, &t);
     exb_path_add(EXACTBLAS_PATH_HOST);
 }
 

@@ -138,14 +138,8 @@ static int gemv_n_filtered(long m, long n, const double *al, const double *a, lo
     for (long j = 0; j < n; j++)
         u[j] = xg[2 * j], u[n + j] = xg[2 * j + 1];
     t.xg = xg, t.u = u;
-    long chunks = (m + GEMV_CH - 1) / GEMV_CH, threads = knobs.threads;
-    long useful = 4 * m * n / exb_tuning_of(EXB_CLASS_HOST)->gemv_min_per_thread;
-    threads = threads < useful ? threads : useful;
-    threads = threads < chunks ? threads : chunks;
-    if (threads <= 1)
-        gemv_n_share(&t, 0, 1);
-    else
-        exb_parallel((int)threads, gemv_n_share, &t);
+    exb_parallel_sized(knobs.threads, 4 * m * n, exb_tuning_of(EXB_CLASS_HOST)->gemv_min_per_thread,
+                       (m + GEMV_CH - 1) / GEMV_CH, gemv_n_share, &t);
     free(xg);
     free(u);
     exb_path_add(EXACTBLAS_PATH_HOST | (t.decided ? EXACTBLAS_PATH_EARLY : 0));

@@ -208,14 +208,8 @@ static int host_update(zupdate *u)
     }
     u->xr = xs;
     u->xi = xs + u->m;
-    long threads = knobs.threads,
-         useful = u->m * u->n / exb_tuning_of(EXB_CLASS_HOST)->gemv_min_per_thread;
-    threads = threads < useful ? threads : useful;
-    threads = threads < u->n ? threads : u->n;
-    if (threads <= 1)
-        columns_share(u, 0, 1);
-    else
-        exb_parallel((int)threads, columns_share, u);
+    exb_parallel_sized(knobs.threads, u->m * u->n,
+                       exb_tuning_of(EXB_CLASS_HOST)->gemv_min_per_thread, u->n, columns_share, u);
     free(xs);
     exb_path_begin();
     exb_path_add(EXACTBLAS_PATH_HOST);
