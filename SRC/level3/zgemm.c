@@ -486,17 +486,12 @@ void exb_zgemv_engine(const char *name, int f32, char trans, long m, long n, con
         exb_note("no memory for %s's copies of x and y: y left as it was", name);
         return;
     }
-    long x0 = incx < 0 ? (lenx - 1) * -incx : 0, y0 = incy < 0 ? (leny - 1) * -incy : 0;
-    int read_y = beta[0] != 0.0 || beta[1] != 0.0;
-    for (long i = 0; i < lenx; i++)
-        memcpy(xc + (size_t)(2 * i) * w, (const char *)x + (size_t)(2 * (x0 + i * incx)) * w,
-               2 * w);
-    for (long i = 0; read_y && i < leny; i++)
-        memcpy(yc + (size_t)(2 * i) * w, (char *)y + (size_t)(2 * (y0 + i * incy)) * w, 2 * w);
+    zvec_gather(lenx, x, incx, w, xc);
+    if (beta[0] != 0.0 || beta[1] != 0.0)
+        zvec_gather(leny, y, incy, w, yc);
     char t = tn ? 'N' : exb_lsame(trans, 'T') ? 'T' : 'C';
     exb_zgemm_engine(name, f32, t, 'N', leny, 1, lenx, alpha, a, lda, xc, lenx, beta, yc, leny);
-    for (long i = 0; i < leny; i++)
-        memcpy((char *)y + (size_t)(2 * (y0 + i * incy)) * w, yc + (size_t)(2 * i) * w, 2 * w);
+    zvec_scatter(leny, yc, y, incy, w);
     free(xc);
 }
 

@@ -7,6 +7,8 @@
 #ifndef EXACTBLAS_LEVEL3_ZGEMM_H
 #define EXACTBLAS_LEVEL3_ZGEMM_H
 
+#include <string.h>
+
 #include "core/superacc.h"
 
 /* op(A)(i, l) of a complex matrix (parts as doubles): 'N', 'T' or 'C'. */
@@ -29,6 +31,25 @@ static inline void zgemm_entry(const cmat *x, long i, long l, double *re, double
     }
     if (x->op == 'C')
         *im = -*im;
+}
+
+/* The n complex elements (2 w bytes each) of the vector x, increment inc
+ * (BLAS's rule: a negative one starts at the far end), to the contiguous
+ * copy c; zvec_scatter puts them back. */
+static inline void zvec_gather(long n, const void *x, long inc, size_t w, void *c)
+{
+    long x0 = inc < 0 ? (n - 1) * -inc : 0;
+    for (long i = 0; i < n; i++)
+        memcpy((char *)c + (size_t)(2 * i) * w, (const char *)x + (size_t)(2 * (x0 + i * inc)) * w,
+               2 * w);
+}
+
+static inline void zvec_scatter(long n, const void *c, void *x, long inc, size_t w)
+{
+    long x0 = inc < 0 ? (n - 1) * -inc : 0;
+    for (long i = 0; i < n; i++)
+        memcpy((char *)x + (size_t)(2 * (x0 + i * inc)) * w, (const char *)c + (size_t)(2 * i) * w,
+               2 * w);
 }
 
 /* C(i, j) := alpha sum_{l < k} op(A)(i, l) op(B)(l, j) + beta C(i, j), both

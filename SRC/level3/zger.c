@@ -245,13 +245,8 @@ static void ger_complex(const char *name, int f32, int conj, long m, long n, con
         exb_note("no memory for %s's copies of x and y: A left as it was", name);
         return;
     }
-    long x0 = incx < 0 ? (m - 1) * -incx : 0, y0 = incy < 0 ? (n - 1) * -incy : 0;
-    for (long i = 0; i < m; i++)
-        memcpy(xc + (size_t)(2 * i) * w, (const char *)x + (size_t)(2 * (x0 + i * incx)) * w,
-               2 * w);
-    for (long j = 0; j < n; j++)
-        memcpy(yc + (size_t)(2 * j) * w, (const char *)y + (size_t)(2 * (y0 + j * incy)) * w,
-               2 * w);
+    zvec_gather(m, x, incx, w, xc);
+    zvec_gather(n, y, incy, w, yc);
     zupdate u = {f32, conj, m, n, lda, alpha, NULL, NULL, xc, yc, a, NULL, 0};
     if (host_update(&u) != 0) {
         double one[2] = {1.0, 0.0};

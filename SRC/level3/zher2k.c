@@ -186,9 +186,7 @@ static void *contiguous(int f32, long n, const void *x, long inc)
     char *r = malloc((size_t)(2 * (n > 0 ? n : 1)) * w);
     if (!r)
         return NULL;
-    long x0 = inc < 0 ? (n - 1) * -inc : 0;
-    for (long i = 0; i < n; i++)
-        memcpy(r + (size_t)(2 * i) * w, (const char *)x + (size_t)(2 * (x0 + i * inc)) * w, 2 * w);
+    zvec_gather(n, x, inc, w, r);
     return r;
 }
 
