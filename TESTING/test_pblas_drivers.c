@@ -4,7 +4,8 @@
  *
  * usage: mpiexec -n 6 test_pblas_drivers [DRIVER ...] [-nb NB] [-n N]
  *
- * For each driver (PDGESV, PDPOSV, PDGEQRF, PDGELS, PDSYEV) the same
+ * For each driver (PDGESV, PDPOSV, PDGEQRF, PDGELS, PDSYEV, and PSGESV,
+ * PCGESV, PZGESV on the exact PBLAS of those types) the same
  * global problem, with the same block size, is solved on the grids 1x1,
  * 1x2, 2x1, 2x2, 1x3, 3x1 and 2x3 (those with more processes than the run
  * has are skipped); every output the driver defines globally (factors,
@@ -30,6 +31,13 @@
 void pdgesv_(const int *n, const int *nrhs, double *a, const int *ia, const int *ja,
              const int *desca, int *ipiv, double *b, const int *ib, const int *jb, const int *descb,
              int *info);
+
+void psgesv_(const int *n, const int *nrhs, void *a, const int *ia, const int *ja, const int *desca,
+             int *ipiv, void *b, const int *ib, const int *jb, const int *descb, int *info);
+void pcgesv_(const int *n, const int *nrhs, void *a, const int *ia, const int *ja, const int *desca,
+             int *ipiv, void *b, const int *ib, const int *jb, const int *descb, int *info);
+void pzgesv_(const int *n, const int *nrhs, void *a, const int *ia, const int *ja, const int *desca,
+             int *ipiv, void *b, const int *ib, const int *jb, const int *descb, int *info);
 
 void pdposv_(const char *uplo, const int *n, const int *nrhs, double *a, const int *ia,
              const int *ja, const int *desca, double *b, const int *ib, const int *jb,
@@ -463,6 +471,159 @@ static void run_gesvx(const pt_grid *g, const params *p, int kind, outputs *o)
     pt_mat_free(&x);
 }
 
+/* ---- PSGESV, PCGESV, PZGESV ------------------------------------------------ */
+
+/* A typed local array beside a pt_mat's layout (its descriptor, mloc,
+ * nloc, lld): es bytes an element, parts (1 or 2) of binary32 (f32) or
+ * binary64 values; the global values in gv (parts per element, ld m). */
+typedef struct xmat {
+    pt_mat d;
+    int es, parts, f32;
+    double *gv;
+    char *loc;
+} xmat;
+
+static void xmat_make(xmat *x, const pt_grid *g, int m, int n, int nb, char type)
+{
+    pt_mat_make(&x->d, g, m, n, nb, nb, 0, 0, 0);
+    x->f32 = type == 'S' || type == 'C';
+    x->parts = type == 'C' || type == 'Z' ? 2 : 1;
+    x->es = x->parts * (x->f32 ? 4 : 8);
+    x->gv = calloc((size_t)m * n * x->parts + 1, sizeof *x->gv);
+    x->loc = calloc((size_t)x->d.lld * (x->d.nloc > 0 ? x->d.nloc : 1), (size_t)x->es);
+}
+
+static void xmat_free(xmat *x)
+{
+    free(x->gv);
+    free(x->loc);
+    pt_mat_free(&x->d);
+}
+
+static void xmat_deal(xmat *x, const pt_grid *g)
+{
+    if (!g->in)
+        return;
+    for (int lj = 0; lj < x->d.nloc; lj++)
+        for (int li = 0; li < x->d.mloc; li++) {
+            size_t at = (size_t)pt_grow(&x->d, g, li) + (size_t)pt_gcol(&x->d, g, lj) * x->d.m;
+            char *e = x->loc + ((size_t)li + (size_t)lj * x->d.lld) * (size_t)x->es;
+            for (int q = 0; q < x->parts; q++) {
+                double v = x->gv[at * x->parts + q];
+                if (x->f32)
+                    ((float *)e)[q] = (float)v;
+                else
+                    ((double *)e)[q] = v;
+            }
+        }
+}
+
+/* The global matrix's bits, packed into doubles (8 bytes each), alike on
+ * every process; how many doubles. */
+static size_t xmat_assemble(const pt_grid *g, const xmat *x, double **out)
+{
+    size_t bytes = (size_t)x->d.m * x->d.n * (size_t)x->es, len = (bytes + 7) / 8;
+    unsigned char *b = calloc(len * 8 + 8, 1);
+    if (g->in)
+        for (int lj = 0; lj < x->d.nloc; lj++)
+            for (int li = 0; li < x->d.mloc; li++) {
+                size_t at = (size_t)pt_grow(&x->d, g, li) + (size_t)pt_gcol(&x->d, g, lj) * x->d.m;
+                memcpy(b + at * x->es, x->loc + ((size_t)li + (size_t)lj * x->d.lld) * x->es,
+                       (size_t)x->es);
+            }
+    MPI_Allreduce(MPI_IN_PLACE, b, (int)(len * 8), MPI_BYTE, MPI_BOR, MPI_COMM_WORLD);
+    *out = (double *)b;
+    return len;
+}
+
+/* Element e's part q of an assembled matrix. */
+static long double xget(const xmat *x, const double *v, size_t e, int q)
+{
+    if (x->f32)
+        return ((const float *)v)[e * x->parts + q];
+    return v[e * x->parts + q];
+}
+
+static void run_xgesv(const pt_grid *g, const params *p, int kind, outputs *o, char type)
+{
+    xmat a, b;
+    xmat_make(&a, g, p->n, p->n, p->nb, type);
+    xmat_make(&b, g, p->n, p->nrhs, p->nb, type);
+    for (int j = 0; j < p->n; j++)
+        for (int i = 0; i < p->n; i++)
+            for (int q = 0; q < a.parts; q++)
+                a.gv[(i + (size_t)j * p->n) * a.parts + q] = entry(kind, i + 2000 * q, j, p->n);
+    for (int j = 0; j < p->nrhs; j++)
+        for (int i = 0; i < p->n; i++)
+            for (int q = 0; q < b.parts; q++)
+                b.gv[(i + (size_t)j * p->n) * b.parts + q] =
+                    entry(kind, i + 1000 + 2000 * q, j, p->n);
+    xmat_deal(&a, g);
+    xmat_deal(&b, g);
+    int info = 0, one = 1;
+    int *ipiv = calloc((size_t)(a.d.mloc + p->nb), sizeof *ipiv);
+    if (g->in) {
+        if (type == 'S')
+            psgesv_(&p->n, &p->nrhs, a.loc, &one, &one, a.d.desc, ipiv, b.loc, &one, &one, b.d.desc,
+                    &info);
+        else if (type == 'C')
+            pcgesv_(&p->n, &p->nrhs, a.loc, &one, &one, a.d.desc, ipiv, b.loc, &one, &one, b.d.desc,
+                    &info);
+        else
+            pzgesv_(&p->n, &p->nrhs, a.loc, &one, &one, a.d.desc, ipiv, b.loc, &one, &one, b.d.desc,
+                    &info);
+    }
+    char name[8] = {'P', type, 'G', 'E', 'S', 'V', 0};
+    check_info(name, g, info);
+    double *lu, *x;
+    size_t nlu = xmat_assemble(g, &a, &lu), nx = xmat_assemble(g, &b, &x);
+    outputs_add(o, "LU factors", lu, nlu);
+    outputs_add(o, "solution X", x, nx);
+    /* sanity: the residual of the first column, the data as dealt (rounded
+     * to binary32 for S and C), in long double */
+    long double worst = 0, scale = 1;
+    for (int i = 0; i < p->n; i++) {
+        long double rr = 0, ri = 0;
+        for (int q = 0; q < a.parts; q++) {
+            double v = b.gv[(size_t)i * b.parts + q];
+            *(q ? &ri : &rr) = a.f32 ? (long double)(float)v : v;
+        }
+        for (int j = 0; j < p->n; j++) {
+            long double ar = 0, ai = 0, xr = xget(&b, x, (size_t)j, 0);
+            long double xi = b.parts > 1 ? xget(&b, x, (size_t)j, 1) : 0;
+            for (int q = 0; q < a.parts; q++) {
+                double v = a.gv[(i + (size_t)j * p->n) * a.parts + q];
+                *(q ? &ai : &ar) = a.f32 ? (long double)(float)v : v;
+            }
+            rr -= ar * xr - ai * xi;
+            ri -= ar * xi + ai * xr;
+            scale += fabsl(ar * xr) + fabsl(ai * xi) + fabsl(ar * xi) + fabsl(ai * xr);
+        }
+        worst = fabsl(rr) + fabsl(ri) > worst ? fabsl(rr) + fabsl(ri) : worst;
+    }
+    sane(name, g, "residual", worst, (a.f32 ? 1e-5L : 1e-12L) * scale);
+    free(lu);
+    free(x);
+    free(ipiv);
+    xmat_free(&a);
+    xmat_free(&b);
+}
+
+static void run_sgesv(const pt_grid *g, const params *p, int kind, outputs *o)
+{
+    run_xgesv(g, p, kind, o, 'S');
+}
+
+static void run_cgesv(const pt_grid *g, const params *p, int kind, outputs *o)
+{
+    run_xgesv(g, p, kind, o, 'C');
+}
+
+static void run_zgesv(const pt_grid *g, const params *p, int kind, outputs *o)
+{
+    run_xgesv(g, p, kind, o, 'Z');
+}
+
 /* ---- the driver ------------------------------------------------------------ */
 
 typedef struct driver {
@@ -477,8 +638,9 @@ typedef struct driver {
 } driver;
 
 static const driver drivers[] = {
-    {"PDGESV", run_gesv, NULL, 0}, {"PDPOSV", run_posv, NULL, 0}, {"PDGEQRF", run_geqrf, NULL, 0},
-    {"PDGELS", run_gels, NULL, 0}, {"PDSYEV", run_syev, NULL, 0}, {"PDGESVX", run_gesvx, NULL, 1},
+    {"PDGESV", run_gesv, NULL, 0},  {"PDPOSV", run_posv, NULL, 0},  {"PDGEQRF", run_geqrf, NULL, 0},
+    {"PDGELS", run_gels, NULL, 0},  {"PDSYEV", run_syev, NULL, 0},  {"PDGESVX", run_gesvx, NULL, 1},
+    {"PSGESV", run_sgesv, NULL, 0}, {"PCGESV", run_cgesv, NULL, 0}, {"PZGESV", run_zgesv, NULL, 0},
 };
 
 int main(int argc, char **argv)

@@ -58,6 +58,13 @@ void pb_share_double(pb_call *c, int pos, double v)
     share(c, pos, bits);
 }
 
+void pb_share_scalar(pb_call *c, int pos, const pb_type *t, const double v[2])
+{
+    pb_share_double(c, pos, v[0]);
+    if (t->cplx)
+        pb_share_double(c, pos, v[1]);
+}
+
 void pb_share_char(pb_call *c, int pos, char v)
 {
     share(c, pos, (v >= 'a' && v <= 'z') ? v - 'a' + 'A' : v);

@@ -40,6 +40,46 @@ void pxerbla_(const int *ictxt, const char *srname, const int *info, size_t len)
 typedef struct pb_lists pb_lists; /* below */
 typedef struct pb_call pb_call;
 
+/* ---- element types (types.c) ---------------------------------------------- */
+/* The four BLAS types: a PBLAS routine written once takes its type; its
+ * scalars travel inside the layer as (re, im) in binary64 (a binary32
+ * value widens exactly; im 0 for a real type). */
+typedef struct pb_type {
+    char letter; /* 'S', 'D', 'C', 'Z' */
+    int es;      /* bytes an element */
+    int cplx, f32;
+} pb_type;
+extern const pb_type pb_type_s, pb_type_d, pb_type_c, pb_type_z;
+
+/* The caller's scalar (a T, or two for a complex type) as (re, im). */
+void pb_scalar(const pb_type *t, const void *p, double v[2]);
+/* Whether v is re + 0i (either zero's sign: +0 == -0). */
+static inline int pb_scalar_is(const double v[2], double re)
+{
+    return v[0] == re && v[1] == 0.0;
+}
+/* The exact local cores, by type (the caller has checked the arguments;
+ * TRANS 'C' conjugates for a complex type, means 'T' for a real one). */
+void pb_local_gemm(const pb_type *t, const char *name, char ta, char tb, long m, long n, long k,
+                   const double al[2], const void *a, long lda, const void *b, long ldb,
+                   const double be[2], void *c, long ldc);
+/* TRSM (solve) or TRMM. */
+void pb_local_trxm(const pb_type *t, const char *name, int solve, char side, char uplo, char transa,
+                   char diag, long m, long n, const double al[2], const void *a, long lda, void *b,
+                   long ldb);
+/* a := a + alpha x y^T (conj: y^H), x and y contiguous. */
+void pb_local_ger(const pb_type *t, const char *name, int conj, long m, long n, const double al[2],
+                  const void *x, const void *y, void *a, long lda);
+/* x := alpha x over n elements at stride inc (in elements), each part RN
+ * of its exact value; real_alpha: alpha's imaginary part is no term (the
+ * ZDSCAL family).  alpha = 0 is not special here. */
+void pb_local_scal(const pb_type *t, long n, const double al[2], int real_alpha, void *x, long inc);
+/* |x| (real) or |re| + |im| rounded in the type's precision (IxAMAX's
+ * measure), as a double. */
+double pb_abs1(const pb_type *t, const void *x);
+/* Sets an element to (re, im) in the type's format. */
+void pb_elem_set(const pb_type *t, void *x, double re, double im);
+
 /* ---- a process grid ---------------------------------------------------- */
 typedef struct pb_grid {
     int ctxt, nprow, npcol, myrow, mycol;
@@ -132,6 +172,8 @@ static inline long pb_vec_len(const pb_vec *v)
 long pb_vec_held(const pb_vec *v, const pb_grid *g, int q, long *out);
 /* The address of element k on a process that holds it. */
 double *pb_vec_at(const pb_vec *v, const pb_grid *g, long k);
+/* The same for any element size (the vector's es). */
+char *pb_vec_elem(const pb_vec *v, const pb_grid *g, long k);
 /* Every process's held indices of a vector (count 0: holds none). */
 typedef struct pb_vlists {
     long **idx, *count;
@@ -146,9 +188,9 @@ pb_vlists *pb_vlists_from(const pb_grid *g, const pb_lists *l, int by_row, const
 char *pb_holds_mat(const pb_grid *g, const pb_mat *x);
 /* buf[a] := y(want->idx[me][a]): y's elements brought to the processes
  * that want them (want: per process, increasing indices). */
-int pb_vec_fetch(const pb_grid *g, const pb_vec *y, const pb_vlists *want, double *buf);
+int pb_vec_fetch(const pb_grid *g, const pb_vec *y, const pb_vlists *want, void *buf);
 /* The reverse: y(have->idx[q][a]) := buf[a] of process q, on y's holders. */
-int pb_vec_store(const pb_grid *g, const pb_vec *y, const pb_vlists *have, const double *buf);
+int pb_vec_store(const pb_grid *g, const pb_vec *y, const pb_vlists *have, const void *buf);
 /* out := RN(sum |x_k|) (mode 1) or RN(sqrt(sum x_k^2)) (mode 2), every
  * sum exact, on every process of the scope. */
 int pb_vec_norm(const pb_grid *g, const pb_call *c, const pb_vec *v, int mode, double *out);
@@ -182,6 +224,9 @@ void pb_call_free(pb_call *c);
 void pb_share_long(pb_call *c, int pos, long v);
 void pb_share_double(pb_call *c, int pos, double v); /* bits; every NaN one value */
 void pb_share_char(pb_call *c, int pos, char v);     /* upper case */
+/* A scalar of type t: its real part, and its imaginary part for a complex
+ * type (both at position pos). */
+void pb_share_scalar(pb_call *c, int pos, const pb_type *t, const double v[2]);
 /* A descriptor's global entries (not CTXT, not LLD), entries numbered as
  * PBLAS's messages number them (internal index + 1). */
 void pb_share_desc(pb_call *c, int dpos, const int wdesc[PB_DLEN]);
@@ -312,15 +357,16 @@ void pb_block_scale(const pb_grid *g, const pb_mat *c, double beta, char uplo);
 int pb_rank_update(const pb_grid *g, const char *name, char uplo, int trans, long n, long k,
                    double alpha, const pb_mat *a, const pb_mat *b, double beta, const pb_mat *c);
 
-/* ---- triangular operators with whole lines at one process (pdtrsm.c) ----- */
+/* ---- triangular operators with whole lines at one process (pxtrsm.c) ----- */
 /* sub(B) := alpha*op(A)^-1 sub(B) (mult 0) or alpha*op(A) sub(B) (mult 1),
  * SIDE 'L', or from the right: each column (L) or row (R) of sub(B) is
- * computed whole by one process with the exact DTRSM or DTRMM core, the
- * triangle of sub(A) gathered there. */
+ * computed whole by one process with the exact xTRSM or xTRMM core of the
+ * type, the triangle of sub(A) gathered there. */
 typedef struct pb_tri {
+    const pb_type *t;
     char side, uplo, transa, diag;
     long m, n;
-    double alpha;
+    double alpha[2];
     pb_mat a, b;
     int mult;
     const char *name;

@@ -44,7 +44,8 @@ void pb_tri_vector(const char *name, int mult, const char *uplo, const char *tra
     pb_vec vx;
     pb_vec_set(&vx, &g, dx, nn, *ix - 1, *jx - 1, *incx, x, 8);
     /* a column: op(A) x from the left; a row: x op(A)^T from the right */
-    pb_tri p = {.name = name,
+    pb_tri p = {.t = &pb_type_d,
+                .name = name,
                 .mult = mult,
                 .side = vx.row ? 'R' : 'L',
                 .uplo = upper ? 'U' : 'L',
@@ -52,7 +53,7 @@ void pb_tri_vector(const char *name, int mult, const char *uplo, const char *tra
                 .diag = unit ? 'U' : 'N',
                 .m = vx.row ? 1 : nn,
                 .n = vx.row ? nn : 1,
-                .alpha = 1.0};
+                .alpha = {1.0, 0.0}};
     pb_mat_set(&p.a, &g, da, *ia - 1, *ja - 1, nn, nn, a, 8);
     p.b = vx.x;
     pb_call c;

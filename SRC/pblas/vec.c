@@ -35,10 +35,15 @@ long pb_vec_held(const pb_vec *v, const pb_grid *g, int q, long *out)
     return pb_dim_list(&x->r, x->i0, x->m, pr, out);
 }
 
+char *pb_vec_elem(const pb_vec *v, const pb_grid *g, long k)
+{
+    return v->row ? pb_mat_at(&v->x, 0, k, g->myrow, g->mycol)
+                  : pb_mat_at(&v->x, k, 0, g->myrow, g->mycol);
+}
+
 double *pb_vec_at(const pb_vec *v, const pb_grid *g, long k)
 {
-    return (double *)(v->row ? pb_mat_at(&v->x, 0, k, g->myrow, g->mycol)
-                             : pb_mat_at(&v->x, k, 0, g->myrow, g->mycol));
+    return (double *)pb_vec_elem(v, g, k);
 }
 
 void pb_scope_vec(pb_call *c, const pb_grid *g, const pb_vec *v)
@@ -96,7 +101,7 @@ void pb_vlists_free(pb_vlists *l)
 
 static const long zero_index = 0;
 
-int pb_vec_fetch(const pb_grid *g, const pb_vec *y, const pb_vlists *want, double *buf)
+int pb_vec_fetch(const pb_grid *g, const pb_vec *y, const pb_vlists *want, void *buf)
 {
     pb_list *rows = malloc((size_t)g->np * sizeof *rows);
     pb_list *cols = malloc((size_t)g->np * sizeof *cols);
@@ -118,7 +123,7 @@ int pb_vec_fetch(const pb_grid *g, const pb_vec *y, const pb_vlists *want, doubl
     return err;
 }
 
-int pb_vec_store(const pb_grid *g, const pb_vec *y, const pb_vlists *have, const double *buf)
+int pb_vec_store(const pb_grid *g, const pb_vec *y, const pb_vlists *have, const void *buf)
 {
     pb_list *rows = malloc((size_t)g->np * sizeof *rows);
     pb_list *cols = malloc((size_t)g->np * sizeof *cols);

@@ -1,19 +1,23 @@
 /*
- * pdgemm.c -- PDGEMM: sub(C) := alpha*op(sub(A))*op(sub(B)) + beta*sub(C),
- * every element RN of its exact value, whatever the process grid.
+ * pxgemm.c -- PSGEMM, PDGEMM, PCGEMM, PZGEMM: sub(C) :=
+ * alpha*op(sub(A))*op(sub(B)) + beta*sub(C), every element (every part of
+ * a complex one) RN of its exact value, whatever the process grid.
  *
- *   SUBROUTINE PDGEMM(TRANSA, TRANSB, M, N, K, ALPHA, A, IA, JA, DESCA,
+ *   SUBROUTINE PxGEMM(TRANSA, TRANSB, M, N, K, ALPHA, A, IA, JA, DESCA,
  *                     B, IB, JB, DESCB, BETA, C, IC, JC, DESCC)
  *
  * Arguments, quick returns and errors are PBLAS's (pdgemm_.c): TRANSA,
- * TRANSB 'N', 'T' or 'C'; sub(A) is M x K (K x M transposed), sub(B) K x N
- * (N x K), sub(C) M x N; alpha = 0 or K = 0: sub(C) := beta*sub(C) (0 for
- * beta = 0, C not read).  Illegal arguments: PXERBLA('PDGEMM', position)
- * on every process of the scope (the holders of sub(A), sub(B), sub(C)),
- * sub(C) untouched (doc/PBLAS.md; PBLAS itself aborts).
+ * TRANSB 'N', 'T' or 'C' (the conjugate transpose for C and Z); sub(A) is
+ * M x K (K x M transposed), sub(B) K x N (N x K), sub(C) M x N; alpha = 0
+ * or K = 0: sub(C) := beta*sub(C) (0 for beta = 0, C not read), as the
+ * exact local GEMM gives it.  Illegal arguments: PXERBLA('PxGEMM',
+ * position) on every process of the scope (the holders of sub(A), sub(B),
+ * sub(C)), sub(C) untouched (doc/PBLAS.md; PBLAS itself aborts).
  *
- * Three ways to compute, as PBLAS has three (its estimates of the volume
- * decide; EXACTBLAS_PBLAS_GEMM=ab|a|b forces one, for the tests):
+ * Three ways to compute for PDGEMM, as PBLAS has three (its estimates of
+ * the volume decide; EXACTBLAS_PBLAS_GEMM=ab|a|b forces one, for the
+ * tests); the other types take the first, the exact local GEMM of their
+ * type over the whole inner dimension:
  *   ab  C stays: each holder of a block of sub(C) gathers the rows of
  *       op(A) and the columns of op(B) of its block, over the whole inner
  *       dimension, and computes it with one exact local GEMM (SUMMA's
@@ -37,9 +41,12 @@
 
 typedef struct gemm {
     const pb_grid *g;
-    int ta, tb; /* op is a transpose */
+    const pb_type *t;
+    const char *name;
+    int ta, tb;    /* op is a transpose */
+    char opa, opb; /* 'N', 'T' or 'C' */
     long m, n, k;
-    double alpha, beta;
+    double alpha[2], beta[2];
     pb_mat a, b, c; /* the sub-matrices as stored */
 } gemm;
 
@@ -68,18 +75,18 @@ static int gemm_ab(const gemm *p)
     int np = g->np, err = MPI_ERR_NO_MEM;
     pb_lists cr = {0}, cc = {0}, kk = {0};
     pb_list *rows = malloc((size_t)np * sizeof *rows), *cols = malloc((size_t)np * sizeof *cols);
-    double *abuf = NULL, *bbuf = NULL;
-    char *hold = malloc((size_t)np);
+    char *abuf = NULL, *bbuf = NULL, *hold = malloc((size_t)np);
+    size_t es = (size_t)p->t->es;
     if (!hold || !rows || !cols || pb_lists_make(&cr, &p->c.r, p->c.i0, p->m) ||
         pb_lists_make(&cc, &p->c.c, p->c.j0, p->n) || pb_lists_make(&kk, &p->a.c, 0, p->k))
         goto done;
     for (int q = 0; q < np; q++)
         hold[q] = cr.count[q / g->npcol] > 0 && cc.count[q % g->npcol] > 0;
     long mloc, nloc;
-    double *cl = (double *)pb_mat_local(&p->c, g, &mloc, &nloc);
+    char *cl = pb_mat_local(&p->c, g, &mloc, &nloc);
     long lda = p->ta ? p->k : mloc, ldb = p->tb ? nloc : p->k;
-    abuf = malloc((size_t)(mloc * p->k > 0 ? mloc * p->k : 1) * sizeof *abuf);
-    bbuf = malloc((size_t)(nloc * p->k > 0 ? nloc * p->k : 1) * sizeof *bbuf);
+    abuf = malloc((size_t)(mloc * p->k > 0 ? mloc * p->k : 1) * es);
+    bbuf = malloc((size_t)(nloc * p->k > 0 ? nloc * p->k : 1) * es);
     if (!abuf || !bbuf)
         goto done;
     /* op(A)'s rows of my block of C, every column of the inner dimension */
@@ -104,9 +111,8 @@ static int gemm_ab(const gemm *p)
     if (err)
         goto done;
     if (mloc > 0 && nloc > 0)
-        exb_dgemm_checked("PDGEMM", p->ta ? 'T' : 'N', p->tb ? 'T' : 'N', mloc, nloc, p->k,
-                          p->alpha, abuf, lda > 0 ? lda : 1, bbuf, ldb > 0 ? ldb : 1, p->beta, cl,
-                          p->c.lld);
+        pb_local_gemm(p->t, p->name, p->opa, p->opb, mloc, nloc, p->k, p->alpha, abuf,
+                      lda > 0 ? lda : 1, bbuf, ldb > 0 ? ldb : 1, p->beta, cl, p->c.lld);
 done:
     pb_lists_free(&cr);
     pb_lists_free(&cc);
@@ -250,7 +256,7 @@ static int stationary(const gemm *p, view s, view v, view o, long mm, long nn)
         for (long b = 0; b < wc[me].n; b++)
             for (long a = 0; a < nor; a++) {
                 double *e = o.t ? cl + (first + b) + a * o.x->lld : cl + a + (first + b) * o.x->lld;
-                *e = pb_round_affine(&want[a + b * nor], p->alpha, p->beta, *e);
+                *e = pb_round_affine(&want[a + b * nor], p->alpha[0], p->beta[0], *e);
             }
         pb_accs_reset(have, nsr * w);
     }
@@ -282,6 +288,8 @@ done:
  * 0 ab, 1 a, 2 b; the partials weigh 4 doubles (about their wire size). */
 static int choose(const gemm *p)
 {
+    if (p->t->letter != 'D') /* exact partials of binary64 products only */
+        return 0;
     int v = pb_gemm_variant();
     if (v)
         return v - 1;
@@ -295,15 +303,12 @@ static int choose(const gemm *p)
     return a <= b ? 1 : 2;
 }
 
-PB_API void pdgemm_(const char *transa, const char *transb, const int *m, const int *n,
-                    const int *k, const double *alpha, const double *a, const int *ia,
-                    const int *ja, const int *desca, const double *b, const int *ib, const int *jb,
-                    const int *descb, const double *beta, double *c, const int *ic, const int *jc,
-                    const int *descc, size_t la, size_t lb)
+static void gemm_call(const pb_type *t, const char *name, const char *transa, const char *transb,
+                      const int *m, const int *n, const int *k, const void *alpha, const void *a,
+                      const int *ia, const int *ja, const int *desca, const void *b, const int *ib,
+                      const int *jb, const int *descb, const void *beta, void *c, const int *ic,
+                      const int *jc, const int *descc)
 {
-    EXB_FPENV_SCOPE;
-    (void)la;
-    (void)lb;
     pb_count_call();
     int da[PB_DLEN], db[PB_DLEN], dc[PB_DLEN];
     pb_desc_widen(desca, da);
@@ -311,15 +316,16 @@ PB_API void pdgemm_(const char *transa, const char *transb, const int *m, const 
     pb_desc_widen(descc, dc);
     pb_grid g;
     if (pb_grid_init(&g, da[PB_CTXT])) {
-        pb_report(da[PB_CTXT], "PDGEMM", -(1001 + PB_CTXT));
+        pb_report(da[PB_CTXT], name, -(1001 + PB_CTXT));
         return;
     }
     char ta = *transa, tb = *transb;
     int nota = exb_lsame(ta, 'N'), notb = exb_lsame(tb, 'N');
+    int conja = exb_lsame(ta, 'C'), conjb = exb_lsame(tb, 'C');
     int info = 0;
-    if (!nota && !exb_lsame(ta, 'T') && !exb_lsame(ta, 'C'))
+    if (!nota && !exb_lsame(ta, 'T') && !conja)
         info = -1;
-    else if (!notb && !exb_lsame(tb, 'T') && !exb_lsame(tb, 'C'))
+    else if (!notb && !exb_lsame(tb, 'T') && !conjb)
         info = -2;
     if (nota)
         pb_chkmat(&g, *m, 3, *k, 5, *ia - 1, *ja - 1, da, 10, &info);
@@ -331,43 +337,55 @@ PB_API void pdgemm_(const char *transa, const char *transb, const int *m, const 
         pb_chkmat(&g, *n, 4, *k, 5, *ib - 1, *jb - 1, db, 14, &info);
     pb_chkmat(&g, *m, 3, *n, 4, *ic - 1, *jc - 1, dc, 19, &info);
 
+    /* a real type's 'C' is its 'T' */
+    char opa = nota               ? 'N'
+               : conja && t->cplx ? 'C'
+                                  : 'T',
+         opb = notb               ? 'N'
+               : conjb && t->cplx ? 'C'
+                                  : 'T';
     gemm p = {.g = &g,
+              .t = t,
+              .name = name,
               .ta = !nota,
               .tb = !notb,
+              .opa = opa,
+              .opb = opb,
               .m = *m,
               .n = *n,
-              .k = *k,
-              .alpha = *alpha,
-              .beta = *beta};
+              .k = *k};
+    pb_scalar(t, alpha, p.alpha);
+    pb_scalar(t, beta, p.beta);
     long mm = *m > 0 ? *m : 0, nn = *n > 0 ? *n : 0, kk = *k > 0 ? *k : 0;
-    pb_mat_set(&p.a, &g, da, *ia - 1, *ja - 1, nota ? mm : kk, nota ? kk : mm, a, 8);
-    pb_mat_set(&p.b, &g, db, *ib - 1, *jb - 1, notb ? kk : nn, notb ? nn : kk, b, 8);
-    pb_mat_set(&p.c, &g, dc, *ic - 1, *jc - 1, mm, nn, c, 8);
+    pb_mat_set(&p.a, &g, da, *ia - 1, *ja - 1, nota ? mm : kk, nota ? kk : mm, a, t->es);
+    pb_mat_set(&p.b, &g, db, *ib - 1, *jb - 1, notb ? kk : nn, notb ? nn : kk, b, t->es);
+    pb_mat_set(&p.c, &g, dc, *ic - 1, *jc - 1, mm, nn, c, t->es);
 
     pb_call call;
-    pb_call_init(&call, &g, "PDGEMM");
+    pb_call_init(&call, &g, name);
     call.info = info;
-    pb_share_char(&call, 1, nota ? 'N' : 'T');
-    pb_share_char(&call, 2, notb ? 'N' : 'T');
+    pb_share_char(&call, 1, opa);
+    pb_share_char(&call, 2, opb);
     pb_share_long(&call, 3, *m);
     pb_share_long(&call, 4, *n);
     pb_share_long(&call, 5, *k);
-    pb_share_double(&call, 6, *alpha);
+    pb_share_scalar(&call, 6, t, p.alpha);
     pb_share_long(&call, 8, *ia);
     pb_share_long(&call, 9, *ja);
     pb_share_desc(&call, 10, da);
     pb_share_long(&call, 12, *ib);
     pb_share_long(&call, 13, *jb);
     pb_share_desc(&call, 14, db);
-    pb_share_double(&call, 15, *beta);
+    pb_share_scalar(&call, 15, t, p.beta);
     pb_share_long(&call, 17, *ic);
     pb_share_long(&call, 18, *jc);
     pb_share_desc(&call, 19, dc);
     int legal = info == 0 || !(da[PB_DTYPE] != 2 || db[PB_DTYPE] != 2 || dc[PB_DTYPE] != 2);
-    int quick = mm == 0 || nn == 0 || ((*alpha == 0.0 || kk == 0) && *beta == 1.0);
+    int alpha0 = pb_scalar_is(p.alpha, 0.0);
+    int quick = mm == 0 || nn == 0 || ((alpha0 || kk == 0) && pb_scalar_is(p.beta, 1.0));
     if (legal && !quick) {
         pb_scope_mat(&call, &g, &p.c);
-        if (*alpha != 0.0 && kk > 0) {
+        if (!alpha0 && kk > 0) {
             pb_scope_mat(&call, &g, &p.a);
             pb_scope_mat(&call, &g, &p.b);
         }
@@ -378,12 +396,12 @@ PB_API void pdgemm_(const char *transa, const char *transb, const int *m, const 
     }
     pb_call_free(&call);
     int err;
-    if (*alpha == 0.0 || kk == 0) { /* sub(C) := beta*sub(C), locally */
+    if (alpha0 || kk == 0) { /* sub(C) := beta*sub(C), locally: the local GEMM with K = 0 */
         long ml, nl;
-        double *cl = (double *)pb_mat_local(&p.c, &g, &ml, &nl);
-        for (long j = 0; j < nl; j++)
-            for (long i = 0; i < ml; i++)
-                cl[i + j * p.c.lld] = *beta == 0.0 ? 0.0 : *beta * cl[i + j * p.c.lld];
+        char *cl = pb_mat_local(&p.c, &g, &ml, &nl);
+        if (ml > 0 && nl > 0)
+            pb_local_gemm(t, name, 'N', 'N', ml, nl, 0, p.alpha, cl, ml, cl, 1, p.beta, cl,
+                          p.c.lld);
         return;
     }
     switch (choose(&p)) {
@@ -397,5 +415,22 @@ PB_API void pdgemm_(const char *transa, const char *transb, const int *m, const 
         err = gemm_ab(&p);
     }
     if (err)
-        pb_report(g.ctxt, "PDGEMM", 0);
+        pb_report(g.ctxt, name, 0);
 }
+
+#define GEMM_ENTRY(x, X, T)                                                                        \
+    PB_API void p##x##gemm_(const char *transa, const char *transb, const int *m, const int *n,    \
+                            const int *k, const T *alpha, const T *a, const int *ia,               \
+                            const int *ja, const int *desca, const T *b, const int *ib,            \
+                            const int *jb, const int *descb, const T *beta, T *c, const int *ic,   \
+                            const int *jc, const int *descc, size_t la, size_t lb)                 \
+    {                                                                                              \
+        EXB_FPENV_SCOPE;                                                                           \
+        (void)la, (void)lb;                                                                        \
+        gemm_call(&pb_type_##x, "P" #X "GEMM", transa, transb, m, n, k, alpha, a, ia, ja, desca,   \
+                  b, ib, jb, descb, beta, c, ic, jc, descc);                                       \
+    }
+GEMM_ENTRY(s, S, float)
+GEMM_ENTRY(d, D, double)
+GEMM_ENTRY(c, C, float)
+GEMM_ENTRY(z, Z, double)
