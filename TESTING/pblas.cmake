@@ -18,6 +18,13 @@ if(TARGET exactblas_pblas)
   add_test(NAME mpi_pblas_routines COMMAND ${pblas_run} 6 $<TARGET_FILE:test_pblas> 40)
   set_tests_properties(mpi_pblas_routines PROPERTIES ENVIRONMENT "${pblas_env}" TIMEOUT 300
     LABELS mpi)
+  # the S, C and Z routines (GEMM, TRSM, TRMM, GER, SCAL, SWAP, COPY, AMAX)
+  add_executable(test_pblas_x test_pblas_x.c)
+  target_link_libraries(test_pblas_x PRIVATE exactblas_pblas exactblas_pblas_testlib
+    ${EXACTBLAS_SCALAPACK_LIBRARY} MPI::MPI_C m)
+  add_test(NAME mpi_pblas_xroutines COMMAND ${pblas_run} 6 $<TARGET_FILE:test_pblas_x> 20)
+  set_tests_properties(mpi_pblas_xroutines PROPERTIES ENVIRONMENT "${pblas_env}" TIMEOUT 300
+    LABELS mpi)
 endif()
 if(TARGET exactblas_pblas)
   # the drivers on the exact PBLAS (linked ahead of ScaLAPACK, the exact

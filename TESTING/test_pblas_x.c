@@ -1,0 +1,855 @@
+/*
+ * test_pblas_x.c -- the exact PBLAS of the types S, C and Z, bit for bit
+ * against MPFR on the grids of the suite.
+ *
+ * usage: mpiexec -n 6 test_pblas_x [CASES [SEED [ROUTINE ...]]]
+ *
+ * Routines (each for S, C and Z; ROUTINE names a family: GEMM, TRSM, TRMM,
+ * GER, SCAL, SWAP, COPY, AMAX): PxGEMM (every op, 'C' conjugating),
+ * PxTRSM and PxTRMM (both sides, both triangles, every op, unit and
+ * non-unit diagonals), PSGER / PxGERU / PxGERC, PxSCAL with PCSSCAL and
+ * PZDSCAL, PxSWAP, PxCOPY, PxAMAX.  Every case draws its sizes (0 too),
+ * block sizes 1 to 7, source processes, offsets IA/JA, padded local
+ * arrays, row or column vectors, scalars (0, 1, -0 among them) and a data
+ * class (testlib's: narrow, ints, zeros, halftiny, wide for the
+ * products); every process draws the same global data from the same
+ * seed and checks the elements it holds: inside sub(C) against the MPFR
+ * value (testlib's tl_terms, rounded to binary32 for S and C), outside
+ * unchanged.  The oracles are the contract's (doc/CONTRACT.md): one
+ * rounding of each part's exact value; the substitution of TRSM with each
+ * x_i rounded once from its exact numerator.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "level2lib.h"
+#include "test_pblas_lib.h"
+
+#define PROTO_GEMM(x)                                                                              \
+    void p##x##gemm_(const char *, const char *, const int *, const int *, const int *,            \
+                     const void *, const void *, const int *, const int *, const int *,            \
+                     const void *, const int *, const int *, const int *, const void *, void *,    \
+                     const int *, const int *, const int *, size_t, size_t);                       \
+    void p##x##trsm_(const char *, const char *, const char *, const char *, const int *,          \
+                     const int *, const void *, const void *, const int *, const int *,            \
+                     const int *, void *, const int *, const int *, const int *, size_t, size_t,   \
+                     size_t, size_t);                                                              \
+    void p##x##trmm_(const char *, const char *, const char *, const char *, const int *,          \
+                     const int *, const void *, const void *, const int *, const int *,            \
+                     const int *, void *, const int *, const int *, const int *, size_t, size_t,   \
+                     size_t, size_t);                                                              \
+    void p##x##scal_(const int *, const void *, void *, const int *, const int *, const int *,     \
+                     const int *);                                                                 \
+    void p##x##swap_(const int *, void *, const int *, const int *, const int *, const int *,      \
+                     void *, const int *, const int *, const int *, const int *);                  \
+    void p##x##copy_(const int *, const void *, const int *, const int *, const int *,             \
+                     const int *, void *, const int *, const int *, const int *, const int *);     \
+    void p##x##amax_(const int *, void *, int *, const void *, const int *, const int *,           \
+                     const int *, const int *);
+PROTO_GEMM(s)
+PROTO_GEMM(c)
+PROTO_GEMM(z)
+typedef void ger_fn(const int *, const int *, const void *, const void *, const int *, const int *,
+                    const int *, const int *, const void *, const int *, const int *, const int *,
+                    const int *, void *, const int *, const int *, const int *);
+ger_fn psger_, pcgeru_, pcgerc_, pzgeru_, pzgerc_;
+void pcsscal_(const int *, const void *, void *, const int *, const int *, const int *,
+              const int *);
+void pzdscal_(const int *, const void *, void *, const int *, const int *, const int *,
+              const int *);
+
+static int rank, size;
+static tl_terms *T1, *T2;
+
+/* ---- a type ---------------------------------------------------------------- */
+
+typedef struct xtype {
+    char letter;
+    int f32, parts, es;
+} xtype;
+static const xtype types[3] = {{'S', 1, 1, 4}, {'C', 1, 2, 8}, {'Z', 0, 2, 16}};
+
+/* The data classes: finite ones (the substitution and the scalings stay
+ * finite), and WIDE for the products. */
+static const tl_class classes[] = {TL_NARROW, TL_INTS3, TL_ZEROS, TL_HALFTINY, TL_WIDE};
+#define NCLS 5
+
+static double value(tl_rng *r, const xtype *t, int cls)
+{
+    double v = tl_class_value(r, classes[cls], t->f32);
+    if (classes[cls] == TL_NARROW || classes[cls] == TL_HALFTINY)
+        v *= tl_rng_sign(r);
+    return v;
+}
+
+/* A scalar: 0, 1, -0, -1 or 0.5 half of the time (each part), else drawn. */
+static void draw_scalar(tl_rng *r, const xtype *t, double s[2])
+{
+    static const double fixed[] = {0.0, 1.0, -0.0, -1.0, 0.5};
+    for (int q = 0; q < 2; q++)
+        s[q] = q >= t->parts ? 0.0 : tl_chance(r, 2) ? fixed[tl_draw(r, 0, 4)] : value(r, t, 0);
+    if (t->parts == 2 && tl_chance(r, 3))
+        s[1] = 0.0;
+}
+
+static void put_scalar(const xtype *t, const double s[2], void *out)
+{
+    for (int q = 0; q < t->parts; q++)
+        if (t->f32)
+            ((float *)out)[q] = (float)s[q];
+        else
+            ((double *)out)[q] = s[q];
+}
+
+/* ---- a distributed matrix of the type ------------------------------------ */
+
+/* pt_mat's layout (descriptor, local extents); the global values in gv
+ * (parts per element, leading dimension m) and the typed local array. */
+typedef struct xmat {
+    pt_mat d;
+    const xtype *t;
+    double *gv;
+    char *loc;
+} xmat;
+
+static const int block_sizes[] = {1, 2, 3, 4, 5, 7};
+
+static double *gat(const xmat *x, int i, int j)
+{
+    return &x->gv[((size_t)i + (size_t)j * x->d.m) * x->t->parts];
+}
+
+static char *lat(const xmat *x, int li, int lj)
+{
+    return x->loc + ((size_t)li + (size_t)lj * x->d.lld) * (size_t)x->t->es;
+}
+
+static double part(const xtype *t, const char *e, int q)
+{
+    return t->f32 ? ((const float *)e)[q] : ((const double *)e)[q];
+}
+
+/* An m x n sub-matrix at (i0, j0) (1-based) of a global matrix with up to
+ * two extra rows and columns; inside of class cls (or from fill), outside
+ * NaN (inputs) or drawn values (outputs, to see they stay). */
+static void make_sub(xmat *a, const xtype *t, const pt_grid *g, tl_rng *r, int i0, int j0, int m,
+                     int n, int cls, int output)
+{
+    int gm = i0 - 1 + m + (int)tl_draw(r, 0, 2), gn = j0 - 1 + n + (int)tl_draw(r, 0, 2);
+    int mb = block_sizes[tl_draw(r, 0, 5)], nb = block_sizes[tl_draw(r, 0, 5)];
+    int rsrc = (int)tl_draw(r, 0, g->nprow - 1), csrc = (int)tl_draw(r, 0, g->npcol - 1);
+    pt_mat_make(&a->d, g, gm, gn, mb, nb, rsrc, csrc, (int)tl_draw(r, 0, 2));
+    a->t = t;
+    a->gv = malloc((size_t)gm * gn * t->parts * sizeof *a->gv + 8);
+    a->loc = calloc((size_t)a->d.lld * (a->d.nloc > 0 ? a->d.nloc : 1), (size_t)t->es);
+    for (int j = 0; j < gn; j++)
+        for (int i = 0; i < gm; i++) {
+            int inside = i >= i0 - 1 && i < i0 - 1 + m && j >= j0 - 1 && j < j0 - 1 + n;
+            for (int q = 0; q < t->parts; q++)
+                gat(a, i, j)[q] =
+                    inside ? value(r, t, cls) : (output ? tl_rng_uniform(r) + 7.0 : NAN);
+        }
+}
+
+/* The global values into the local array (after any change of gv). */
+static void deal(xmat *a, const pt_grid *g)
+{
+    if (!g->in)
+        return;
+    for (int lj = 0; lj < a->d.nloc; lj++)
+        for (int li = 0; li < a->d.mloc; li++) {
+            const double *v = gat(a, pt_grow(&a->d, g, li), pt_gcol(&a->d, g, lj));
+            char *e = lat(a, li, lj);
+            for (int q = 0; q < a->t->parts; q++)
+                if (a->t->f32)
+                    ((float *)e)[q] = (float)v[q];
+                else
+                    ((double *)e)[q] = v[q];
+        }
+}
+
+static void xmat_free(xmat *a)
+{
+    free(a->gv);
+    free(a->loc);
+    pt_mat_free(&a->d);
+}
+
+/* Every local element: want(i, j, q) inside the m x n sub-matrix at (i0,
+ * j0), unchanged outside. */
+typedef double (*want_fn)(void *ctx, int i, int j, int q);
+static void check(pt_tally *tally, const char *what, const pt_grid *g, const xmat *a, int i0,
+                  int j0, int m, int n, want_fn f, void *ctx)
+{
+    if (!g->in)
+        return;
+    for (int lj = 0; lj < a->d.nloc; lj++)
+        for (int li = 0; li < a->d.mloc; li++) {
+            int gi = pt_grow(&a->d, g, li), gj = pt_gcol(&a->d, g, lj);
+            int inside = gi >= i0 - 1 && gi < i0 - 1 + m && gj >= j0 - 1 && gj < j0 - 1 + n;
+            for (int q = 0; q < a->t->parts; q++) {
+                double want = inside ? f(ctx, gi, gj, q) : gat(a, gi, gj)[q];
+                if (a->t->f32 && !isnan(want))
+                    want = (float)want;
+                char label[300];
+                snprintf(label, sizeof label, "%s part %d", what, q);
+                pt_expect(tally, label, gi, gj, want, part(a->t, lat(a, li, lj), q));
+            }
+        }
+}
+
+static int draw_size(tl_rng *r)
+{
+    if (tl_chance(r, 12))
+        return 0;
+    return (int)(tl_chance(r, 4) ? tl_draw(r, 8, 19) : tl_draw(r, 1, 9));
+}
+
+/* op(sub(X))(i, k), 0-based in the sub-matrix at (i0, j0): (re, im). */
+static void opget(const xmat *x, char op, int i0, int j0, int i, int k, double v[2])
+{
+    const double *e = op == 'N' ? gat(x, i0 - 1 + i, j0 - 1 + k) : gat(x, i0 - 1 + k, j0 - 1 + i);
+    v[0] = e[0];
+    v[1] = x->t->parts > 1 ? (op == 'C' ? -e[1] : e[1]) : 0.0;
+}
+
+/* RN of part q of alpha*(S1 + i S2) + beta*y, alpha's and beta's zero parts
+ * no terms (real types: S1, alpha[0], beta[0] only). */
+static double round_part(const xtype *t, int q, const double al[2], const double be[2],
+                         const double y[2])
+{
+    if (t->parts == 1)
+        return tl_terms_round_affine(T1, al[0], be[0], y[0]);
+    if (q == 0)
+        return tl_terms_round_affine2(T1, al[0], T2, -al[1], be[0], y[0], -be[1], y[1]);
+    return tl_terms_round_affine2(T2, al[0], T1, al[1], be[0], y[1], be[1], y[0]);
+}
+
+/* T1, T2 += the exact product x*y (complex; y conjugated when conj). */
+static void add_product(const xtype *t, const double x[2], const double y[2], double sign)
+{
+    tl_terms_add(T1, sign * x[0], y[0], 1.0);
+    if (t->parts == 1)
+        return;
+    tl_terms_add(T1, -sign * x[1], y[1], 1.0);
+    tl_terms_add(T2, sign * x[0], y[1], 1.0);
+    tl_terms_add(T2, sign * x[1], y[0], 1.0);
+}
+
+/* ---- PxGEMM --------------------------------------------------------------- */
+
+typedef struct gemm_case {
+    const xtype *t;
+    char ta, tb;
+    int m, n, k, ia, ja, ib, jb, ic, jc;
+    double alpha[2], beta[2];
+    xmat a, b, c;
+} gemm_case;
+
+static double gemm_want(void *ctx, int gi, int gj, int q)
+{
+    gemm_case *p = ctx;
+    int i = gi - (p->ic - 1), j = gj - (p->jc - 1);
+    const double *c = gat(&p->c, gi, gj);
+    int alpha0 = p->alpha[0] == 0.0 && p->alpha[1] == 0.0;
+    int beta0 = p->beta[0] == 0.0 && p->beta[1] == 0.0;
+    int beta1 = p->beta[0] == 1.0 && p->beta[1] == 0.0;
+    if ((alpha0 || p->k == 0) && beta1)
+        return c[q];
+    if ((alpha0 || p->k == 0) && beta0)
+        return 0.0;
+    if ((alpha0 || p->k == 0) && p->t->parts == 1) /* one product, rounded once */
+        return p->beta[0] * c[0];
+    tl_terms_reset(T1);
+    tl_terms_reset(T2);
+    for (int l = 0; l < p->k && !alpha0; l++) {
+        double x[2], y[2];
+        opget(&p->a, p->ta, p->ia, p->ja, i, l, x);
+        opget(&p->b, p->tb, p->ib, p->jb, l, j, y);
+        add_product(p->t, x, y, 1.0);
+    }
+    double al[2] = {p->k > 0 ? p->alpha[0] : 0.0, p->k > 0 ? p->alpha[1] : 0.0};
+    double be[2] = {beta0 ? 0.0 : p->beta[0], beta0 ? 0.0 : p->beta[1]};
+    return round_part(p->t, q, al, be, c);
+}
+
+static void case_gemm(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t)
+{
+    static const char opts[] = "NTC";
+    gemm_case p = {.t = t};
+    p.ta = opts[tl_draw(r, 0, 2)];
+    p.tb = opts[tl_draw(r, 0, 2)];
+    p.m = draw_size(r);
+    p.n = draw_size(r);
+    p.k = draw_size(r);
+    int cls = (int)tl_draw(r, 0, NCLS - 1);
+    draw_scalar(r, t, p.alpha);
+    draw_scalar(r, t, p.beta);
+    p.ia = (int)tl_draw(r, 1, 3), p.ja = (int)tl_draw(r, 1, 3);
+    p.ib = (int)tl_draw(r, 1, 3), p.jb = (int)tl_draw(r, 1, 3);
+    p.ic = (int)tl_draw(r, 1, 3), p.jc = (int)tl_draw(r, 1, 3);
+    int ta = p.ta != 'N', tb = p.tb != 'N';
+    make_sub(&p.a, t, g, r, p.ia, p.ja, ta ? p.k : p.m, ta ? p.m : p.k, cls, 0);
+    make_sub(&p.b, t, g, r, p.ib, p.jb, tb ? p.n : p.k, tb ? p.k : p.n, cls, 0);
+    make_sub(&p.c, t, g, r, p.ic, p.jc, p.m, p.n, cls == 4 ? 0 : cls, 1);
+    deal(&p.a, g);
+    deal(&p.b, g);
+    deal(&p.c, g);
+    if (g->in) {
+        char al[16], be[16];
+        put_scalar(t, p.alpha, al);
+        put_scalar(t, p.beta, be);
+        void (*f)(const char *, const char *, const int *, const int *, const int *, const void *,
+                  const void *, const int *, const int *, const int *, const void *, const int *,
+                  const int *, const int *, const void *, void *, const int *, const int *,
+                  const int *, size_t, size_t) = t->letter == 'S'   ? psgemm_
+                                                 : t->letter == 'C' ? pcgemm_
+                                                                    : pzgemm_;
+        f(&p.ta, &p.tb, &p.m, &p.n, &p.k, al, p.a.loc, &p.ia, &p.ja, p.a.d.desc, p.b.loc, &p.ib,
+          &p.jb, p.b.d.desc, be, p.c.loc, &p.ic, &p.jc, p.c.d.desc, 1, 1);
+        char what[200];
+        snprintf(what, sizeof what,
+                 "P%cGEMM grid %dx%d %c%c m=%d n=%d k=%d blocks %dx%d %dx%d %dx%d alpha=(%g,%g) "
+                 "beta=(%g,%g) class %d",
+                 t->letter, g->nprow, g->npcol, p.ta, p.tb, p.m, p.n, p.k, p.a.d.mb, p.a.d.nb,
+                 p.b.d.mb, p.b.d.nb, p.c.d.mb, p.c.d.nb, p.alpha[0], p.alpha[1], p.beta[0],
+                 p.beta[1], cls);
+        tl_set_binary32(t->f32);
+        check(tally, what, g, &p.c, p.ic, p.jc, p.m, p.n, gemm_want, &p);
+        tl_set_binary32(0);
+    }
+    tally->cases += g->in && rank == 0;
+    xmat_free(&p.a);
+    xmat_free(&p.b);
+    xmat_free(&p.c);
+}
+
+/* ---- PxTRSM, PxTRMM ------------------------------------------------------- */
+
+typedef struct tri_case {
+    const xtype *t;
+    char side, uplo, op, diag;
+    int m, n, ia, ja, ib, jb, solve;
+    double alpha[2];
+    xmat a, b;
+    double *want; /* m x n, parts per element */
+} tri_case;
+
+/* The coefficient of unknown k in equation e of one line: op(A)(e, k)
+ * (SIDE 'L': a column op(A) x = alpha b) or op(A)(k, e) ('R': a row,
+ * x op(A) = alpha b); whether it is a term (inside the triangle). */
+static int coef(const tri_case *p, int e, int k, double v[2])
+{
+    int i = p->side == 'L' ? e : k, j = p->side == 'L' ? k : e; /* op(A)(i, j) */
+    int op_lower = (p->uplo == 'L') == (p->op == 'N');
+    if (op_lower ? j > i : j < i)
+        return 0;
+    if (i == j && p->diag == 'U') {
+        v[0] = 1.0, v[1] = 0.0;
+        return 1;
+    }
+    opget(&p->a, p->op, p->ia, p->ja, i, j, v);
+    return 1;
+}
+
+static void oracle_line(tri_case *p, int line)
+{
+    const xtype *t = p->t;
+    int left = p->side == 'L', len = left ? p->m : p->n;
+    int op_lower = (p->uplo == 'L') == (p->op == 'N');
+    /* equation e depends on unknowns before it when the coefficient
+     * matrix (op(A) for L, op(A)^T for R) is lower triangular */
+    int forward = left ? op_lower : !op_lower;
+    double *x = malloc((size_t)len * 2 * sizeof *x);
+    for (int s = 0; s < len; s++) {
+        int e = forward ? s : len - 1 - s;
+        int bi = left ? e : line, bj = left ? line : e;
+        const double *b = gat(&p->b, p->ib - 1 + bi, p->jb - 1 + bj);
+        double bb[2] = {b[0], t->parts > 1 ? b[1] : 0.0};
+        tl_terms_reset(T1);
+        tl_terms_reset(T2);
+        double q[2];
+        if (p->solve) {
+            /* alpha b, a zero part of alpha no term */
+            if (p->alpha[0] != 0.0 || t->parts == 1) {
+                tl_terms_add(T1, p->alpha[0], bb[0], 1.0);
+                if (t->parts > 1)
+                    tl_terms_add(T2, p->alpha[0], bb[1], 1.0);
+            }
+            if (p->alpha[1] != 0.0) {
+                tl_terms_add(T1, -p->alpha[1], bb[1], 1.0);
+                tl_terms_add(T2, p->alpha[1], bb[0], 1.0);
+            }
+            for (int k = 0; k < len; k++) {
+                double c[2];
+                if (k != e && coef(p, e, k, c))
+                    add_product(t, c, &x[2 * k], -1.0);
+            }
+            double d[2];
+            coef(p, e, e, d);
+            if (t->parts == 1) {
+                q[0] = tl_terms_round_quotient(T1, d[0]);
+            } else if (d[1] == 0.0) {
+                q[0] = tl_terms_round_quotient(T1, d[0]);
+                q[1] = tl_terms_round_quotient(T2, d[0]);
+            } else if (d[0] == 0.0) {
+                q[0] = tl_terms_round_quotient(T2, d[1]);
+                q[1] = -tl_terms_round_quotient(T1, d[1]);
+            } else {
+                q[0] = tl_terms_round_cquotient(T1, d[0], T2, d[1], d[0], d[1]);
+                q[1] = tl_terms_round_cquotient(T2, d[0], T1, -d[1], d[0], d[1]);
+            }
+        } else { /* TRMM: RN(alpha * sum over the triangle of coef * b) */
+            for (int k = 0; k < len; k++) {
+                double c[2];
+                int ki = left ? k : line, kj = left ? line : k;
+                const double *bk = gat(&p->b, p->ib - 1 + ki, p->jb - 1 + kj);
+                double bkk[2] = {bk[0], t->parts > 1 ? bk[1] : 0.0};
+                if (coef(p, e, k, c))
+                    add_product(t, c, bkk, 1.0);
+            }
+            double zero[2] = {0.0, 0.0};
+            for (int qq = 0; qq < t->parts; qq++)
+                q[qq] = round_part(t, qq, p->alpha, zero, zero);
+        }
+        for (int qq = 0; qq < 2; qq++) {
+            double v = qq < t->parts ? q[qq] : 0.0;
+            if (t->f32 && !isnan(v))
+                v = (float)v;
+            x[2 * e + qq] = v;
+            if (qq < t->parts)
+                p->want[((size_t)bi + (size_t)bj * p->m) * t->parts + qq] = v;
+        }
+    }
+    free(x);
+}
+
+static double tri_want(void *ctx, int gi, int gj, int q)
+{
+    tri_case *p = ctx;
+    int i = gi - (p->ib - 1), j = gj - (p->jb - 1);
+    return p->want[((size_t)i + (size_t)j * p->m) * p->t->parts + q];
+}
+
+static void case_tri(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t, int solve)
+{
+    static const char opts[] = "NTC";
+    tri_case p = {.t = t, .solve = solve};
+    p.side = tl_chance(r, 2) ? 'L' : 'R';
+    p.uplo = tl_chance(r, 2) ? 'U' : 'L';
+    p.op = opts[tl_draw(r, 0, 2)];
+    p.diag = tl_chance(r, 3) ? 'U' : 'N';
+    p.m = draw_size(r);
+    p.n = draw_size(r);
+    int cls = (int)tl_draw(r, 0, 3); /* finite: no WIDE */
+    draw_scalar(r, t, p.alpha);
+    p.ia = (int)tl_draw(r, 1, 3), p.ja = (int)tl_draw(r, 1, 3);
+    p.ib = (int)tl_draw(r, 1, 3), p.jb = (int)tl_draw(r, 1, 3);
+    int order = p.side == 'L' ? p.m : p.n;
+    make_sub(&p.a, t, g, r, p.ia, p.ja, order, order, cls, 0);
+    /* a nonzero diagonal of moderate size: the solve stays finite */
+    for (int k = 0; k < order; k++)
+        for (int q = 0; q < t->parts; q++) {
+            double v = value(r, t, 0);
+            gat(&p.a, p.ia - 1 + k, p.ja - 1 + k)[q] = q == 0 && v == 0.0 ? 1.5 : v;
+        }
+    make_sub(&p.b, t, g, r, p.ib, p.jb, p.m, p.n, cls, 1);
+    deal(&p.a, g);
+    deal(&p.b, g);
+    p.want = calloc((size_t)p.m * p.n * t->parts + 1, sizeof *p.want);
+    tl_set_binary32(t->f32);
+    int alpha0 = p.alpha[0] == 0.0 && p.alpha[1] == 0.0;
+    for (int line = 0; line < (p.side == 'L' ? p.n : p.m) && !alpha0; line++)
+        oracle_line(&p, line);
+    tl_set_binary32(0);
+    if (g->in) {
+        char al[16];
+        put_scalar(t, p.alpha, al);
+        void (*f)(const char *, const char *, const char *, const char *, const int *, const int *,
+                  const void *, const void *, const int *, const int *, const int *, void *,
+                  const int *, const int *, const int *, size_t, size_t, size_t, size_t);
+        if (solve)
+            f = t->letter == 'S' ? pstrsm_ : t->letter == 'C' ? pctrsm_ : pztrsm_;
+        else
+            f = t->letter == 'S' ? pstrmm_ : t->letter == 'C' ? pctrmm_ : pztrmm_;
+        f(&p.side, &p.uplo, &p.op, &p.diag, &p.m, &p.n, al, p.a.loc, &p.ia, &p.ja, p.a.d.desc,
+          p.b.loc, &p.ib, &p.jb, p.b.d.desc, 1, 1, 1, 1);
+        char what[200];
+        snprintf(what, sizeof what,
+                 "P%cTR%s grid %dx%d %c%c%c%c m=%d n=%d blocks %dx%d %dx%d alpha=(%g,%g) class %d",
+                 t->letter, solve ? "SM" : "MM", g->nprow, g->npcol, p.side, p.uplo, p.op, p.diag,
+                 p.m, p.n, p.a.d.mb, p.a.d.nb, p.b.d.mb, p.b.d.nb, p.alpha[0], p.alpha[1], cls);
+        check(tally, what, g, &p.b, p.ib, p.jb, p.m, p.n, tri_want, &p);
+    }
+    tally->cases += g->in && rank == 0;
+    free(p.want);
+    xmat_free(&p.a);
+    xmat_free(&p.b);
+}
+
+static void case_trsm(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t)
+{
+    case_tri(tally, g, r, t, 1);
+}
+
+static void case_trmm(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t)
+{
+    case_tri(tally, g, r, t, 0);
+}
+
+/* ---- vectors: PxGER*, PxSCAL, PxSWAP, PxCOPY, PxAMAX ---------------------- */
+
+/* n elements of a row (INCX = M_X) or column (INCX = 1) of a matrix, at
+ * (ix, jx) (1-based). */
+typedef struct xvec {
+    xmat m;
+    int ix, jx, incx, n, row;
+} xvec;
+
+static void make_vec(xvec *v, const xtype *t, const pt_grid *g, tl_rng *r, int n, int cls,
+                     int output)
+{
+    v->n = n;
+    v->row = tl_chance(r, 2);
+    v->ix = (int)tl_draw(r, 1, 3);
+    v->jx = (int)tl_draw(r, 1, 3);
+    make_sub(&v->m, t, g, r, v->ix, v->jx, v->row ? 1 : n, v->row ? n : 1, cls, output);
+    v->incx = v->row ? v->m.d.m : 1;
+    if (v->m.d.m == 1) /* INCX = 1 = M_X: PBLAS's row (X(IX, JX:JX+N-1)) */
+        v->row = 1;
+    deal(&v->m, g);
+}
+
+static const double *vget(const xvec *v, int k)
+{
+    return v->row ? gat(&v->m, v->ix - 1, v->jx - 1 + k) : gat(&v->m, v->ix - 1 + k, v->jx - 1);
+}
+
+static int vindex(const xvec *v, int gi, int gj)
+{
+    return v->row ? gj - (v->jx - 1) : gi - (v->ix - 1);
+}
+
+typedef struct vec_case {
+    const xtype *t;
+    int conj, real_alpha, m, n;
+    double alpha[2];
+    xvec x, y;
+    xmat a;
+    int ia, ja;
+} vec_case;
+
+static double ger_want(void *ctx, int gi, int gj, int q)
+{
+    vec_case *p = ctx;
+    const xtype *t = p->t;
+    int i = gi - (p->ia - 1), j = gj - (p->ja - 1);
+    const double *a = gat(&p->a, gi, gj), *x = vget(&p->x, i), *y = vget(&p->y, j);
+    double yy[2] = {y[0], t->parts > 1 ? (p->conj ? -y[1] : y[1]) : 0.0};
+    double xx[2] = {x[0], t->parts > 1 ? x[1] : 0.0};
+    if (t->parts == 1) { /* RN(a + alpha x y): one exact term of three factors */
+        tl_terms_reset(T1);
+        tl_terms_add(T1, a[0], 1.0, 1.0);
+        tl_terms_add(T1, p->alpha[0], xx[0], yy[0]);
+        return tl_terms_round(T1);
+    }
+    /* the complex GEMM's rule with K = 1 and beta = 1: alpha (S1 + i S2)
+     * + a, S1 + i S2 = x y exact, a zero part of alpha no term */
+    tl_terms_reset(T1);
+    tl_terms_reset(T2);
+    add_product(t, xx, yy, 1.0);
+    double one[2] = {1.0, 0.0};
+    return round_part(t, q, p->alpha, one, a);
+}
+
+static void case_ger(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t)
+{
+    vec_case p = {.t = t};
+    p.conj = t->parts > 1 && tl_chance(r, 2);
+    p.m = draw_size(r);
+    p.n = draw_size(r);
+    int cls = (int)tl_draw(r, 0, NCLS - 1);
+    draw_scalar(r, t, p.alpha);
+    make_vec(&p.x, t, g, r, p.m, cls, 0);
+    make_vec(&p.y, t, g, r, p.n, cls, 0);
+    p.ia = (int)tl_draw(r, 1, 3), p.ja = (int)tl_draw(r, 1, 3);
+    make_sub(&p.a, t, g, r, p.ia, p.ja, p.m, p.n, cls == 4 ? 0 : cls, 1);
+    deal(&p.a, g);
+    if (g->in) {
+        char al[16];
+        put_scalar(t, p.alpha, al);
+        ger_fn *f = t->letter == 'S'   ? psger_
+                    : t->letter == 'C' ? (p.conj ? pcgerc_ : pcgeru_)
+                                       : (p.conj ? pzgerc_ : pzgeru_);
+        f(&p.m, &p.n, al, p.x.m.loc, &p.x.ix, &p.x.jx, p.x.m.d.desc, &p.x.incx, p.y.m.loc, &p.y.ix,
+          &p.y.jx, p.y.m.d.desc, &p.y.incx, p.a.loc, &p.ia, &p.ja, p.a.d.desc);
+        char what[200];
+        snprintf(what, sizeof what,
+                 "P%cGER%s grid %dx%d m=%d n=%d x %s y %s alpha=(%g,%g) class %d", t->letter,
+                 t->parts == 1 ? ""
+                 : p.conj      ? "C"
+                               : "U",
+                 g->nprow, g->npcol, p.m, p.n, p.x.row ? "row" : "col", p.y.row ? "row" : "col",
+                 p.alpha[0], p.alpha[1], cls);
+        int alpha0 = p.alpha[0] == 0.0 && p.alpha[1] == 0.0;
+        tl_set_binary32(t->f32);
+        check(tally, what, g, &p.a, p.ia, p.ja, alpha0 ? 0 : p.m, alpha0 ? 0 : p.n, ger_want, &p);
+        tl_set_binary32(0);
+    }
+    tally->cases += g->in && rank == 0;
+    xmat_free(&p.x.m);
+    xmat_free(&p.y.m);
+    xmat_free(&p.a);
+}
+
+static double scal_want(void *ctx, int gi, int gj, int q)
+{
+    vec_case *p = ctx;
+    const double *x = vget(&p->x, vindex(&p->x, gi, gj));
+    double ar = p->alpha[0], ai = p->alpha[1];
+    if (ar == 1.0 && ai == 0.0)
+        return x[q];
+    if (ar == 0.0 && ai == 0.0)
+        return p->real_alpha ? 0.0 : p->alpha[q];
+    tl_terms_reset(T1);
+    if (p->t->parts == 1 || p->real_alpha) {
+        tl_terms_add(T1, ar, x[q], 1.0);
+    } else if (q == 0) {
+        tl_terms_add(T1, ar, x[0], 1.0);
+        tl_terms_add(T1, -ai, x[1], 1.0);
+    } else {
+        tl_terms_add(T1, ai, x[0], 1.0);
+        tl_terms_add(T1, ar, x[1], 1.0);
+    }
+    return tl_terms_round(T1);
+}
+
+static void case_scal(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t)
+{
+    vec_case p = {.t = t};
+    p.n = draw_size(r);
+    p.real_alpha = t->parts > 1 && tl_chance(r, 3);
+    int cls = (int)tl_draw(r, 0, 3);
+    draw_scalar(r, t, p.alpha);
+    if (p.real_alpha)
+        p.alpha[1] = 0.0;
+    make_vec(&p.x, t, g, r, p.n, cls, 1);
+    if (g->in) {
+        char al[16];
+        put_scalar(t, p.alpha, al);
+        if (p.real_alpha && t->letter == 'C')
+            pcsscal_(&p.n, al, p.x.m.loc, &p.x.ix, &p.x.jx, p.x.m.d.desc, &p.x.incx);
+        else if (p.real_alpha)
+            pzdscal_(&p.n, al, p.x.m.loc, &p.x.ix, &p.x.jx, p.x.m.d.desc, &p.x.incx);
+        else
+            (t->letter == 'S' ? psscal_
+             : t->letter == 'C'
+                 ? pcscal_
+                 : pzscal_)(&p.n, al, p.x.m.loc, &p.x.ix, &p.x.jx, p.x.m.d.desc, &p.x.incx);
+        char what[200];
+        snprintf(what, sizeof what, "P%c%sSCAL grid %dx%d n=%d %s alpha=(%g,%g) class %d",
+                 t->letter, p.real_alpha ? (t->letter == 'C' ? "S" : "D") : "", g->nprow, g->npcol,
+                 p.n, p.x.row ? "row" : "col", p.alpha[0], p.alpha[1], cls);
+        tl_set_binary32(t->f32);
+        check(tally, what, g, &p.x.m, p.x.ix, p.x.jx, p.x.row ? 1 : p.n, p.x.row ? p.n : 1,
+              scal_want, &p);
+        tl_set_binary32(0);
+    }
+    tally->cases += g->in && rank == 0;
+    xmat_free(&p.x.m);
+}
+
+static double from_x(void *ctx, int gi, int gj, int q)
+{
+    vec_case *p = ctx; /* y's element k := x's */
+    return vget(&p->x, vindex(&p->y, gi, gj))[q];
+}
+
+static double from_y(void *ctx, int gi, int gj, int q)
+{
+    vec_case *p = ctx;
+    return vget(&p->y, vindex(&p->x, gi, gj))[q];
+}
+
+static void case_move(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t, int swap)
+{
+    vec_case p = {.t = t};
+    p.n = draw_size(r);
+    int cls = (int)tl_draw(r, 0, NCLS - 1);
+    make_vec(&p.x, t, g, r, p.n, cls, 1);
+    make_vec(&p.y, t, g, r, p.n, cls, 1);
+    if (g->in) {
+        if (swap)
+            (t->letter == 'S'   ? psswap_
+             : t->letter == 'C' ? pcswap_
+                                : pzswap_)(&p.n, p.x.m.loc, &p.x.ix, &p.x.jx, p.x.m.d.desc,
+                                           &p.x.incx, p.y.m.loc, &p.y.ix, &p.y.jx, p.y.m.d.desc,
+                                           &p.y.incx);
+        else
+            (t->letter == 'S'   ? pscopy_
+             : t->letter == 'C' ? pccopy_
+                                : pzcopy_)(&p.n, p.x.m.loc, &p.x.ix, &p.x.jx, p.x.m.d.desc,
+                                           &p.x.incx, p.y.m.loc, &p.y.ix, &p.y.jx, p.y.m.d.desc,
+                                           &p.y.incx);
+        char what[200];
+        snprintf(what, sizeof what, "P%c%s grid %dx%d n=%d x %s y %s", t->letter,
+                 swap ? "SWAP" : "COPY", g->nprow, g->npcol, p.n, p.x.row ? "row" : "col",
+                 p.y.row ? "row" : "col");
+        check(tally, what, g, &p.y.m, p.y.ix, p.y.jx, p.y.row ? 1 : p.n, p.y.row ? p.n : 1, from_x,
+              &p);
+        if (swap)
+            check(tally, what, g, &p.x.m, p.x.ix, p.x.jx, p.x.row ? 1 : p.n, p.x.row ? p.n : 1,
+                  from_y, &p);
+        else
+            check(tally, what, g, &p.x.m, 1, 1, 0, 0, from_y, &p); /* x unchanged */
+    }
+    tally->cases += g->in && rank == 0;
+    xmat_free(&p.x.m);
+    xmat_free(&p.y.m);
+}
+
+static void case_swap(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t)
+{
+    case_move(tally, g, r, t, 1);
+}
+
+static void case_copy(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t)
+{
+    case_move(tally, g, r, t, 0);
+}
+
+/* IxAMAX's measure: |x| or |re| + |im| rounded in the type's precision. */
+static double measure(const xtype *t, const double *x)
+{
+    if (t->parts == 1)
+        return fabs(x[0]);
+    return t->f32 ? (double)(fabsf((float)x[0]) + fabsf((float)x[1])) : fabs(x[0]) + fabs(x[1]);
+}
+
+static void case_amax(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t)
+{
+    vec_case p = {.t = t};
+    p.n = draw_size(r);
+    int cls = (int)tl_draw(r, 0, NCLS - 1);
+    make_vec(&p.x, t, g, r, p.n, cls, 0);
+    /* ties: copies of one element elsewhere, a third of the time */
+    if (p.n > 2 && tl_chance(r, 3)) {
+        const double *src = vget(&p.x, (int)tl_draw(r, 0, p.n - 1));
+        double keep[2] = {src[0], t->parts > 1 ? src[1] : 0.0};
+        for (int c = 0; c < 3; c++) {
+            double *dst = (double *)vget(&p.x, (int)tl_draw(r, 0, p.n - 1));
+            for (int q = 0; q < t->parts; q++)
+                dst[q] = keep[q];
+        }
+        deal(&p.x.m, g);
+    }
+    /* the expected: IxAMAX's scan of the whole vector */
+    int want = p.n > 0;
+    double best = p.n > 0 ? measure(t, vget(&p.x, 0)) : 0.0;
+    for (int k = 1; k < p.n; k++) {
+        double v = measure(t, vget(&p.x, k));
+        if (v > best)
+            want = k + 1, best = v;
+    }
+    if (g->in) {
+        char amax[16] = {0};
+        int indx = -7;
+        (t->letter == 'S' ? psamax_
+         : t->letter == 'C'
+             ? pcamax_
+             : pzamax_)(&p.n, amax, &indx, p.x.m.loc, &p.x.ix, &p.x.jx, p.x.m.d.desc, &p.x.incx);
+        /* PBLAS's scope: the vector's process row (a row) or column */
+        int in_scope = 0;
+        if (p.n > 0) {
+            int proc = p.x.row ? (p.x.ix - 1) / p.x.m.d.mb : (p.x.jx - 1) / p.x.m.d.nb;
+            int np = p.x.row ? g->nprow : g->npcol, src = p.x.row ? p.x.m.d.rsrc : p.x.m.d.csrc;
+            int mine = p.x.row ? g->myrow : g->mycol;
+            in_scope = (src + proc) % np == mine;
+            if (p.n == 1 && p.x.m.d.m == 1 && p.x.incx == 1) { /* one element: its holder */
+                int pc = (p.x.m.d.csrc + (p.x.jx - 1) / p.x.m.d.nb) % g->npcol;
+                in_scope = g->mycol == pc && g->myrow == p.x.m.d.rsrc;
+            }
+        }
+        char what[200];
+        snprintf(what, sizeof what, "P%cAMAX grid %dx%d n=%d %s class %d (index, then parts)",
+                 t->letter, g->nprow, g->npcol, p.n, p.x.row ? "row" : "col", cls);
+        if (in_scope) {
+            int gidx = want == 0 ? 0 : want - 1 + (p.x.row ? p.x.jx : p.x.ix);
+            pt_expect(tally, what, 0, 0, (double)gidx, (double)indx);
+            const double *e = vget(&p.x, want - 1);
+            for (int q = 0; q < t->parts; q++)
+                pt_expect(tally, what, want, q, e[q], part(t, amax, q));
+        }
+    }
+    tally->cases += g->in && rank == 0;
+    xmat_free(&p.x.m);
+}
+
+/* ---- the driver ------------------------------------------------------------ */
+
+typedef struct routine {
+    const char *name;
+    void (*run)(pt_tally *, const pt_grid *, tl_rng *, const xtype *);
+    pt_tally tally[3];
+    int wanted;
+} routine;
+
+static routine routines[] = {
+    {"GEMM", case_gemm, {{0}}, 0}, {"TRSM", case_trsm, {{0}}, 0}, {"TRMM", case_trmm, {{0}}, 0},
+    {"GER", case_ger, {{0}}, 0},   {"SCAL", case_scal, {{0}}, 0}, {"SWAP", case_swap, {{0}}, 0},
+    {"COPY", case_copy, {{0}}, 0}, {"AMAX", case_amax, {{0}}, 0},
+};
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int cases = argc > 1 ? atoi(argv[1]) : 20;
+    uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 42;
+    T1 = tl_terms_new(256);
+    T2 = tl_terms_new(256);
+    int nroutines = (int)(sizeof routines / sizeof *routines);
+    long calls0 = exactblas_pblas_calls();
+    for (int ri = 0; ri < nroutines; ri++) {
+        routines[ri].wanted = argc <= 3;
+        for (int a = 3; a < argc; a++)
+            routines[ri].wanted |= !strcmp(argv[a], routines[ri].name);
+    }
+    for (int gi = 0; gi < PT_NGRIDS; gi++) {
+        if (pt_grids[gi][0] * pt_grids[gi][1] > size)
+            continue;
+        pt_grid g;
+        pt_grid_make(&g, pt_grids[gi][0], pt_grids[gi][1]);
+        for (int ri = 0; ri < nroutines; ri++)
+            for (int ti = 0; routines[ri].wanted && ti < 3; ti++)
+                for (int c = 0; c < cases; c++) {
+                    tl_rng r;
+                    tl_rng_seed(&r, seed * 1000003u + (uint64_t)gi * 7919u +
+                                        (uint64_t)ri * 104729u + (uint64_t)ti * 15485863u +
+                                        (uint64_t)c);
+                    routines[ri].run(&routines[ri].tally[ti], &g, &r, &types[ti]);
+                }
+        pt_grid_free(&g);
+    }
+    int bad = 0;
+    for (int ri = 0; ri < nroutines; ri++)
+        for (int ti = 0; routines[ri].wanted && ti < 3; ti++) {
+            char name[32];
+            snprintf(name, sizeof name, "P%c%s", types[ti].letter, routines[ri].name);
+            bad |= pt_verdict(name, &routines[ri].tally[ti]);
+        }
+    long calls = exactblas_pblas_calls() - calls0, all;
+    MPI_Allreduce(&calls, &all, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+    if (rank == 0 && all == 0 && routines[0].wanted) {
+        printf("FAILED: no call reached libexactblas_pblas\n");
+        bad = 1;
+    }
+    tl_terms_free(T1);
+    tl_terms_free(T2);
+    MPI_Finalize();
+    return bad;
+}
