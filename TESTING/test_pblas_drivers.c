@@ -5,7 +5,8 @@
  * usage: mpiexec -n 6 test_pblas_drivers [DRIVER ...] [-nb NB] [-n N]
  *
  * For each driver (PDGESV, PDPOSV, PDGEQRF, PDGELS, PDSYEV, and PSGESV,
- * PCGESV, PZGESV on the exact PBLAS of those types) the same
+ * PCGESV, PZGESV, PSPOSV, PCPOSV, PZPOSV on the exact PBLAS of those
+ * types) the same
  * global problem, with the same block size, is solved on the grids 1x1,
  * 1x2, 2x1, 2x2, 1x3, 3x1 and 2x3 (those with more processes than the run
  * has are skipped); every output the driver defines globally (factors,
@@ -38,6 +39,11 @@ void pcgesv_(const int *n, const int *nrhs, void *a, const int *ia, const int *j
              int *ipiv, void *b, const int *ib, const int *jb, const int *descb, int *info);
 void pzgesv_(const int *n, const int *nrhs, void *a, const int *ia, const int *ja, const int *desca,
              int *ipiv, void *b, const int *ib, const int *jb, const int *descb, int *info);
+
+typedef void xposv_fn(const char *uplo, const int *n, const int *nrhs, void *a, const int *ia,
+                      const int *ja, const int *desca, void *b, const int *ib, const int *jb,
+                      const int *descb, int *info, size_t);
+xposv_fn psposv_, pcposv_, pzposv_;
 
 void pdposv_(const char *uplo, const int *n, const int *nrhs, double *a, const int *ia,
              const int *ja, const int *desca, double *b, const int *ib, const int *jb,
@@ -544,6 +550,34 @@ static long double xget(const xmat *x, const double *v, size_t e, int q)
     return v[e * x->parts + q];
 }
 
+/* Sanity: the residual of the first column of A x = b, the data as dealt
+ * (rounded to binary32 for S and C), in long double. */
+static void xresidual(const char *name, const pt_grid *g, const params *p, const xmat *a,
+                      const xmat *b, const double *x)
+{
+    long double worst = 0, scale = 1;
+    for (int i = 0; i < p->n; i++) {
+        long double rr = 0, ri = 0;
+        for (int q = 0; q < a->parts; q++) {
+            double v = b->gv[(size_t)i * b->parts + q];
+            *(q ? &ri : &rr) = a->f32 ? (long double)(float)v : v;
+        }
+        for (int j = 0; j < p->n; j++) {
+            long double ar = 0, ai = 0, xr = xget(b, x, (size_t)j, 0);
+            long double xi = b->parts > 1 ? xget(b, x, (size_t)j, 1) : 0;
+            for (int q = 0; q < a->parts; q++) {
+                double v = a->gv[(i + (size_t)j * p->n) * a->parts + q];
+                *(q ? &ai : &ar) = a->f32 ? (long double)(float)v : v;
+            }
+            rr -= ar * xr - ai * xi;
+            ri -= ar * xi + ai * xr;
+            scale += fabsl(ar * xr) + fabsl(ai * xi) + fabsl(ar * xi) + fabsl(ai * xr);
+        }
+        worst = fabsl(rr) + fabsl(ri) > worst ? fabsl(rr) + fabsl(ri) : worst;
+    }
+    sane(name, g, "residual", worst, (a->f32 ? 1e-5L : 1e-12L) * scale);
+}
+
 static void run_xgesv(const pt_grid *g, const params *p, int kind, outputs *o, char type)
 {
     xmat a, b;
@@ -579,34 +613,70 @@ static void run_xgesv(const pt_grid *g, const params *p, int kind, outputs *o, c
     size_t nlu = xmat_assemble(g, &a, &lu), nx = xmat_assemble(g, &b, &x);
     outputs_add(o, "LU factors", lu, nlu);
     outputs_add(o, "solution X", x, nx);
-    /* sanity: the residual of the first column, the data as dealt (rounded
-     * to binary32 for S and C), in long double */
-    long double worst = 0, scale = 1;
-    for (int i = 0; i < p->n; i++) {
-        long double rr = 0, ri = 0;
-        for (int q = 0; q < a.parts; q++) {
-            double v = b.gv[(size_t)i * b.parts + q];
-            *(q ? &ri : &rr) = a.f32 ? (long double)(float)v : v;
-        }
-        for (int j = 0; j < p->n; j++) {
-            long double ar = 0, ai = 0, xr = xget(&b, x, (size_t)j, 0);
-            long double xi = b.parts > 1 ? xget(&b, x, (size_t)j, 1) : 0;
-            for (int q = 0; q < a.parts; q++) {
-                double v = a.gv[(i + (size_t)j * p->n) * a.parts + q];
-                *(q ? &ai : &ar) = a.f32 ? (long double)(float)v : v;
-            }
-            rr -= ar * xr - ai * xi;
-            ri -= ar * xi + ai * xr;
-            scale += fabsl(ar * xr) + fabsl(ai * xi) + fabsl(ar * xi) + fabsl(ai * xr);
-        }
-        worst = fabsl(rr) + fabsl(ri) > worst ? fabsl(rr) + fabsl(ri) : worst;
-    }
-    sane(name, g, "residual", worst, (a.f32 ? 1e-5L : 1e-12L) * scale);
+    xresidual(name, g, p, &a, &b, x);
     free(lu);
     free(x);
     free(ipiv);
     xmat_free(&a);
     xmat_free(&b);
+}
+
+/* PxPOSV: A Hermitian (symmetric) with a dominant real diagonal, UPLO 'L'. */
+static void run_xposv(const pt_grid *g, const params *p, int kind, outputs *o, char type)
+{
+    xmat a, b;
+    xmat_make(&a, g, p->n, p->n, p->nb, type);
+    xmat_make(&b, g, p->n, p->nrhs, p->nb, type);
+    for (int j = 0; j < p->n; j++)
+        for (int i = 0; i < p->n; i++)
+            for (int q = 0; q < a.parts; q++) {
+                int lo = i >= j; /* a_ij = conj(a_ji) */
+                double v = entry(kind, (lo ? i : j) + 2000 * q, lo ? j : i, p->n);
+                a.gv[(i + (size_t)j * p->n) * a.parts + q] = q && !lo ? -v : v;
+            }
+    for (int i = 0; i < p->n; i++) {
+        double *d = &a.gv[(i + (size_t)i * p->n) * a.parts];
+        d[0] = fabs(d[0]) + 3.0 * p->n;
+        if (a.parts > 1)
+            d[1] = 0.0;
+    }
+    for (int j = 0; j < p->nrhs; j++)
+        for (int i = 0; i < p->n; i++)
+            for (int q = 0; q < b.parts; q++)
+                b.gv[(i + (size_t)j * p->n) * b.parts + q] =
+                    entry(kind, i + 1000 + 2000 * q, j, p->n);
+    xmat_deal(&a, g);
+    xmat_deal(&b, g);
+    int info = 0, one = 1;
+    xposv_fn *f = type == 'S' ? psposv_ : type == 'C' ? pcposv_ : pzposv_;
+    if (g->in)
+        f("L", &p->n, &p->nrhs, a.loc, &one, &one, a.d.desc, b.loc, &one, &one, b.d.desc, &info, 1);
+    char name[8] = {'P', type, 'P', 'O', 'S', 'V', 0};
+    check_info(name, g, info);
+    double *fa, *x;
+    size_t nf = xmat_assemble(g, &a, &fa), nx = xmat_assemble(g, &b, &x);
+    outputs_add(o, "Cholesky factor", fa, nf);
+    outputs_add(o, "solution X", x, nx);
+    xresidual(name, g, p, &a, &b, x);
+    free(fa);
+    free(x);
+    xmat_free(&a);
+    xmat_free(&b);
+}
+
+static void run_sposv(const pt_grid *g, const params *p, int kind, outputs *o)
+{
+    run_xposv(g, p, kind, o, 'S');
+}
+
+static void run_cposv(const pt_grid *g, const params *p, int kind, outputs *o)
+{
+    run_xposv(g, p, kind, o, 'C');
+}
+
+static void run_zposv(const pt_grid *g, const params *p, int kind, outputs *o)
+{
+    run_xposv(g, p, kind, o, 'Z');
 }
 
 static void run_sgesv(const pt_grid *g, const params *p, int kind, outputs *o)
@@ -641,6 +711,7 @@ static const driver drivers[] = {
     {"PDGESV", run_gesv, NULL, 0},  {"PDPOSV", run_posv, NULL, 0},  {"PDGEQRF", run_geqrf, NULL, 0},
     {"PDGELS", run_gels, NULL, 0},  {"PDSYEV", run_syev, NULL, 0},  {"PDGESVX", run_gesvx, NULL, 1},
     {"PSGESV", run_sgesv, NULL, 0}, {"PCGESV", run_cgesv, NULL, 0}, {"PZGESV", run_zgesv, NULL, 0},
+    {"PSPOSV", run_sposv, NULL, 0}, {"PCPOSV", run_cposv, NULL, 0}, {"PZPOSV", run_zposv, NULL, 0},
 };
 
 int main(int argc, char **argv)

@@ -4,8 +4,9 @@
  *
  * usage: mpiexec -n 6 test_pblas_x [CASES [SEED [ROUTINE ...]]]
  *
- * Routines (each for S, C and Z; ROUTINE names a family: GEMM, TRSM, TRMM,
- * GER, SCAL, SWAP, COPY, AMAX): PxGEMM (every op, 'C' conjugating),
+ * Routines (each for S, C and Z; ROUTINE names a family: GEMM, SYRK, TRSM,
+ * TRMM, GER, SCAL, SWAP, COPY, AMAX): PxGEMM (every op, 'C' conjugating),
+ * PxSYRK and PCHERK / PZHERK (both triangles, both TRANS),
  * PxTRSM and PxTRMM (both sides, both triangles, every op, unit and
  * non-unit diagonals), PSGER / PxGERU / PxGERC, PxSCAL with PCSSCAL and
  * PZDSCAL, PxSWAP, PxCOPY, PxAMAX.  Every case draws its sizes (0 too),
@@ -49,6 +50,15 @@
                      const int *, void *, const int *, const int *, const int *, const int *);     \
     void p##x##amax_(const int *, void *, int *, const void *, const int *, const int *,           \
                      const int *, const int *);
+#define PROTO_SYRK(x, op)                                                                          \
+    void p##x##op##_(const char *, const char *, const int *, const int *, const void *,           \
+                     const void *, const int *, const int *, const int *, const void *, void *,    \
+                     const int *, const int *, const int *, size_t, size_t);
+PROTO_SYRK(s, syrk)
+PROTO_SYRK(c, syrk)
+PROTO_SYRK(z, syrk)
+PROTO_SYRK(c, herk)
+PROTO_SYRK(z, herk)
 PROTO_GEMM(s)
 PROTO_GEMM(c)
 PROTO_GEMM(z)
@@ -324,6 +334,103 @@ static void case_gemm(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype 
     tally->cases += g->in && rank == 0;
     xmat_free(&p.a);
     xmat_free(&p.b);
+    xmat_free(&p.c);
+}
+
+/* ---- PxSYRK, PxHERK ------------------------------------------------------- */
+
+typedef struct syrk_case {
+    const xtype *t;
+    char uplo, trans;
+    int herm, n, k, ia, ja, ic, jc;
+    double alpha[2], beta[2];
+    xmat a, c;
+} syrk_case;
+
+static double syrk_want(void *ctx, int gi, int gj, int q)
+{
+    syrk_case *p = ctx;
+    int i = gi - (p->ic - 1), j = gj - (p->jc - 1);
+    const double *c = gat(&p->c, gi, gj);
+    if (p->uplo == 'U' ? i > j : i < j) /* outside the triangle */
+        return c[q];
+    int alpha0 = p->alpha[0] == 0.0 && p->alpha[1] == 0.0;
+    int beta0 = p->beta[0] == 0.0 && p->beta[1] == 0.0;
+    int beta1 = p->beta[0] == 1.0 && p->beta[1] == 0.0;
+    if ((alpha0 || p->k == 0) && beta1)
+        return c[q];
+    if (p->herm && i == j && q == 1) /* xHERK's real diagonal */
+        return 0.0;
+    if ((alpha0 || p->k == 0) && beta0)
+        return 0.0;
+    if ((alpha0 || p->k == 0) && p->t->parts == 1)
+        return p->beta[0] * c[0];
+    tl_terms_reset(T1);
+    tl_terms_reset(T2);
+    char op = p->trans == 'N' ? 'N' : 'T';
+    for (int l = 0; l < p->k && !alpha0; l++) {
+        double x[2], y[2];
+        opget(&p->a, op, p->ia, p->ja, i, l, x);
+        opget(&p->a, op, p->ia, p->ja, j, l, y);
+        if (p->herm) { /* op(A) A^H (N) or A^H A (C): one factor conjugated */
+            if (p->trans == 'N')
+                y[1] = -y[1];
+            else
+                x[1] = -x[1];
+        }
+        add_product(p->t, x, y, 1.0);
+    }
+    double al[2] = {p->k > 0 ? p->alpha[0] : 0.0, p->k > 0 ? p->alpha[1] : 0.0};
+    double be[2] = {beta0 ? 0.0 : p->beta[0], beta0 ? 0.0 : p->beta[1]};
+    return round_part(p->t, q, al, be, c);
+}
+
+static void case_syrk(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t)
+{
+    syrk_case p = {.t = t};
+    p.herm = t->parts > 1 && tl_chance(r, 2);
+    p.uplo = tl_chance(r, 2) ? 'U' : 'L';
+    p.trans = tl_chance(r, 2) ? 'N' : p.herm ? 'C' : 'T';
+    p.n = draw_size(r);
+    p.k = draw_size(r);
+    int cls = (int)tl_draw(r, 0, NCLS - 1);
+    draw_scalar(r, t, p.alpha);
+    draw_scalar(r, t, p.beta);
+    if (p.herm)
+        p.alpha[1] = p.beta[1] = 0.0;
+    p.ia = (int)tl_draw(r, 1, 3), p.ja = (int)tl_draw(r, 1, 3);
+    p.ic = (int)tl_draw(r, 1, 3), p.jc = (int)tl_draw(r, 1, 3);
+    int tr = p.trans != 'N';
+    make_sub(&p.a, t, g, r, p.ia, p.ja, tr ? p.k : p.n, tr ? p.n : p.k, cls, 0);
+    make_sub(&p.c, t, g, r, p.ic, p.jc, p.n, p.n, cls == 4 ? 0 : cls, 1);
+    deal(&p.a, g);
+    deal(&p.c, g);
+    if (g->in) {
+        char al[16], be[16];
+        /* HERK's scalars are of the real type: the first part */
+        put_scalar(t, p.alpha, al);
+        put_scalar(t, p.beta, be);
+        void (*f)(const char *, const char *, const int *, const int *, const void *, const void *,
+                  const int *, const int *, const int *, const void *, void *, const int *,
+                  const int *, const int *, size_t, size_t) = t->letter == 'S' ? pssyrk_
+                                                              : t->letter == 'C'
+                                                                  ? (p.herm ? pcherk_ : pcsyrk_)
+                                                                  : (p.herm ? pzherk_ : pzsyrk_);
+        f(&p.uplo, &p.trans, &p.n, &p.k, al, p.a.loc, &p.ia, &p.ja, p.a.d.desc, be, p.c.loc, &p.ic,
+          &p.jc, p.c.d.desc, 1, 1);
+        char what[200];
+        snprintf(what, sizeof what,
+                 "P%c%s grid %dx%d %c%c n=%d k=%d blocks %dx%d %dx%d alpha=(%g,%g) beta=(%g,%g) "
+                 "class %d",
+                 t->letter, p.herm ? "HERK" : "SYRK", g->nprow, g->npcol, p.uplo, p.trans, p.n, p.k,
+                 p.a.d.mb, p.a.d.nb, p.c.d.mb, p.c.d.nb, p.alpha[0], p.alpha[1], p.beta[0],
+                 p.beta[1], cls);
+        tl_set_binary32(t->f32);
+        check(tally, what, g, &p.c, p.ic, p.jc, p.n, p.n, syrk_want, &p);
+        tl_set_binary32(0);
+    }
+    tally->cases += g->in && rank == 0;
+    xmat_free(&p.a);
     xmat_free(&p.c);
 }
 
@@ -798,9 +905,9 @@ typedef struct routine {
 } routine;
 
 static routine routines[] = {
-    {"GEMM", case_gemm, {{0}}, 0}, {"TRSM", case_trsm, {{0}}, 0}, {"TRMM", case_trmm, {{0}}, 0},
-    {"GER", case_ger, {{0}}, 0},   {"SCAL", case_scal, {{0}}, 0}, {"SWAP", case_swap, {{0}}, 0},
-    {"COPY", case_copy, {{0}}, 0}, {"AMAX", case_amax, {{0}}, 0},
+    {"GEMM", case_gemm, {{0}}, 0}, {"SYRK", case_syrk, {{0}}, 0}, {"TRSM", case_trsm, {{0}}, 0},
+    {"TRMM", case_trmm, {{0}}, 0}, {"GER", case_ger, {{0}}, 0},   {"SCAL", case_scal, {{0}}, 0},
+    {"SWAP", case_swap, {{0}}, 0}, {"COPY", case_copy, {{0}}, 0}, {"AMAX", case_amax, {{0}}, 0},
 };
 
 int main(int argc, char **argv)
@@ -839,7 +946,10 @@ int main(int argc, char **argv)
     for (int ri = 0; ri < nroutines; ri++)
         for (int ti = 0; routines[ri].wanted && ti < 3; ti++) {
             char name[32];
-            snprintf(name, sizeof name, "P%c%s", types[ti].letter, routines[ri].name);
+            if (!strcmp(routines[ri].name, "SYRK") && types[ti].parts > 1)
+                snprintf(name, sizeof name, "P%cSYRK/P%cHERK", types[ti].letter, types[ti].letter);
+            else
+                snprintf(name, sizeof name, "P%c%s", types[ti].letter, routines[ri].name);
             bad |= pt_verdict(name, &routines[ri].tally[ti]);
         }
     long calls = exactblas_pblas_calls() - calls0, all;

@@ -340,8 +340,8 @@ int pb_gather_symrows(const pb_grid *g, const pb_mat *a, int upper, const pb_lis
                       double *out);
 /* My local block of sub(C) to a dense mi x nj buffer and back; store
  * writes only the UPLO triangle's elements (uplo 'U', 'L'; 0: all). */
-void pb_block_load(const pb_grid *g, const pb_mat *c, double *buf);
-void pb_block_store(const pb_grid *g, const pb_mat *c, const double *buf, char uplo);
+void pb_block_load(const pb_grid *g, const pb_mat *c, void *buf);
+void pb_block_store(const pb_grid *g, const pb_mat *c, const void *buf, char uplo);
 /* Per process q, the rows (by_row) or columns of sub(C) it holds, empty
  * where q holds no element of sub(C). */
 void pb_block_lists(const pb_grid *g, const pb_lists *l, int by_row, const char *hold,
@@ -350,12 +350,15 @@ void pb_block_lists(const pb_grid *g, const pb_lists *l, int by_row, const char 
  * (uplo 0: all). */
 void pb_block_scale(const pb_grid *g, const pb_mat *c, double beta, char uplo);
 /* The UPLO triangle of sub(C) (N x N) := alpha*op(A)*op(A)^T + beta*sub(C)
- * (b NULL: PxSYRK) or alpha*(op(A)*op(B)^T + op(B)*op(A)^T) + beta*sub(C)
- * (PxSYR2K), op(X) = X^T when trans, N x K: each holder of a block of
- * sub(C) gathers its rows of op(A) and op(B) and calls the exact GEMM once
- * over the whole inner dimension (2K terms for SYR2K). */
-int pb_rank_update(const pb_grid *g, const char *name, char uplo, int trans, long n, long k,
-                   double alpha, const pb_mat *a, const pb_mat *b, double beta, const pb_mat *c);
+ * (b NULL: PxSYRK; op(A)^H and the diagonal's imaginary parts +0 when herm:
+ * PxHERK) or alpha*(op(A)*op(B)^T + op(B)*op(A)^T) + beta*sub(C) (PxSYR2K,
+ * real types), op(X) = X^T when trans is 'T' or 'C' (X^H for herm), N x K:
+ * each holder of a block of sub(C) gathers its lines of A (and B) and calls
+ * the exact GEMM of the type once over the whole inner dimension (2K terms
+ * for SYR2K); alpha = 0 or K = 0: beta*sub(C) by that GEMM with K = 0. */
+int pb_rank_update(const pb_grid *g, const pb_type *t, const char *name, char uplo, char trans,
+                   int herm, long n, long k, const double al[2], const pb_mat *a, const pb_mat *b,
+                   const double be[2], const pb_mat *c);
 
 /* ---- triangular operators with whole lines at one process (pxtrsm.c) ----- */
 /* sub(B) := alpha*op(A)^-1 sub(B) (mult 0) or alpha*op(A) sub(B) (mult 1),

@@ -84,11 +84,8 @@ PB_API void pdsyr2k_(const char *uplo, const char *trans, const int *n, const in
         return;
     }
     pb_call_free(&cl);
-    if (noterms) {
-        pb_block_scale(&g, &mc, *beta, upper ? 'U' : 'L');
-        return;
-    }
-    if (pb_rank_update(&g, "PDSYR2K", upper ? 'U' : 'L', !nota, nn, kk, *alpha, &ma, &mb, *beta,
-                       &mc))
+    double al[2] = {*alpha, 0.0}, be[2] = {*beta, 0.0};
+    if (pb_rank_update(&g, &pb_type_d, "PDSYR2K", upper ? 'U' : 'L', nota ? 'N' : 'T', 0, nn, kk,
+                       al, &ma, &mb, be, &mc))
         pb_report(g.ctxt, "PDSYR2K", 0);
 }

@@ -75,12 +75,14 @@ void pb_block_lists(const pb_grid *g, const pb_lists *l, int by_row, const char 
     }
 }
 
-void pb_block_load(const pb_grid *g, const pb_mat *c, double *buf)
+void pb_block_load(const pb_grid *g, const pb_mat *c, void *buf)
 {
     long ml, nl;
-    const double *cl = (const double *)pb_mat_local(c, g, &ml, &nl);
+    const char *cl = pb_mat_local(c, g, &ml, &nl);
+    size_t es = (size_t)c->es;
     for (long j = 0; j < nl; j++)
-        memcpy(buf + j * ml, cl + j * c->lld, (size_t)ml * sizeof *buf);
+        memcpy((char *)buf + (size_t)(j * ml) * es, cl + (size_t)(j * c->lld) * es,
+               (size_t)ml * es);
 }
 
 /* Whether local (a, b) of my block lies in the UPLO triangle of sub(C). */
@@ -107,15 +109,17 @@ static int block_indices(const pb_grid *g, const pb_mat *c, long **ri, long **cj
     return 0;
 }
 
-void pb_block_store(const pb_grid *g, const pb_mat *c, const double *buf, char uplo)
+void pb_block_store(const pb_grid *g, const pb_mat *c, const void *buf, char uplo)
 {
     long ml, nl, *ri = NULL, *cj = NULL;
-    double *cl = (double *)pb_mat_local(c, g, &ml, &nl);
+    char *cl = pb_mat_local(c, g, &ml, &nl);
+    size_t es = (size_t)c->es;
     if (!block_indices(g, c, &ri, &cj, &ml, &nl))
         for (long b = 0; b < nl; b++)
             for (long a = 0; a < ml; a++)
                 if (in_tri(g, c, a, b, uplo, ri, cj))
-                    cl[a + b * c->lld] = buf[a + b * ml];
+                    memcpy(cl + (size_t)(a + b * c->lld) * es,
+                           (const char *)buf + (size_t)(a + b * ml) * es, es);
     free(ri);
     free(cj);
 }
@@ -135,38 +139,79 @@ void pb_block_scale(const pb_grid *g, const pb_mat *c, double beta, char uplo)
     free(cj);
 }
 
-int pb_rank_update(const pb_grid *g, const char *name, char uplo, int trans, long n, long k,
-                   double alpha, const pb_mat *a, const pb_mat *b, double beta, const pb_mat *c)
+/* The lines of sub(X) process q wants (want[q]: indices of X's rows, or
+ * of its columns when cols), each over the whole other dimension K, as
+ * stored: want x K (ld) or, for columns, K x want (ld). */
+static int gather_lines(const pb_grid *g, const pb_mat *x, int cols, const pb_list *want, long K,
+                        void *buf, long ld)
 {
     int np = g->np, err = MPI_ERR_NO_MEM;
-    long kk = b ? 2 * k : k;
+    long *all = malloc((size_t)(K > 0 ? K : 1) * sizeof *all);
+    pb_list *r = malloc((size_t)np * sizeof *r), *c = malloc((size_t)np * sizeof *c);
+    if (all && r && c) {
+        for (long k = 0; k < K; k++)
+            all[k] = k;
+        for (int q = 0; q < np; q++) {
+            pb_list every = {all, want[q].n > 0 ? K : 0};
+            r[q] = cols ? every : want[q];
+            c[q] = cols ? want[q] : every;
+        }
+        err = pb_gather(g, x, r, c, buf, ld > 0 ? ld : 1);
+    }
+    free(all);
+    free(r);
+    free(c);
+    return err;
+}
+
+int pb_rank_update(const pb_grid *g, const pb_type *t, const char *name, char uplo, char trans,
+                   int herm, long n, long k, const double al[2], const pb_mat *a, const pb_mat *b,
+                   const double be[2], const pb_mat *c)
+{
+    int np = g->np, err = MPI_ERR_NO_MEM, tr = trans != 'N';
+    int noterms = k == 0 || pb_scalar_is(al, 0.0);
+    long kk = noterms ? 0 : b ? 2 * k : k;
+    size_t es = (size_t)t->es;
     pb_lists cr = {0}, cc = {0};
     pb_list *rows = malloc((size_t)np * sizeof *rows), *cols = malloc((size_t)np * sizeof *cols);
-    char *hold = pb_holds_mat(g, c);
-    double *l = NULL, *r = NULL, *cb = NULL;
+    char *hold = pb_holds_mat(g, c), *l = NULL, *r = NULL, *cb = NULL;
+    long *ri = NULL, *cj = NULL;
     if (!rows || !cols || !hold || pb_lists_make(&cr, &c->r, c->i0, n) ||
         pb_lists_make(&cc, &c->c, c->j0, n))
         goto done;
     pb_block_lists(g, &cr, 1, hold, rows);
     pb_block_lists(g, &cc, 0, hold, cols);
     long mi = rows[g->me].n, nj = cols[g->me].n;
-    l = malloc((size_t)(mi * kk > 0 ? mi * kk : 1) * sizeof *l);
-    r = malloc((size_t)(nj * kk > 0 ? nj * kk : 1) * sizeof *r);
-    cb = malloc((size_t)(mi * nj > 0 ? mi * nj : 1) * sizeof *cb);
+    l = malloc((size_t)(mi * kk > 0 ? mi * kk : 1) * es);
+    r = malloc((size_t)(nj * kk > 0 ? nj * kk : 1) * es);
+    cb = malloc((size_t)(mi * nj > 0 ? mi * nj : 1) * es);
     if (!l || !r || !cb)
         goto done;
-    /* l = [op(A)(I,:) op(B)(I,:)], r = [op(B)(J,:) op(A)(J,:)]: every term
-     * of c_ij once, in one exact sum */
-    err = pb_gather_oprows(g, a, trans, rows, k, l);
-    if (!err)
-        err = pb_gather_oprows(g, b ? b : a, trans, cols, k, r);
-    if (!err && b)
-        err = pb_gather_oprows(g, b, trans, rows, k, l + mi * k);
-    if (!err && b)
-        err = pb_gather_oprows(g, a, trans, cols, k, r + nj * k);
+    /* l = [op(A)(I,:) op(B)(I,:)], r = [op(B)(J,:) op(A)(J,:)] as stored
+     * (transposed: K x I blocks stacked along K): every term of c_ij once,
+     * in one exact sum */
+    long ldl = tr ? kk : mi, ldr = tr ? kk : nj;
+    size_t offl = (size_t)(tr ? k : mi * k) * es, offr = (size_t)(tr ? k : nj * k) * es;
+    err = 0;
+    if (!noterms) {
+        err = gather_lines(g, a, tr, rows, k, l, ldl);
+        if (!err)
+            err = gather_lines(g, b ? b : a, tr, cols, k, r, ldr);
+        if (!err && b)
+            err = gather_lines(g, b, tr, rows, k, l + offl, ldl);
+        if (!err && b)
+            err = gather_lines(g, a, tr, cols, k, r + offr, ldr);
+    }
     if (!err && mi > 0 && nj > 0) {
+        char conj = herm ? 'C' : 'T';
         pb_block_load(g, c, cb);
-        exb_dgemm_checked(name, 'N', 'T', mi, nj, kk, alpha, l, mi, r, nj, beta, cb, mi);
+        pb_local_gemm(t, name, tr ? conj : 'N', tr ? 'N' : conj, mi, nj, kk, al, l,
+                      ldl > 0 ? ldl : 1, r, ldr > 0 ? ldr : 1, be, cb, mi);
+        if (herm && !block_indices(g, c, &ri, &cj, &mi, &nj)) /* a real diagonal: +0 */
+            for (long bb = 0; bb < nj; bb++)
+                for (long aa = 0; aa < mi; aa++)
+                    if (ri[aa] == cj[bb])
+                        memset(cb + (size_t)(aa + bb * mi) * es + es / 2, 0, es / 2);
         pb_block_store(g, c, cb, uplo);
     }
 done:
@@ -178,5 +223,7 @@ done:
     free(l);
     free(r);
     free(cb);
+    free(ri);
+    free(cj);
     return err;
 }
