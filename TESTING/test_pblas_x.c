@@ -5,11 +5,13 @@
  * usage: mpiexec -n 6 test_pblas_x [CASES [SEED [ROUTINE ...]]]
  *
  * Routines (each for S, C and Z; ROUTINE names a family: GEMM, SYRK, TRSM,
- * TRMM, GER, SCAL, SWAP, COPY, AMAX): PxGEMM (every op, 'C' conjugating),
+ * TRMM, GER, SCAL, SWAP, COPY, AMAX, DOT, NRM2, ASUM, AXPY): PxGEMM (every
+ * op, 'C' conjugating),
  * PxSYRK and PCHERK / PZHERK (both triangles, both TRANS),
  * PxTRSM and PxTRMM (both sides, both triangles, every op, unit and
  * non-unit diagonals), PSGER / PxGERU / PxGERC, PxSCAL with PCSSCAL and
- * PZDSCAL, PxSWAP, PxCOPY, PxAMAX.  Every case draws its sizes (0 too),
+ * PZDSCAL, PxSWAP, PxCOPY, PxAMAX, PSDOT / PxDOTU / PxDOTC, PxNRM2
+ * (PSCNRM2, PDZNRM2), PxASUM (PSCASUM, PDZASUM), PxAXPY.  Every case draws its sizes (0 too),
  * block sizes 1 to 7, source processes, offsets IA/JA, padded local
  * arrays, row or column vectors, scalars (0, 1, -0 among them) and a data
  * class (testlib's: narrow, ints, zeros, halftiny, wide for the
@@ -66,6 +68,16 @@ typedef void ger_fn(const int *, const int *, const void *, const void *, const 
                     const int *, const int *, const void *, const int *, const int *, const int *,
                     const int *, void *, const int *, const int *, const int *);
 ger_fn psger_, pcgeru_, pcgerc_, pzgeru_, pzgerc_;
+typedef void sum_fn(const int *, void *, const void *, const int *, const int *, const int *,
+                    const int *, const void *, const int *, const int *, const int *, const int *);
+sum_fn psdot_, pcdotu_, pcdotc_, pzdotu_, pzdotc_;
+typedef void nrm_fn(const int *, void *, const void *, const int *, const int *, const int *,
+                    const int *);
+nrm_fn psnrm2_, pscnrm2_, pdznrm2_, psasum_, pscasum_, pdzasum_;
+typedef void axpy_fn_t(const int *, const void *, const void *, const int *, const int *,
+                       const int *, const int *, void *, const int *, const int *, const int *,
+                       const int *);
+axpy_fn_t psaxpy_, pcaxpy_, pzaxpy_;
 void pcsscal_(const int *, const void *, void *, const int *, const int *, const int *,
               const int *);
 void pzdscal_(const int *, const void *, void *, const int *, const int *, const int *,
@@ -607,7 +619,7 @@ static void case_trmm(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype 
     case_tri(tally, g, r, t, 0);
 }
 
-/* ---- vectors: PxGER*, PxSCAL, PxSWAP, PxCOPY, PxAMAX ---------------------- */
+/* ---- vectors: PxGER*, PxSCAL, PxSWAP, PxCOPY, PxAMAX, PxDOT*, PxNRM2, ... -- */
 
 /* n elements of a row (INCX = M_X) or column (INCX = 1) of a matrix, at
  * (ix, jx) (1-based). */
@@ -836,6 +848,174 @@ static double measure(const xtype *t, const double *x)
     return t->f32 ? (double)(fabsf((float)x[0]) + fabsf((float)x[1])) : fabs(x[0]) + fabs(x[1]);
 }
 
+/* Whether this process is in PBLAS's scope of a scalar result on v: the
+ * vector's process row (a row) or column; one element of a one-row
+ * matrix: its holder. */
+static int vec_in_scope(const xvec *v, const pt_grid *g)
+{
+    if (v->n == 0)
+        return 0;
+    if (v->n == 1 && v->m.d.m == 1 && v->incx == 1) {
+        int pc = (v->m.d.csrc + (v->jx - 1) / v->m.d.nb) % g->npcol;
+        return g->mycol == pc && g->myrow == v->m.d.rsrc;
+    }
+    int proc = v->row ? (v->ix - 1) / v->m.d.mb : (v->jx - 1) / v->m.d.nb;
+    int np = v->row ? g->nprow : g->npcol, src = v->row ? v->m.d.rsrc : v->m.d.csrc;
+    return (src + proc) % np == (v->row ? g->myrow : g->mycol);
+}
+
+/* PxDOT(U/C), PxNRM2, PxASUM: the scalar on every process of the scope */
+enum { DOTU, DOTC, NRM2, ASUM };
+
+static void case_sum(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t, int what)
+{
+    vec_case p = {.t = t};
+    p.n = draw_size(r);
+    int cls = (int)tl_draw(r, 0, NCLS - 1), dot = what == DOTU || what == DOTC;
+    make_vec(&p.x, t, g, r, p.n, cls, 0);
+    if (dot)
+        make_vec(&p.y, t, g, r, p.n, cls, 0);
+    tl_set_binary32(t->f32);
+    tl_terms_reset(T1);
+    tl_terms_reset(T2);
+    for (int k = 0; k < p.n; k++) {
+        const double *x = vget(&p.x, k);
+        double xr = x[0], xi = t->parts > 1 ? x[1] : 0.0;
+        if (what == NRM2 || what == ASUM) {
+            tl_terms_add(T1, what == ASUM ? fabs(xr) : xr, what == ASUM ? 1.0 : xr, 1.0);
+            if (t->parts > 1)
+                tl_terms_add(T1, what == ASUM ? fabs(xi) : xi, what == ASUM ? 1.0 : xi, 1.0);
+            continue;
+        }
+        const double *y = vget(&p.y, k);
+        double yr = y[0], yi = t->parts > 1 ? y[1] : 0.0;
+        if (what == DOTC)
+            xi = -xi;
+        double xx[2] = {xr, xi}, yy[2] = {yr, yi};
+        add_product(t, xx, yy, 1.0);
+    }
+    double want[2] = {0.0, 0.0};
+    if (p.n > 0) {
+        want[0] = what == NRM2 ? tl_terms_round_sqrt(T1) : tl_terms_round(T1);
+        if (dot && t->parts > 1)
+            want[1] = tl_terms_round(T2);
+    }
+    tl_set_binary32(0);
+    int real_result = !dot && t->parts > 1;
+    if (g->in) {
+        char out[16] = {0};
+        if (dot) {
+            typedef void dot_fn(const int *, void *, const void *, const int *, const int *,
+                                const int *, const int *, const void *, const int *, const int *,
+                                const int *, const int *);
+            dot_fn *f = t->letter == 'S'   ? psdot_
+                        : t->letter == 'C' ? (what == DOTC ? pcdotc_ : pcdotu_)
+                                           : (what == DOTC ? pzdotc_ : pzdotu_);
+            f(&p.n, out, p.x.m.loc, &p.x.ix, &p.x.jx, p.x.m.d.desc, &p.x.incx, p.y.m.loc, &p.y.ix,
+              &p.y.jx, p.y.m.d.desc, &p.y.incx);
+        } else {
+            typedef void norm_fn(const int *, void *, const void *, const int *, const int *,
+                                 const int *, const int *);
+            norm_fn *f = what == NRM2 ? (t->letter == 'S'   ? psnrm2_
+                                         : t->letter == 'C' ? pscnrm2_
+                                                            : pdznrm2_)
+                                      : (t->letter == 'S'   ? psasum_
+                                         : t->letter == 'C' ? pscasum_
+                                                            : pdzasum_);
+            f(&p.n, out, p.x.m.loc, &p.x.ix, &p.x.jx, p.x.m.d.desc, &p.x.incx);
+        }
+        static const char *names[] = {"DOTU", "DOTC", "NRM2", "ASUM"};
+        char what_s[200];
+        snprintf(what_s, sizeof what_s, "P%c%s grid %dx%d n=%d x %s class %d", t->letter,
+                 names[what], g->nprow, g->npcol, p.n, p.x.row ? "row" : "col", cls);
+        if (vec_in_scope(&p.x, g) || (dot && vec_in_scope(&p.y, g))) {
+            xtype rt = *t;
+            if (real_result)
+                rt.parts = 1;
+            for (int q = 0; q < rt.parts; q++) {
+                double w = want[q];
+                if (t->f32 && !isnan(w))
+                    w = (float)w;
+                pt_expect(tally, what_s, 0, q, w, part(&rt, out, q));
+            }
+        }
+    }
+    tally->cases += g->in && rank == 0;
+    xmat_free(&p.x.m);
+    if (dot)
+        xmat_free(&p.y.m);
+}
+
+static void case_dot(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t)
+{
+    case_sum(tally, g, r, t, t->parts > 1 && tl_chance(r, 2) ? DOTC : DOTU);
+}
+
+static void case_nrm2(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t)
+{
+    case_sum(tally, g, r, t, NRM2);
+}
+
+static void case_asum(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t)
+{
+    case_sum(tally, g, r, t, ASUM);
+}
+
+/* PxAXPY: y := alpha x + y, each part rounded once */
+static double axpy_want(void *ctx, int gi, int gj, int q)
+{
+    vec_case *p = ctx;
+    int k = vindex(&p->y, gi, gj);
+    const double *x = vget(&p->x, k), *y = vget(&p->y, k);
+    if (p->alpha[0] == 0.0 && p->alpha[1] == 0.0)
+        return y[q];
+    /* doc/CONTRACT.md: (RN(yr + ar xr - ai xi), RN(yi + ai xr + ar xi)),
+     * every term present */
+    tl_terms_reset(T1);
+    tl_terms_add(T1, y[q], 1.0, 1.0);
+    if (p->t->parts == 1) {
+        tl_terms_add(T1, p->alpha[0], x[0], 1.0);
+    } else if (q == 0) {
+        tl_terms_add(T1, p->alpha[0], x[0], 1.0);
+        tl_terms_add(T1, -p->alpha[1], x[1], 1.0);
+    } else {
+        tl_terms_add(T1, p->alpha[1], x[0], 1.0);
+        tl_terms_add(T1, p->alpha[0], x[1], 1.0);
+    }
+    return tl_terms_round(T1);
+}
+
+static void case_axpy(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t)
+{
+    vec_case p = {.t = t};
+    p.n = draw_size(r);
+    int cls = (int)tl_draw(r, 0, NCLS - 1);
+    draw_scalar(r, t, p.alpha);
+    make_vec(&p.x, t, g, r, p.n, cls, 0);
+    make_vec(&p.y, t, g, r, p.n, cls == 4 ? 0 : cls, 1);
+    if (g->in) {
+        char al[16];
+        put_scalar(t, p.alpha, al);
+        typedef void axpy_fn(const int *, const void *, const void *, const int *, const int *,
+                             const int *, const int *, void *, const int *, const int *,
+                             const int *, const int *);
+        axpy_fn *f = t->letter == 'S' ? psaxpy_ : t->letter == 'C' ? pcaxpy_ : pzaxpy_;
+        f(&p.n, al, p.x.m.loc, &p.x.ix, &p.x.jx, p.x.m.d.desc, &p.x.incx, p.y.m.loc, &p.y.ix,
+          &p.y.jx, p.y.m.d.desc, &p.y.incx);
+        char what[200];
+        snprintf(what, sizeof what, "P%cAXPY grid %dx%d n=%d x %s y %s alpha=(%g,%g) class %d",
+                 t->letter, g->nprow, g->npcol, p.n, p.x.row ? "row" : "col",
+                 p.y.row ? "row" : "col", p.alpha[0], p.alpha[1], cls);
+        tl_set_binary32(t->f32);
+        check(tally, what, g, &p.y.m, p.y.ix, p.y.jx, p.y.row ? 1 : p.n, p.y.row ? p.n : 1,
+              axpy_want, &p);
+        tl_set_binary32(0);
+    }
+    tally->cases += g->in && rank == 0;
+    xmat_free(&p.x.m);
+    xmat_free(&p.y.m);
+}
+
 static void case_amax(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t)
 {
     vec_case p = {.t = t};
@@ -868,18 +1048,7 @@ static void case_amax(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype 
          : t->letter == 'C'
              ? pcamax_
              : pzamax_)(&p.n, amax, &indx, p.x.m.loc, &p.x.ix, &p.x.jx, p.x.m.d.desc, &p.x.incx);
-        /* PBLAS's scope: the vector's process row (a row) or column */
-        int in_scope = 0;
-        if (p.n > 0) {
-            int proc = p.x.row ? (p.x.ix - 1) / p.x.m.d.mb : (p.x.jx - 1) / p.x.m.d.nb;
-            int np = p.x.row ? g->nprow : g->npcol, src = p.x.row ? p.x.m.d.rsrc : p.x.m.d.csrc;
-            int mine = p.x.row ? g->myrow : g->mycol;
-            in_scope = (src + proc) % np == mine;
-            if (p.n == 1 && p.x.m.d.m == 1 && p.x.incx == 1) { /* one element: its holder */
-                int pc = (p.x.m.d.csrc + (p.x.jx - 1) / p.x.m.d.nb) % g->npcol;
-                in_scope = g->mycol == pc && g->myrow == p.x.m.d.rsrc;
-            }
-        }
+        int in_scope = vec_in_scope(&p.x, g);
         char what[200];
         snprintf(what, sizeof what, "P%cAMAX grid %dx%d n=%d %s class %d (index, then parts)",
                  t->letter, g->nprow, g->npcol, p.n, p.x.row ? "row" : "col", cls);
@@ -908,6 +1077,8 @@ static routine routines[] = {
     {"GEMM", case_gemm, {{0}}, 0}, {"SYRK", case_syrk, {{0}}, 0}, {"TRSM", case_trsm, {{0}}, 0},
     {"TRMM", case_trmm, {{0}}, 0}, {"GER", case_ger, {{0}}, 0},   {"SCAL", case_scal, {{0}}, 0},
     {"SWAP", case_swap, {{0}}, 0}, {"COPY", case_copy, {{0}}, 0}, {"AMAX", case_amax, {{0}}, 0},
+    {"DOT", case_dot, {{0}}, 0},   {"NRM2", case_nrm2, {{0}}, 0}, {"ASUM", case_asum, {{0}}, 0},
+    {"AXPY", case_axpy, {{0}}, 0},
 };
 
 int main(int argc, char **argv)

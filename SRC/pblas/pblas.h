@@ -74,6 +74,8 @@ void pb_local_ger(const pb_type *t, const char *name, int conj, long m, long n, 
  * of its exact value; real_alpha: alpha's imaginary part is no term (the
  * ZDSCAL family).  alpha = 0 is not special here. */
 void pb_local_scal(const pb_type *t, long n, const double al[2], int real_alpha, void *x, long inc);
+/* y := alpha x + y over n elements (x contiguous, y at stride incy). */
+void pb_local_axpy(const pb_type *t, long n, const double al[2], const void *x, void *y, long incy);
 /* |x| (real) or |re| + |im| rounded in the type's precision (IxAMAX's
  * measure), as a double. */
 double pb_abs1(const pb_type *t, const void *x);
@@ -191,9 +193,6 @@ char *pb_holds_mat(const pb_grid *g, const pb_mat *x);
 int pb_vec_fetch(const pb_grid *g, const pb_vec *y, const pb_vlists *want, void *buf);
 /* The reverse: y(have->idx[q][a]) := buf[a] of process q, on y's holders. */
 int pb_vec_store(const pb_grid *g, const pb_vec *y, const pb_vlists *have, const void *buf);
-/* out := RN(sum |x_k|) (mode 1) or RN(sqrt(sum x_k^2)) (mode 2), every
- * sum exact, on every process of the scope. */
-int pb_vec_norm(const pb_grid *g, const pb_call *c, const pb_vec *v, int mode, double *out);
 /* acc += the exact sum (y NULL) or dot product, zero-sign state included. */
 void pb_acc_dot(exb_superacc *acc, long n, const double *x, long incx, const double *y, long incy);
 
@@ -298,6 +297,9 @@ double pb_round_affine(const exb_superacc *acc, double alpha, double beta, doubl
 double pb_round(const exb_superacc *acc);
 double pb_round_sqrt(const exb_superacc *acc);
 double pb_round_quotient(const exb_superacc *acc, double d);
+/* RN(S) or RN(sqrt(S)) (root), to binary32 when f32 (no double rounding:
+ * core/f32.h), zero-sign state included. */
+double pb_round_prec(const exb_superacc *acc, int f32, int root);
 
 /* Zeroed accumulators (n of them), or NULL. */
 exb_superacc *pb_accs_new(long n);

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "backend/gemv.h"
+#include "core/f32.h"
 #include "pblas.h"
 #include "support/knobs.h"
 
@@ -87,6 +88,17 @@ double pb_round(const exb_superacc *acc)
 {
     exb_superacc copy;
     return exb_superacc_round(signed_zero(acc, &copy));
+}
+
+double pb_round_prec(const exb_superacc *acc, int f32, int root)
+{
+    exb_superacc copy;
+    const exb_superacc *a = signed_zero(acc, &copy);
+    double d = root ? exb_superacc_round_sqrt(a) : exb_superacc_round(a);
+    if (!f32)
+        return d;
+    return exb_f32_round(d, root ? exb_superacc_sqrt_sign_above : exb_superacc_sign_above,
+                         (void *)a);
 }
 
 double pb_round_sqrt(const exb_superacc *acc)

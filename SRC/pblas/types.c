@@ -141,3 +141,21 @@ void pb_local_scal(const pb_type *t, long n, const double al[2], int real_alpha,
             exb_zscal_checked(n, al, x, inc);
     }
 }
+
+void pb_local_axpy(const pb_type *t, long n, const double al[2], const void *x, void *y, long incy)
+{
+    float fa[2] = {(float)al[0], (float)al[1]};
+    switch (t->letter) {
+    case 'S':
+        exb_saxpy_checked(n, fa[0], x, 1, y, incy);
+        break;
+    case 'D':
+        exb_daxpy_checked(n, al[0], x, 1, y, incy);
+        break;
+    case 'C':
+        exb_caxpy_checked(n, fa, x, 1, y, incy);
+        break;
+    default:
+        exb_zaxpy_checked(n, al, x, 1, y, incy);
+    }
+}

@@ -201,44 +201,6 @@ int pb_reduce_scalar(const pb_grid *g, const pb_call *c, const char *holds, exb_
     return err;
 }
 
-int pb_vec_norm(const pb_grid *g, const pb_call *c, const pb_vec *v, int mode, double *out)
-{
-    int err = MPI_ERR_NO_MEM, root = pb_scope_root(g, c);
-    pb_vlists *l = pb_vlists_make(v, g);
-    long mine = l ? l->count[g->me] : 0;
-    double *tmp = malloc((size_t)(mine > 0 ? mine : 1) * sizeof *tmp);
-    char *holds = malloc((size_t)g->np);
-    exb_superacc *acc = pb_accs_new(2);
-    if (l && tmp && holds && acc) {
-        for (int q = 0; q < g->np; q++)
-            holds[q] = l->count[q] > 0;
-        if (mine > 0) {
-            const double *x0 = pb_vec_at(v, g, l->idx[g->me][0]);
-            long inc = v->row ? v->x.lld : 1;
-            if (mode == 2) {
-                pb_acc_dot(&acc[0], mine, x0, inc, x0, inc);
-            } else {
-                for (long k = 0; k < mine; k++)
-                    tmp[k] = fabs(x0[k * inc]);
-                pb_acc_dot(&acc[0], mine, tmp, 1, NULL, 0);
-            }
-        }
-        err = pb_reduce_scalar(g, c, holds, &acc[0], &acc[1], root);
-        double r = 0.0;
-        if (g->me == root)
-            r = mode == 2 ? pb_round_sqrt(&acc[1]) : pb_round(&acc[1]);
-        if (!err)
-            err = pb_share_result(g, c, root, &r, 1);
-        if (!err)
-            *out = r;
-    }
-    pb_vlists_free(l);
-    free(tmp);
-    free(holds);
-    free(acc);
-    return err;
-}
-
 pb_vlists *pb_vlists_from(const pb_grid *g, const pb_lists *l, int by_row, const char *hold)
 {
     pb_vlists *v = calloc(1, sizeof *v);
