@@ -5,7 +5,8 @@
  * usage: mpiexec -n 6 test_pblas_x [CASES [SEED [ROUTINE ...]]]
  *
  * Routines (each for S, C and Z; ROUTINE names a family: GEMM, SYRK, TRSM,
- * TRMM, GER, SCAL, SWAP, COPY, AMAX, DOT, NRM2, ASUM, AXPY): PxGEMM (every
+ * TRMM, GER, SCAL, SWAP, COPY, AMAX, DOT, NRM2, ASUM, AXPY, GEMV): PxGEMM and
+ * PxGEMV (every
  * op, 'C' conjugating),
  * PxSYRK and PCHERK / PZHERK (both triangles, both TRANS),
  * PxTRSM and PxTRMM (both sides, both triangles, every op, unit and
@@ -78,6 +79,11 @@ typedef void axpy_fn_t(const int *, const void *, const void *, const int *, con
                        const int *, const int *, void *, const int *, const int *, const int *,
                        const int *);
 axpy_fn_t psaxpy_, pcaxpy_, pzaxpy_;
+typedef void gemv_fn_t(const char *, const int *, const int *, const void *, const void *,
+                       const int *, const int *, const int *, const void *, const int *,
+                       const int *, const int *, const int *, const void *, void *, const int *,
+                       const int *, const int *, const int *, size_t);
+gemv_fn_t psgemv_, pcgemv_, pzgemv_;
 void pcsscal_(const int *, const void *, void *, const int *, const int *, const int *,
               const int *);
 void pzdscal_(const int *, const void *, void *, const int *, const int *, const int *,
@@ -961,6 +967,92 @@ static void case_asum(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype 
     case_sum(tally, g, r, t, ASUM);
 }
 
+/* PxGEMV: y := alpha op(A) x + beta y */
+typedef struct gemv_case {
+    const xtype *t;
+    char op;
+    int m, n, ia, ja;
+    double alpha[2], beta[2];
+    xmat a;
+    xvec x, y;
+} gemv_case;
+
+static double gemv_want(void *ctx, int gi, int gj, int q)
+{
+    gemv_case *p = ctx;
+    int k = vindex(&p->y, gi, gj), inner = p->op == 'N' ? p->n : p->m;
+    const double *y = vget(&p->y, k);
+    int alpha0 = p->alpha[0] == 0.0 && p->alpha[1] == 0.0;
+    int beta0 = p->beta[0] == 0.0 && p->beta[1] == 0.0;
+    if (alpha0 && p->beta[0] == 1.0 && p->beta[1] == 0.0)
+        return y[q];
+    if (alpha0 && beta0)
+        return 0.0;
+    if (alpha0 && p->t->parts == 1)
+        return p->beta[0] * y[0];
+    tl_terms_reset(T1);
+    tl_terms_reset(T2);
+    for (int l = 0; l < inner && !alpha0; l++) {
+        double av[2], xv[2];
+        opget(&p->a, p->op, p->ia, p->ja, k, l, av);
+        const double *x = vget(&p->x, l);
+        xv[0] = x[0];
+        xv[1] = p->t->parts > 1 ? x[1] : 0.0;
+        add_product(p->t, av, xv, 1.0);
+    }
+    double be[2] = {beta0 ? 0.0 : p->beta[0], beta0 ? 0.0 : p->beta[1]};
+    return round_part(p->t, q, p->alpha, be, y);
+}
+
+static void case_gemv(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t)
+{
+    static const char opts[] = "NTC";
+    gemv_case p = {.t = t};
+    p.op = opts[tl_draw(r, 0, 2)];
+    p.m = draw_size(r);
+    p.n = draw_size(r);
+    int cls = (int)tl_draw(r, 0, NCLS - 1), nota = p.op == 'N';
+    draw_scalar(r, t, p.alpha);
+    draw_scalar(r, t, p.beta);
+    p.ia = (int)tl_draw(r, 1, 3), p.ja = (int)tl_draw(r, 1, 3);
+    make_sub(&p.a, t, g, r, p.ia, p.ja, p.m, p.n, cls, 0);
+    deal(&p.a, g);
+    make_vec(&p.x, t, g, r, nota ? p.n : p.m, cls, 0);
+    make_vec(&p.y, t, g, r, nota ? p.m : p.n, cls == 4 ? 0 : cls, 1);
+    if (g->in) {
+        char al[16], be[16];
+        put_scalar(t, p.alpha, al);
+        put_scalar(t, p.beta, be);
+        typedef void gemv_fn(const char *, const int *, const int *, const void *, const void *,
+                             const int *, const int *, const int *, const void *, const int *,
+                             const int *, const int *, const int *, const void *, void *,
+                             const int *, const int *, const int *, const int *, size_t);
+        gemv_fn *f = t->letter == 'S' ? psgemv_ : t->letter == 'C' ? pcgemv_ : pzgemv_;
+        f(&p.op, &p.m, &p.n, al, p.a.loc, &p.ia, &p.ja, p.a.d.desc, p.x.m.loc, &p.x.ix, &p.x.jx,
+          p.x.m.d.desc, &p.x.incx, be, p.y.m.loc, &p.y.ix, &p.y.jx, p.y.m.d.desc, &p.y.incx, 1);
+        char what[200];
+        snprintf(what, sizeof what,
+                 "P%cGEMV grid %dx%d %c m=%d n=%d x %s y %s alpha=(%g,%g) beta=(%g,%g) class %d",
+                 t->letter, g->nprow, g->npcol, p.op, p.m, p.n, p.x.row ? "row" : "col",
+                 p.y.row ? "row" : "col", p.alpha[0], p.alpha[1], p.beta[0], p.beta[1], cls);
+        int ny = nota ? p.m : p.n, quick = p.m == 0 || p.n == 0;
+        tl_set_binary32(t->f32);
+        check(tally, what, g, &p.y.m, p.y.ix, p.y.jx,
+              quick     ? 0
+              : p.y.row ? 1
+                        : ny,
+              quick     ? 0
+              : p.y.row ? ny
+                        : 1,
+              gemv_want, &p);
+        tl_set_binary32(0);
+    }
+    tally->cases += g->in && rank == 0;
+    xmat_free(&p.a);
+    xmat_free(&p.x.m);
+    xmat_free(&p.y.m);
+}
+
 /* PxAXPY: y := alpha x + y, each part rounded once */
 static double axpy_want(void *ctx, int gi, int gj, int q)
 {
@@ -1078,7 +1170,7 @@ static routine routines[] = {
     {"TRMM", case_trmm, {{0}}, 0}, {"GER", case_ger, {{0}}, 0},   {"SCAL", case_scal, {{0}}, 0},
     {"SWAP", case_swap, {{0}}, 0}, {"COPY", case_copy, {{0}}, 0}, {"AMAX", case_amax, {{0}}, 0},
     {"DOT", case_dot, {{0}}, 0},   {"NRM2", case_nrm2, {{0}}, 0}, {"ASUM", case_asum, {{0}}, 0},
-    {"AXPY", case_axpy, {{0}}, 0},
+    {"AXPY", case_axpy, {{0}}, 0}, {"GEMV", case_gemv, {{0}}, 0},
 };
 
 int main(int argc, char **argv)

@@ -300,6 +300,14 @@ double pb_round_quotient(const exb_superacc *acc, double d);
 /* RN(S) or RN(sqrt(S)) (root), to binary32 when f32 (no double rounding:
  * core/f32.h), zero-sign state included. */
 double pb_round_prec(const exb_superacc *acc, int f32, int root);
+/* Part q of alpha*S + beta*y rounded once in the type's format, S = (re,
+ * im) exact (im NULL for a real type); zero parts of alpha and beta are no
+ * terms, beta = 0 does not read y (xGEMV's and xGEMM's contract). */
+double pb_round_out(const pb_type *t, const exb_superacc *re, const exb_superacc *im, int q,
+                    const double al[2], const double be[2], const double y[2]);
+/* x := beta*x in place (beta = 0: +0; each part RN of its exact value, a
+ * zero part of beta no term). */
+void pb_scale_elem(const pb_type *t, void *x, const double be[2]);
 
 /* Zeroed accumulators (n of them), or NULL. */
 exb_superacc *pb_accs_new(long n);
@@ -401,9 +409,9 @@ long pb_larf_lines(const pb_grid *g, const pb_larf *p, long *nother);
 int pb_larf_w(const pb_grid *g, const pb_larf *p, double *vb, double *w);
 /* root's n values to every process of the grid. */
 int pb_bcast(const pb_grid *g, int root, double *vals, int n);
-/* y := alpha*op(A)*x + beta*y, A staying, exact partials to y's holders
- * (pdgemv.c; the caller has checked the arguments). */
-int pb_gemv(const pb_grid *g, int ta, long m, long n, double alpha, const pb_mat *ma,
-            const pb_vec *vx, double beta, const pb_vec *vy);
+/* y := alpha*op(A)*x + beta*y (op 'N', 'T', 'C'), A staying, exact partials
+ * to y's holders (pxgemv.c; the caller has checked the arguments). */
+int pb_gemv(const pb_grid *g, const pb_type *t, char op, long m, long n, const double al[2],
+            const pb_mat *ma, const pb_vec *vx, const double be[2], const pb_vec *vy);
 
 #endif

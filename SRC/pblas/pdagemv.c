@@ -51,7 +51,8 @@ static int absolute(const pb_grid *g, int ta, long m, long n, double alpha, cons
             for (long k = 0; ml > 0 && nl > 0 && k < len; k++)
                 yl[k * inc] = fabs(yl[k * inc]);
         }
-        err = pb_gemv(g, ta, m, n, fabs(alpha), &aa, &xa, fabs(beta), vy);
+        double al[2] = {fabs(alpha), 0.0}, be[2] = {fabs(beta), 0.0};
+        err = pb_gemv(g, &pb_type_d, ta ? 'T' : 'N', m, n, al, &aa, &xa, be, vy);
     }
     free(ab);
     free(xb);

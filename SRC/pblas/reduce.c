@@ -101,6 +101,54 @@ double pb_round_prec(const exb_superacc *acc, int f32, int root)
                          (void *)a);
 }
 
+/* RN of a1 v1 + a2 v2 + b1 y1 + b2 y2 (v2 NULL: a1 v1 + b1 y1), to binary32
+ * when f32 without double rounding. */
+static double round4(int f32, const exb_superacc *v1, double a1, const exb_superacc *v2, double a2,
+                     double b1, double y1, double b2, double y2)
+{
+    double d = v2 ? exb_superacc_round_affine2(v1, a1, v2, a2, b1, y1, b2, y2)
+                  : exb_superacc_round_affine(v1, a1, b1, y1);
+    float below, above;
+    if (!f32 || !exb_f32_midpoint(d, &below, &above))
+        return f32 ? (float)d : d;
+    int s = v2 ? exb_superacc_affine2_sign(v1, a1, v2, a2, b1, y1, b2, y2, d)
+               : exb_superacc_affine_sign(v1, a1, b1, y1, d);
+    return s > 0 ? above : s < 0 ? below : (float)d;
+}
+
+double pb_round_out(const pb_type *t, const exb_superacc *re, const exb_superacc *im, int q,
+                    const double al[2], const double be[2], const double y[2])
+{
+    exb_superacc c1, c2;
+    const exb_superacc *v1 = signed_zero(re, &c1), *v2 = im ? signed_zero(im, &c2) : NULL;
+    int beta0 = be[0] == 0.0 && be[1] == 0.0;
+    double b0 = beta0 ? 0.0 : be[0], b1 = beta0 ? 0.0 : be[1];
+    double y0 = beta0 ? 0.0 : y[0], y1 = beta0 ? 0.0 : y[1];
+    if (!t->cplx)
+        return round4(t->f32, v1, al[0], NULL, 0.0, b0, y0, 0.0, 0.0);
+    if (q == 0)
+        return round4(t->f32, v1, al[0], v2, -al[1], b0, y0, -b1, y1);
+    return round4(t->f32, v2, al[0], v1, al[1], b0, y1, b1, y0);
+}
+
+void pb_scale_elem(const pb_type *t, void *x, const double be[2])
+{
+    double v[2], r[2] = {0.0, 0.0};
+    pb_scalar(t, x, v);
+    if (be[0] != 0.0 || be[1] != 0.0) {
+        if (!t->cplx) {
+            r[0] = t->f32 ? (double)(float)(be[0] * v[0]) : be[0] * v[0];
+        } else {
+            exb_superacc zero;
+            exb_superacc_clear(&zero);
+            double none[2] = {0.0, 0.0};
+            r[0] = pb_round_out(t, &zero, &zero, 0, none, be, v);
+            r[1] = pb_round_out(t, &zero, &zero, 1, none, be, v);
+        }
+    }
+    pb_elem_set(t, x, r[0], r[1]);
+}
+
 double pb_round_sqrt(const exb_superacc *acc)
 {
     exb_superacc copy;
