@@ -5,12 +5,13 @@
  * usage: mpiexec -n 6 test_pblas_x [CASES [SEED [ROUTINE ...]]]
  *
  * Routines (each for S, C and Z; ROUTINE names a family: GEMM, SYRK, TRSM,
- * TRMM, GER, SCAL, SWAP, COPY, AMAX, DOT, NRM2, ASUM, AXPY, GEMV): PxGEMM and
+ * TRMM, GER, SCAL, SWAP, COPY, AMAX, DOT, NRM2, ASUM, AXPY, GEMV, TRMV,
+ * TRSV): PxGEMM and
  * PxGEMV (every
  * op, 'C' conjugating),
  * PxSYRK and PCHERK / PZHERK (both triangles, both TRANS),
  * PxTRSM and PxTRMM (both sides, both triangles, every op, unit and
- * non-unit diagonals), PSGER / PxGERU / PxGERC, PxSCAL with PCSSCAL and
+ * non-unit diagonals), PxTRMV and PxTRSV (rows and columns, every op), PSGER / PxGERU / PxGERC, PxSCAL with PCSSCAL and
  * PZDSCAL, PxSWAP, PxCOPY, PxAMAX, PSDOT / PxDOTU / PxDOTC, PxNRM2
  * (PSCNRM2, PDZNRM2), PxASUM (PSCASUM, PDZASUM), PxAXPY.  Every case draws its sizes (0 too),
  * block sizes 1 to 7, source processes, offsets IA/JA, padded local
@@ -84,6 +85,10 @@ typedef void gemv_fn_t(const char *, const int *, const int *, const void *, con
                        const int *, const int *, const int *, const void *, void *, const int *,
                        const int *, const int *, const int *, size_t);
 gemv_fn_t psgemv_, pcgemv_, pzgemv_;
+typedef void trxv_fn_t(const char *, const char *, const char *, const int *, const void *,
+                       const int *, const int *, const int *, void *, const int *, const int *,
+                       const int *, const int *, size_t, size_t, size_t);
+trxv_fn_t pstrmv_, pctrmv_, pztrmv_, pstrsv_, pctrsv_, pztrsv_;
 void pcsscal_(const int *, const void *, void *, const int *, const int *, const int *,
               const int *);
 void pzdscal_(const int *, const void *, void *, const int *, const int *, const int *,
@@ -658,6 +663,88 @@ static int vindex(const xvec *v, int gi, int gj)
     return v->row ? gj - (v->jx - 1) : gi - (v->ix - 1);
 }
 
+/* PxTRMV, PxTRSV: the vector (a row or a column) as TRMM's / TRSM's one
+ * column from the left, whatever its orientation. */
+typedef struct trxv_case {
+    tri_case tri;
+    xvec x;
+} trxv_case;
+
+static double trxv_want(void *ctx, int gi, int gj, int q)
+{
+    trxv_case *p = ctx;
+    int k = vindex(&p->x, gi, gj);
+    return p->tri.want[(size_t)k * p->tri.t->parts + q];
+}
+
+static void case_trxv(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t, int solve)
+{
+    static const char opts[] = "NTC";
+    trxv_case p = {.tri = {.t = t, .solve = solve, .side = 'L', .alpha = {1.0, 0.0}}};
+    tri_case *tc = &p.tri;
+    tc->uplo = tl_chance(r, 2) ? 'U' : 'L';
+    tc->op = opts[tl_draw(r, 0, 2)];
+    tc->diag = tl_chance(r, 3) ? 'U' : 'N';
+    int n = draw_size(r), cls = (int)tl_draw(r, 0, 3);
+    tc->m = n, tc->n = 1;
+    tc->ia = (int)tl_draw(r, 1, 3), tc->ja = (int)tl_draw(r, 1, 3);
+    make_sub(&tc->a, t, g, r, tc->ia, tc->ja, n, n, cls, 0);
+    for (int k = 0; k < n; k++)
+        for (int q = 0; q < t->parts; q++) {
+            double v = value(r, t, 0);
+            gat(&tc->a, tc->ia - 1 + k, tc->ja - 1 + k)[q] = q == 0 && v == 0.0 ? 1.5 : v;
+        }
+    deal(&tc->a, g);
+    make_vec(&p.x, t, g, r, n, cls, 1);
+    /* the oracle's right-hand side: the vector as a column at (1, 1) */
+    tc->b.t = t;
+    tc->b.d.m = n > 0 ? n : 1;
+    tc->b.gv = malloc(((size_t)n + 1) * t->parts * sizeof *tc->b.gv);
+    for (int k = 0; k < n; k++)
+        for (int q = 0; q < t->parts; q++)
+            tc->b.gv[(size_t)k * t->parts + q] = vget(&p.x, k)[q];
+    tc->ib = tc->jb = 1;
+    tc->want = calloc((size_t)n * t->parts + 1, sizeof *tc->want);
+    tl_set_binary32(t->f32);
+    if (n > 0)
+        oracle_line(tc, 0);
+    tl_set_binary32(0);
+    if (g->in) {
+        typedef void trxv_fn(const char *, const char *, const char *, const int *, const void *,
+                             const int *, const int *, const int *, void *, const int *,
+                             const int *, const int *, const int *, size_t, size_t, size_t);
+        trxv_fn *f = solve ? (t->letter == 'S'   ? pstrsv_
+                              : t->letter == 'C' ? pctrsv_
+                                                 : pztrsv_)
+                           : (t->letter == 'S'   ? pstrmv_
+                              : t->letter == 'C' ? pctrmv_
+                                                 : pztrmv_);
+        f(&tc->uplo, &tc->op, &tc->diag, &n, tc->a.loc, &tc->ia, &tc->ja, tc->a.d.desc, p.x.m.loc,
+          &p.x.ix, &p.x.jx, p.x.m.d.desc, &p.x.incx, 1, 1, 1);
+        char what[200];
+        snprintf(what, sizeof what, "P%cTR%s grid %dx%d %c%c%c n=%d x %s blocks %dx%d class %d",
+                 t->letter, solve ? "SV" : "MV", g->nprow, g->npcol, tc->uplo, tc->op, tc->diag, n,
+                 p.x.row ? "row" : "col", tc->a.d.mb, tc->a.d.nb, cls);
+        check(tally, what, g, &p.x.m, p.x.ix, p.x.jx, p.x.row ? 1 : n, p.x.row ? n : 1, trxv_want,
+              &p);
+    }
+    tally->cases += g->in && rank == 0;
+    free(tc->want);
+    free(tc->b.gv);
+    xmat_free(&tc->a);
+    xmat_free(&p.x.m);
+}
+
+static void case_trmv(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t)
+{
+    case_trxv(tally, g, r, t, 0);
+}
+
+static void case_trsv(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t)
+{
+    case_trxv(tally, g, r, t, 1);
+}
+
 typedef struct vec_case {
     const xtype *t;
     int conj, real_alpha, m, n;
@@ -1170,7 +1257,8 @@ static routine routines[] = {
     {"TRMM", case_trmm, {{0}}, 0}, {"GER", case_ger, {{0}}, 0},   {"SCAL", case_scal, {{0}}, 0},
     {"SWAP", case_swap, {{0}}, 0}, {"COPY", case_copy, {{0}}, 0}, {"AMAX", case_amax, {{0}}, 0},
     {"DOT", case_dot, {{0}}, 0},   {"NRM2", case_nrm2, {{0}}, 0}, {"ASUM", case_asum, {{0}}, 0},
-    {"AXPY", case_axpy, {{0}}, 0}, {"GEMV", case_gemv, {{0}}, 0},
+    {"AXPY", case_axpy, {{0}}, 0}, {"GEMV", case_gemv, {{0}}, 0}, {"TRMV", case_trmv, {{0}}, 0},
+    {"TRSV", case_trsv, {{0}}, 0},
 };
 
 int main(int argc, char **argv)

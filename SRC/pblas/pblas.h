@@ -382,16 +382,10 @@ typedef struct pb_tri {
     double alpha[2];
     pb_mat a, b;
     int mult;
+    int row_vector; /* B one row (side 'R'): computed as op(A) times it from the left */
     const char *name;
 } pb_tri;
 int pb_tri_lines(const pb_grid *g, const pb_tri *p);
-/* PDTRMV (mult 1) and PDTRSV (mult 0) under the routine's name: the
- * argument checks, the agreement and one pb_tri_lines line (pdtrmv.c). */
-void pb_tri_vector(const char *name, int mult, const char *uplo, const char *trans,
-                   const char *diag, const int *n, const double *a, const int *ia, const int *ja,
-                   const int *desca, double *x, const int *ix, const int *jx, const int *descx,
-                   const int *incx);
-
 /* ---- Householder blocks (larf.c): ScaLAPACK's PDLARF, PDLARFT, PDLARFB ---- */
 typedef struct pb_larf {
     char side;   /* 'L': H*sub(C), the vectors of length M; 'R': sub(C)*H, N */

@@ -26,7 +26,6 @@
 #include "pblas.h"
 #include "support/xerbla.h"
 
-
 /* Exact partials of op(A) x (ml x nl local A, x fetched: nin elements) into
  * have[0..nout) (real parts) and have[nout..2 nout) (imaginary parts). */
 static void local_partials(const pb_type *t, int ta, int conj, long ml, long nl, const char *a,

@@ -91,7 +91,10 @@ int pb_tri_lines(const pb_grid *g, const pb_tri *p)
     err = pb_gather(g, &p->b, rows, cols, bbuf, ldb > 0 ? ldb : 1);
     if (err)
         goto done;
-    if (k > 0)
+    if (k > 0 && p->row_vector) /* the row's tri elements are contiguous: a column */
+        pb_local_trxm(p->t, p->name, !p->mult, 'L', p->uplo, p->transa, p->diag, tri, 1, p->alpha,
+                      abuf, tri, bbuf, tri > 0 ? tri : 1);
+    else if (k > 0)
         pb_local_trxm(p->t, p->name, !p->mult, p->side, p->uplo, p->transa, p->diag, left ? tri : k,
                       left ? k : tri, p->alpha, abuf, tri, bbuf, ldb);
     err = pb_scatter(g, &p->b, rows, cols, bbuf, ldb > 0 ? ldb : 1);
