@@ -11,7 +11,8 @@
  * op, 'C' conjugating),
  * PxSYRK and PCHERK / PZHERK (both triangles, both TRANS),
  * PxTRSM and PxTRMM (both sides, both triangles, every op, unit and
- * non-unit diagonals), PxTRMV and PxTRSV (rows and columns, every op), PSGER / PxGERU / PxGERC, PxSCAL with PCSSCAL and
+ * non-unit diagonals), PxTRMV and PxTRSV (rows and columns, every op),
+ * PSGER / PxGERU / PxGERC, PxSCAL with PCSSCAL and
  * PZDSCAL, PxSWAP, PxCOPY, PxAMAX, PSDOT / PxDOTU / PxDOTC, PxNRM2
  * (PSCNRM2, PDZNRM2), PxASUM (PSCASUM, PDZASUM), PxAXPY.  Every case draws its sizes (0 too),
  * block sizes 1 to 7, source processes, offsets IA/JA, padded local
@@ -89,6 +90,30 @@ typedef void trxv_fn_t(const char *, const char *, const char *, const int *, co
                        const int *, const int *, const int *, void *, const int *, const int *,
                        const int *, const int *, size_t, size_t, size_t);
 trxv_fn_t pstrmv_, pctrmv_, pztrmv_, pstrsv_, pctrsv_, pztrsv_;
+typedef void symv_fn_t(const char *, const int *, const void *, const void *, const int *,
+                       const int *, const int *, const void *, const int *, const int *,
+                       const int *, const int *, const void *, void *, const int *, const int *,
+                       const int *, const int *, size_t);
+symv_fn_t pssymv_, pchemv_, pzhemv_;
+typedef void symm_fn_t(const char *, const char *, const int *, const int *, const void *,
+                       const void *, const int *, const int *, const int *, const void *,
+                       const int *, const int *, const int *, const void *, void *, const int *,
+                       const int *, const int *, size_t, size_t);
+symm_fn_t pssymm_, pcsymm_, pzsymm_, pchemm_, pzhemm_;
+typedef void syr_fn_t(const char *, const int *, const void *, const void *, const int *,
+                      const int *, const int *, const int *, void *, const int *, const int *,
+                      const int *, size_t);
+syr_fn_t pssyr_, pcher_, pzher_;
+typedef void syr2_fn_t(const char *, const int *, const void *, const void *, const int *,
+                       const int *, const int *, const int *, const void *, const int *,
+                       const int *, const int *, const int *, void *, const int *, const int *,
+                       const int *, size_t);
+syr2_fn_t pssyr2_, pcher2_, pzher2_;
+typedef void syr2k_fn_t(const char *, const char *, const int *, const int *, const void *,
+                        const void *, const int *, const int *, const int *, const void *,
+                        const int *, const int *, const int *, const void *, void *, const int *,
+                        const int *, const int *, size_t, size_t);
+syr2k_fn_t pssyr2k_, pcsyr2k_, pzsyr2k_, pcher2k_, pzher2k_;
 void pcsscal_(const int *, const void *, void *, const int *, const int *, const int *,
               const int *);
 void pzdscal_(const int *, const void *, void *, const int *, const int *, const int *,
@@ -1140,6 +1165,404 @@ static void case_gemv(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype 
     xmat_free(&p.y.m);
 }
 
+/* ---- the symmetric and Hermitian family ------------------------------------ */
+
+/* Entry (i, j) (0-based in the n x n sub-matrix at (ia, ja)) of the dense
+ * twin of the matrix whose UPLO triangle is stored: the other triangle
+ * a_ji (conj(a_ji) when herm), a Hermitian diagonal's imaginary part 0. */
+static void twin(const xmat *a, int ia, int ja, char uplo, int herm, int i, int j, double v[2])
+{
+    int stored = uplo == 'U' ? i <= j : i >= j;
+    const double *e = stored ? gat(a, ia - 1 + i, ja - 1 + j) : gat(a, ia - 1 + j, ja - 1 + i);
+    v[0] = e[0];
+    v[1] = a->t->parts > 1 ? e[1] : 0.0;
+    if (herm && !stored)
+        v[1] = -v[1];
+    if (herm && i == j)
+        v[1] = 0.0;
+}
+
+/* PxSYMV (S), PxHEMV (C, Z) */
+typedef struct symv_case {
+    const xtype *t;
+    char uplo;
+    int n, ia, ja;
+    double alpha[2], beta[2];
+    xmat a;
+    xvec x, y;
+} symv_case;
+
+static double symv_want(void *ctx, int gi, int gj, int q)
+{
+    symv_case *p = ctx;
+    int k = vindex(&p->y, gi, gj);
+    const double *y = vget(&p->y, k);
+    int alpha0 = p->alpha[0] == 0.0 && p->alpha[1] == 0.0;
+    int beta0 = p->beta[0] == 0.0 && p->beta[1] == 0.0;
+    if (alpha0 && p->beta[0] == 1.0 && p->beta[1] == 0.0)
+        return y[q];
+    if (alpha0 && beta0)
+        return 0.0;
+    if (alpha0 && p->t->parts == 1)
+        return p->beta[0] * y[0];
+    tl_terms_reset(T1);
+    tl_terms_reset(T2);
+    for (int l = 0; l < p->n && !alpha0; l++) {
+        double av[2], xv[2];
+        twin(&p->a, p->ia, p->ja, p->uplo, p->t->parts > 1, k, l, av);
+        const double *x = vget(&p->x, l);
+        xv[0] = x[0];
+        xv[1] = p->t->parts > 1 ? x[1] : 0.0;
+        add_product(p->t, av, xv, 1.0);
+    }
+    double be[2] = {beta0 ? 0.0 : p->beta[0], beta0 ? 0.0 : p->beta[1]};
+    return round_part(p->t, q, p->alpha, be, y);
+}
+
+static void case_symv(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t)
+{
+    symv_case p = {.t = t};
+    p.uplo = tl_chance(r, 2) ? 'U' : 'L';
+    p.n = draw_size(r);
+    int cls = (int)tl_draw(r, 0, NCLS - 1);
+    draw_scalar(r, t, p.alpha);
+    draw_scalar(r, t, p.beta);
+    p.ia = (int)tl_draw(r, 1, 3), p.ja = (int)tl_draw(r, 1, 3);
+    make_sub(&p.a, t, g, r, p.ia, p.ja, p.n, p.n, cls, 0);
+    deal(&p.a, g);
+    make_vec(&p.x, t, g, r, p.n, cls, 0);
+    make_vec(&p.y, t, g, r, p.n, cls == 4 ? 0 : cls, 1);
+    if (g->in) {
+        char al[16], be[16];
+        put_scalar(t, p.alpha, al);
+        put_scalar(t, p.beta, be);
+        symv_fn_t *f = t->letter == 'S' ? pssymv_ : t->letter == 'C' ? pchemv_ : pzhemv_;
+        f(&p.uplo, &p.n, al, p.a.loc, &p.ia, &p.ja, p.a.d.desc, p.x.m.loc, &p.x.ix, &p.x.jx,
+          p.x.m.d.desc, &p.x.incx, be, p.y.m.loc, &p.y.ix, &p.y.jx, p.y.m.d.desc, &p.y.incx, 1);
+        char what[200];
+        snprintf(what, sizeof what,
+                 "P%c%s grid %dx%d %c n=%d x %s y %s alpha=(%g,%g) beta=(%g,%g) class %d",
+                 t->letter, t->parts > 1 ? "HEMV" : "SYMV", g->nprow, g->npcol, p.uplo, p.n,
+                 p.x.row ? "row" : "col", p.y.row ? "row" : "col", p.alpha[0], p.alpha[1],
+                 p.beta[0], p.beta[1], cls);
+        tl_set_binary32(t->f32);
+        check(tally, what, g, &p.y.m, p.y.ix, p.y.jx, p.y.row ? 1 : p.n, p.y.row ? p.n : 1,
+              symv_want, &p);
+        tl_set_binary32(0);
+    }
+    tally->cases += g->in && rank == 0;
+    xmat_free(&p.a);
+    xmat_free(&p.x.m);
+    xmat_free(&p.y.m);
+}
+
+/* PxSYMM, PCHEMM, PZHEMM */
+typedef struct symm_case {
+    const xtype *t;
+    char side, uplo;
+    int herm, m, n, ia, ja, ib, jb, ic, jc;
+    double alpha[2], beta[2];
+    xmat a, b, c;
+} symm_case;
+
+static double symm_want(void *ctx, int gi, int gj, int q)
+{
+    symm_case *p = ctx;
+    int i = gi - (p->ic - 1), j = gj - (p->jc - 1), ka = p->side == 'L' ? p->m : p->n;
+    const double *c = gat(&p->c, gi, gj);
+    int alpha0 = p->alpha[0] == 0.0 && p->alpha[1] == 0.0;
+    int beta0 = p->beta[0] == 0.0 && p->beta[1] == 0.0;
+    if (alpha0 && p->beta[0] == 1.0 && p->beta[1] == 0.0)
+        return c[q];
+    if (alpha0 && beta0)
+        return 0.0;
+    if (alpha0 && p->t->parts == 1)
+        return p->beta[0] * c[0];
+    tl_terms_reset(T1);
+    tl_terms_reset(T2);
+    for (int l = 0; l < ka && !alpha0; l++) {
+        double av[2], bv[2];
+        if (p->side == 'L') {
+            twin(&p->a, p->ia, p->ja, p->uplo, p->herm, i, l, av);
+            opget(&p->b, 'N', p->ib, p->jb, l, j, bv);
+            add_product(p->t, av, bv, 1.0);
+        } else {
+            opget(&p->b, 'N', p->ib, p->jb, i, l, bv);
+            twin(&p->a, p->ia, p->ja, p->uplo, p->herm, l, j, av);
+            add_product(p->t, bv, av, 1.0);
+        }
+    }
+    double be[2] = {beta0 ? 0.0 : p->beta[0], beta0 ? 0.0 : p->beta[1]};
+    return round_part(p->t, q, p->alpha, be, c);
+}
+
+static void case_symm(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t)
+{
+    symm_case p = {.t = t};
+    p.herm = t->parts > 1 && tl_chance(r, 2);
+    p.side = tl_chance(r, 2) ? 'L' : 'R';
+    p.uplo = tl_chance(r, 2) ? 'U' : 'L';
+    p.m = draw_size(r);
+    p.n = draw_size(r);
+    int cls = (int)tl_draw(r, 0, NCLS - 1), ka = p.side == 'L' ? p.m : p.n;
+    draw_scalar(r, t, p.alpha);
+    draw_scalar(r, t, p.beta);
+    p.ia = (int)tl_draw(r, 1, 3), p.ja = (int)tl_draw(r, 1, 3);
+    p.ib = (int)tl_draw(r, 1, 3), p.jb = (int)tl_draw(r, 1, 3);
+    p.ic = (int)tl_draw(r, 1, 3), p.jc = (int)tl_draw(r, 1, 3);
+    make_sub(&p.a, t, g, r, p.ia, p.ja, ka, ka, cls, 0);
+    make_sub(&p.b, t, g, r, p.ib, p.jb, p.m, p.n, cls, 0);
+    make_sub(&p.c, t, g, r, p.ic, p.jc, p.m, p.n, cls == 4 ? 0 : cls, 1);
+    deal(&p.a, g);
+    deal(&p.b, g);
+    deal(&p.c, g);
+    if (g->in) {
+        char al[16], be[16];
+        put_scalar(t, p.alpha, al);
+        put_scalar(t, p.beta, be);
+        symm_fn_t *f = t->letter == 'S'   ? pssymm_
+                       : t->letter == 'C' ? (p.herm ? pchemm_ : pcsymm_)
+                                          : (p.herm ? pzhemm_ : pzsymm_);
+        f(&p.side, &p.uplo, &p.m, &p.n, al, p.a.loc, &p.ia, &p.ja, p.a.d.desc, p.b.loc, &p.ib,
+          &p.jb, p.b.d.desc, be, p.c.loc, &p.ic, &p.jc, p.c.d.desc, 1, 1);
+        char what[200];
+        snprintf(what, sizeof what,
+                 "P%c%s grid %dx%d %c%c m=%d n=%d alpha=(%g,%g) beta=(%g,%g) class %d", t->letter,
+                 p.herm ? "HEMM" : "SYMM", g->nprow, g->npcol, p.side, p.uplo, p.m, p.n, p.alpha[0],
+                 p.alpha[1], p.beta[0], p.beta[1], cls);
+        tl_set_binary32(t->f32);
+        check(tally, what, g, &p.c, p.ic, p.jc, p.m, p.n, symm_want, &p);
+        tl_set_binary32(0);
+    }
+    tally->cases += g->in && rank == 0;
+    xmat_free(&p.a);
+    xmat_free(&p.b);
+    xmat_free(&p.c);
+}
+
+/* ZHER2K's rule for one element: Re = RN(ar Xr + ai Yr + br Cr), Im =
+ * RN(ar Xi + ai Yi + br Ci), X = S1 + S2, Y = i (S1 - S2), the four real
+ * sums in T1 (Xr), T2 (Xi), T3 (Yr), T4 (Yi); the diagonal: Im +0, Ci not
+ * read. */
+static tl_terms *T3, *T4;
+
+static void her2_terms(const double x1[2], const double y1[2], const double x2[2],
+                       const double y2[2])
+{
+    /* S1 = x1 conj(y1), S2 = x2 conj(y2) */
+    double s[2][4] = {{x1[0], y1[0], x1[1], y1[1]}, {x2[0], y2[0], x2[1], y2[1]}};
+    for (int u = 0; u < 2; u++) {
+        double xr = s[u][0], yr = s[u][1], xi = s[u][2], yi = s[u][3];
+        double sg = u == 0 ? 1.0 : -1.0;
+        /* Re S = xr yr + xi yi, Im S = xi yr - xr yi */
+        tl_terms_add(T1, xr, yr, 1.0);
+        tl_terms_add(T1, xi, yi, 1.0);
+        tl_terms_add(T2, xi, yr, 1.0);
+        tl_terms_add(T2, -xr, yi, 1.0);
+        /* Yr = -Im(S1 - S2), Yi = Re(S1 - S2) */
+        tl_terms_add(T3, -sg * xi, yr, 1.0);
+        tl_terms_add(T3, sg * xr, yi, 1.0);
+        tl_terms_add(T4, sg * xr, yr, 1.0);
+        tl_terms_add(T4, sg * xi, yi, 1.0);
+    }
+}
+
+static double her2_round(int q, int diag, const double al[2], double br, const double c[2])
+{
+    if (q == 1 && diag)
+        return 0.0;
+    return q == 0 ? tl_terms_round_affine2(T1, al[0], T3, al[1], br, c[0], 0.0, 0.0)
+                  : tl_terms_round_affine2(T2, al[0], T4, al[1], br, c[1], 0.0, 0.0);
+}
+
+/* PxSYR, PxHER, PxSYR2, PxHER2 */
+typedef struct syr_case {
+    const xtype *t;
+    char uplo;
+    int two, n, ia, ja;
+    double alpha[2];
+    xvec x, y;
+    xmat a;
+} syr_case;
+
+static double syr_want(void *ctx, int gi, int gj, int q)
+{
+    syr_case *p = ctx;
+    const xtype *t = p->t;
+    int i = gi - (p->ia - 1), j = gj - (p->ja - 1), cplx = t->parts > 1;
+    const double *a = gat(&p->a, gi, gj);
+    if (p->uplo == 'U' ? i > j : i < j)
+        return a[q];
+    double xi[2] = {vget(&p->x, i)[0], cplx ? vget(&p->x, i)[1] : 0.0};
+    double xj[2] = {vget(&p->x, j)[0], cplx ? vget(&p->x, j)[1] : 0.0};
+    tl_terms_reset(T1);
+    tl_terms_reset(T2);
+    if (!p->two) {
+        if (!cplx) { /* RN(a + alpha x_i x_j) */
+            tl_terms_add(T1, a[0], 1.0, 1.0);
+            tl_terms_add(T1, p->alpha[0], xi[0], xj[0]);
+            return tl_terms_round(T1);
+        }
+        if (q == 1 && i == j)
+            return 0.0;
+        double cj[2] = {xj[0], -xj[1]}, one[2] = {1.0, 0.0}, al[2] = {p->alpha[0], 0.0};
+        add_product(t, xi, cj, 1.0);
+        return round_part(t, q, al, one, a);
+    }
+    double yi[2] = {vget(&p->y, i)[0], cplx ? vget(&p->y, i)[1] : 0.0};
+    double yj[2] = {vget(&p->y, j)[0], cplx ? vget(&p->y, j)[1] : 0.0};
+    if (!cplx) { /* RN(a + alpha (x_i y_j + y_i x_j)) */
+        tl_terms_add(T1, xi[0], yj[0], 1.0);
+        tl_terms_add(T1, yi[0], xj[0], 1.0);
+        return tl_terms_round_affine(T1, p->alpha[0], 1.0, a[0]);
+    }
+    tl_terms_reset(T3);
+    tl_terms_reset(T4);
+    her2_terms(xi, yj, yi, xj);
+    return her2_round(q, i == j, p->alpha, 1.0, a);
+}
+
+static void case_syr(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t)
+{
+    syr_case p = {.t = t};
+    p.two = tl_chance(r, 2);
+    p.uplo = tl_chance(r, 2) ? 'U' : 'L';
+    p.n = draw_size(r);
+    int cls = (int)tl_draw(r, 0, NCLS - 1);
+    draw_scalar(r, t, p.alpha);
+    if (!p.two)
+        p.alpha[1] = 0.0; /* HER: alpha real */
+    make_vec(&p.x, t, g, r, p.n, cls, 0);
+    if (p.two)
+        make_vec(&p.y, t, g, r, p.n, cls, 0);
+    p.ia = (int)tl_draw(r, 1, 3), p.ja = (int)tl_draw(r, 1, 3);
+    make_sub(&p.a, t, g, r, p.ia, p.ja, p.n, p.n, cls == 4 ? 0 : cls, 1);
+    deal(&p.a, g);
+    if (g->in) {
+        char al[16];
+        put_scalar(t, p.alpha, al);
+        if (p.two) {
+            syr2_fn_t *f = t->letter == 'S' ? pssyr2_ : t->letter == 'C' ? pcher2_ : pzher2_;
+            f(&p.uplo, &p.n, al, p.x.m.loc, &p.x.ix, &p.x.jx, p.x.m.d.desc, &p.x.incx, p.y.m.loc,
+              &p.y.ix, &p.y.jx, p.y.m.d.desc, &p.y.incx, p.a.loc, &p.ia, &p.ja, p.a.d.desc, 1);
+        } else {
+            syr_fn_t *f = t->letter == 'S' ? pssyr_ : t->letter == 'C' ? pcher_ : pzher_;
+            f(&p.uplo, &p.n, al, p.x.m.loc, &p.x.ix, &p.x.jx, p.x.m.d.desc, &p.x.incx, p.a.loc,
+              &p.ia, &p.ja, p.a.d.desc, 1);
+        }
+        char what[200];
+        snprintf(what, sizeof what, "P%c%s%s grid %dx%d %c n=%d x %s alpha=(%g,%g) class %d",
+                 t->letter, t->parts > 1 ? "HER" : "SYR", p.two ? "2" : "", g->nprow, g->npcol,
+                 p.uplo, p.n, p.x.row ? "row" : "col", p.alpha[0], p.alpha[1], cls);
+        int alpha0 = p.alpha[0] == 0.0 && p.alpha[1] == 0.0;
+        tl_set_binary32(t->f32);
+        check(tally, what, g, &p.a, p.ia, p.ja, alpha0 ? 0 : p.n, alpha0 ? 0 : p.n, syr_want, &p);
+        tl_set_binary32(0);
+    }
+    tally->cases += g->in && rank == 0;
+    xmat_free(&p.x.m);
+    if (p.two)
+        xmat_free(&p.y.m);
+    xmat_free(&p.a);
+}
+
+/* PxSYR2K, PCHER2K, PZHER2K */
+typedef struct syr2k_case {
+    const xtype *t;
+    char uplo, trans;
+    int herm, n, k, ia, ja, ib, jb, ic, jc;
+    double alpha[2], beta[2];
+    xmat a, b, c;
+} syr2k_case;
+
+static double syr2k_want(void *ctx, int gi, int gj, int q)
+{
+    syr2k_case *p = ctx;
+    int i = gi - (p->ic - 1), j = gj - (p->jc - 1);
+    const double *c = gat(&p->c, gi, gj);
+    if (p->uplo == 'U' ? i > j : i < j)
+        return c[q];
+    int alpha0 = p->alpha[0] == 0.0 && p->alpha[1] == 0.0;
+    int beta0 = p->beta[0] == 0.0 && p->beta[1] == 0.0;
+    if ((alpha0 || p->k == 0) && p->beta[0] == 1.0 && p->beta[1] == 0.0)
+        return c[q];
+    if (p->herm && i == j && q == 1)
+        return 0.0;
+    if ((alpha0 || p->k == 0) && beta0)
+        return 0.0;
+    if ((alpha0 || p->k == 0) && p->t->parts == 1)
+        return p->beta[0] * c[0];
+    char op = p->trans == 'N' ? 'N' : p->herm ? 'C' : 'T'; /* op(X)_il, conjugated for 'C' */
+    tl_terms_reset(T1);
+    tl_terms_reset(T2);
+    tl_terms_reset(T3);
+    tl_terms_reset(T4);
+    for (int l = 0; l < p->k && !alpha0; l++) {
+        double ai[2], bj[2], bi[2], aj[2];
+        opget(&p->a, op, p->ia, p->ja, i, l, ai);
+        opget(&p->a, op, p->ia, p->ja, j, l, aj);
+        opget(&p->b, op, p->ib, p->jb, i, l, bi);
+        opget(&p->b, op, p->ib, p->jb, j, l, bj);
+        if (p->herm) {
+            her2_terms(ai, bj, bi, aj);
+        } else {
+            add_product(p->t, ai, bj, 1.0);
+            add_product(p->t, bi, aj, 1.0);
+        }
+    }
+    double al[2] = {p->k > 0 ? p->alpha[0] : 0.0, p->k > 0 ? p->alpha[1] : 0.0};
+    double be[2] = {beta0 ? 0.0 : p->beta[0], beta0 ? 0.0 : p->beta[1]};
+    if (p->herm)
+        return her2_round(q, i == j, al, be[0], c);
+    return round_part(p->t, q, al, be, c);
+}
+
+static void case_syr2k(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t)
+{
+    syr2k_case p = {.t = t};
+    p.herm = t->parts > 1 && tl_chance(r, 2);
+    p.uplo = tl_chance(r, 2) ? 'U' : 'L';
+    p.trans = tl_chance(r, 2) ? 'N' : p.herm ? 'C' : 'T';
+    p.n = draw_size(r);
+    p.k = draw_size(r);
+    int cls = (int)tl_draw(r, 0, NCLS - 1), tr = p.trans != 'N';
+    draw_scalar(r, t, p.alpha);
+    draw_scalar(r, t, p.beta);
+    if (p.herm)
+        p.beta[1] = 0.0;
+    p.ia = (int)tl_draw(r, 1, 3), p.ja = (int)tl_draw(r, 1, 3);
+    p.ib = (int)tl_draw(r, 1, 3), p.jb = (int)tl_draw(r, 1, 3);
+    p.ic = (int)tl_draw(r, 1, 3), p.jc = (int)tl_draw(r, 1, 3);
+    make_sub(&p.a, t, g, r, p.ia, p.ja, tr ? p.k : p.n, tr ? p.n : p.k, cls, 0);
+    make_sub(&p.b, t, g, r, p.ib, p.jb, tr ? p.k : p.n, tr ? p.n : p.k, cls, 0);
+    make_sub(&p.c, t, g, r, p.ic, p.jc, p.n, p.n, cls == 4 ? 0 : cls, 1);
+    deal(&p.a, g);
+    deal(&p.b, g);
+    deal(&p.c, g);
+    if (g->in) {
+        char al[16], be[16];
+        put_scalar(t, p.alpha, al);
+        put_scalar(t, p.beta, be); /* HER2K's beta: its real part first */
+        syr2k_fn_t *f = t->letter == 'S'   ? pssyr2k_
+                        : t->letter == 'C' ? (p.herm ? pcher2k_ : pcsyr2k_)
+                                           : (p.herm ? pzher2k_ : pzsyr2k_);
+        f(&p.uplo, &p.trans, &p.n, &p.k, al, p.a.loc, &p.ia, &p.ja, p.a.d.desc, p.b.loc, &p.ib,
+          &p.jb, p.b.d.desc, be, p.c.loc, &p.ic, &p.jc, p.c.d.desc, 1, 1);
+        char what[200];
+        snprintf(what, sizeof what,
+                 "P%c%s grid %dx%d %c%c n=%d k=%d alpha=(%g,%g) beta=(%g,%g) class %d", t->letter,
+                 p.herm ? "HER2K" : "SYR2K", g->nprow, g->npcol, p.uplo, p.trans, p.n, p.k,
+                 p.alpha[0], p.alpha[1], p.beta[0], p.beta[1], cls);
+        tl_set_binary32(t->f32);
+        check(tally, what, g, &p.c, p.ic, p.jc, p.n, p.n, syr2k_want, &p);
+        tl_set_binary32(0);
+    }
+    tally->cases += g->in && rank == 0;
+    xmat_free(&p.a);
+    xmat_free(&p.b);
+    xmat_free(&p.c);
+}
+
 /* PxAXPY: y := alpha x + y, each part rounded once */
 static double axpy_want(void *ctx, int gi, int gj, int q)
 {
@@ -1253,12 +1676,13 @@ typedef struct routine {
 } routine;
 
 static routine routines[] = {
-    {"GEMM", case_gemm, {{0}}, 0}, {"SYRK", case_syrk, {{0}}, 0}, {"TRSM", case_trsm, {{0}}, 0},
-    {"TRMM", case_trmm, {{0}}, 0}, {"GER", case_ger, {{0}}, 0},   {"SCAL", case_scal, {{0}}, 0},
-    {"SWAP", case_swap, {{0}}, 0}, {"COPY", case_copy, {{0}}, 0}, {"AMAX", case_amax, {{0}}, 0},
-    {"DOT", case_dot, {{0}}, 0},   {"NRM2", case_nrm2, {{0}}, 0}, {"ASUM", case_asum, {{0}}, 0},
-    {"AXPY", case_axpy, {{0}}, 0}, {"GEMV", case_gemv, {{0}}, 0}, {"TRMV", case_trmv, {{0}}, 0},
-    {"TRSV", case_trsv, {{0}}, 0},
+    {"GEMM", case_gemm, {{0}}, 0}, {"SYRK", case_syrk, {{0}}, 0},   {"TRSM", case_trsm, {{0}}, 0},
+    {"TRMM", case_trmm, {{0}}, 0}, {"GER", case_ger, {{0}}, 0},     {"SCAL", case_scal, {{0}}, 0},
+    {"SWAP", case_swap, {{0}}, 0}, {"COPY", case_copy, {{0}}, 0},   {"AMAX", case_amax, {{0}}, 0},
+    {"DOT", case_dot, {{0}}, 0},   {"NRM2", case_nrm2, {{0}}, 0},   {"ASUM", case_asum, {{0}}, 0},
+    {"AXPY", case_axpy, {{0}}, 0}, {"GEMV", case_gemv, {{0}}, 0},   {"TRMV", case_trmv, {{0}}, 0},
+    {"TRSV", case_trsv, {{0}}, 0}, {"SYMV", case_symv, {{0}}, 0},   {"SYMM", case_symm, {{0}}, 0},
+    {"SYR", case_syr, {{0}}, 0},   {"SYR2K", case_syr2k, {{0}}, 0},
 };
 
 int main(int argc, char **argv)
@@ -1270,6 +1694,8 @@ int main(int argc, char **argv)
     uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 42;
     T1 = tl_terms_new(256);
     T2 = tl_terms_new(256);
+    T3 = tl_terms_new(256);
+    T4 = tl_terms_new(256);
     int nroutines = (int)(sizeof routines / sizeof *routines);
     long calls0 = exactblas_pblas_calls();
     for (int ri = 0; ri < nroutines; ri++) {
@@ -1297,10 +1723,17 @@ int main(int argc, char **argv)
     for (int ri = 0; ri < nroutines; ri++)
         for (int ti = 0; routines[ri].wanted && ti < 3; ti++) {
             char name[32];
-            if (!strcmp(routines[ri].name, "SYRK") && types[ti].parts > 1)
-                snprintf(name, sizeof name, "P%cSYRK/P%cHERK", types[ti].letter, types[ti].letter);
-            else
-                snprintf(name, sizeof name, "P%c%s", types[ti].letter, routines[ri].name);
+            /* the families' names as the tally covers them */
+            static const char *const fam[][3] = {
+                {"SYRK", "SYRK", "SYRK/HERK"},     {"SYMV", "SYMV", "HEMV"},
+                {"SYMM", "SYMM", "SYMM/HEMM"},     {"SYR", "SYR/SYR2", "HER/HER2"},
+                {"SYR2K", "SYR2K", "SYR2K/HER2K"}, {"GER", "GER", "GERU/GERC"},
+                {"DOT", "DOT", "DOTU/DOTC"}};
+            const char *shown = routines[ri].name;
+            for (size_t f = 0; f < sizeof fam / sizeof *fam; f++)
+                if (!strcmp(shown, fam[f][0]))
+                    shown = fam[f][types[ti].parts > 1 ? 2 : 1];
+            snprintf(name, sizeof name, "P%c%s", types[ti].letter, shown);
             bad |= pt_verdict(name, &routines[ri].tally[ti]);
         }
     long calls = exactblas_pblas_calls() - calls0, all;
@@ -1311,6 +1744,8 @@ int main(int argc, char **argv)
     }
     tl_terms_free(T1);
     tl_terms_free(T2);
+    tl_terms_free(T3);
+    tl_terms_free(T4);
     MPI_Finalize();
     return bad;
 }

@@ -63,6 +63,10 @@ static inline int pb_scalar_is(const double v[2], double re)
 void pb_local_gemm(const pb_type *t, const char *name, char ta, char tb, long m, long n, long k,
                    const double al[2], const void *a, long lda, const void *b, long ldb,
                    const double be[2], void *c, long ldc);
+/* y := alpha op(A) x + beta y, x and y contiguous. */
+void pb_local_gemv(const pb_type *t, const char *name, char trans, long m, long n,
+                   const double al[2], const void *a, long lda, const void *x, const double be[2],
+                   void *y);
 /* TRSM (solve) or TRMM. */
 void pb_local_trxm(const pb_type *t, const char *name, int solve, char side, char uplo, char transa,
                    char diag, long m, long n, const double al[2], const void *a, long lda, void *b,
@@ -74,6 +78,15 @@ void pb_local_ger(const pb_type *t, const char *name, int conj, long m, long n, 
  * of its exact value; real_alpha: alpha's imaginary part is no term (the
  * ZDSCAL family).  alpha = 0 is not special here. */
 void pb_local_scal(const pb_type *t, long n, const double al[2], int real_alpha, void *x, long inc);
+/* The mi x nj block cb (leading dimension mi) := the off-diagonal block
+ * (rows 0..mi-1, columns mi..mi+nj-1) of the exact xHER2K (upper, TRANS
+ * 'N' or 'C') of A and B, whose mi + nj rows (columns for 'C') are the
+ * block's rows and then its columns: alpha A_I B_J^H + conj(alpha) B_I
+ * A_J^H + beta cb, ZHER2K's rule (doc/CONTRACT.md) for every element;
+ * beta real.  0, or -1 without memory. */
+int pb_local_her2k_block(const pb_type *t, const char *name, char trans, long mi, long nj, long k,
+                         const double al[2], const double be[2], const void *a, long lda,
+                         const void *b, long ldb, void *cb);
 /* y := alpha x + y over n elements (x contiguous, y at stride incy). */
 void pb_local_axpy(const pb_type *t, long n, const double al[2], const void *x, void *y, long incy);
 /* |x| (real) or |re| + |im| rounded in the type's precision (IxAMAX's
@@ -343,22 +356,25 @@ void pb_count_bytes(long sent);
  * want[me] of op(X) (X^T when trans) over its whole second dimension K, on
  * every process q with want[q].n > 0 (want: np lists, alike everywhere). */
 int pb_gather_oprows(const pb_grid *g, const pb_mat *x, int trans, const pb_list *want, long K,
-                     double *out);
-/* The same for the rows of the symmetric matrix whose UPLO triangle sub(A)
- * (n x n) stores (the other triangle a_ji = a_ij). */
-int pb_gather_symrows(const pb_grid *g, const pb_mat *a, int upper, const pb_list *want, long n,
-                      double *out);
+                     void *out);
+/* The same for the rows of the symmetric (herm 1: Hermitian) matrix whose
+ * UPLO triangle sub(A) (n x n) stores: the other triangle a_ji = a_ij
+ * (conj(a_ij)), a Hermitian diagonal's imaginary part +0; herm 2: the
+ * Hermitian matrix's columns as rows (the rows conjugated, the diagonal's
+ * imaginary part still +0). */
+int pb_gather_symrows(const pb_grid *g, const pb_mat *a, int upper, int herm, const pb_list *want,
+                      long n, void *out);
 /* My local block of sub(C) to a dense mi x nj buffer and back; store
  * writes only the UPLO triangle's elements (uplo 'U', 'L'; 0: all). */
 void pb_block_load(const pb_grid *g, const pb_mat *c, void *buf);
 void pb_block_store(const pb_grid *g, const pb_mat *c, const void *buf, char uplo);
+/* My block of sub(C) in buf (dense, as pb_block_load): the imaginary parts
+ * of its elements on sub(C)'s diagonal := +0 (xHERK, xHER). */
+void pb_block_real_diagonal(const pb_grid *g, const pb_mat *c, void *buf);
 /* Per process q, the rows (by_row) or columns of sub(C) it holds, empty
  * where q holds no element of sub(C). */
 void pb_block_lists(const pb_grid *g, const pb_lists *l, int by_row, const char *hold,
                     pb_list *out);
-/* sub(C) := beta*sub(C) on my block (beta = 0: 0), the UPLO triangle only
- * (uplo 0: all). */
-void pb_block_scale(const pb_grid *g, const pb_mat *c, double beta, char uplo);
 /* The UPLO triangle of sub(C) (N x N) := alpha*op(A)*op(A)^T + beta*sub(C)
  * (b NULL: PxSYRK; op(A)^H and the diagonal's imaginary parts +0 when herm:
  * PxHERK) or alpha*(op(A)*op(B)^T + op(B)*op(A)^T) + beta*sub(C) (PxSYR2K,

@@ -15,13 +15,14 @@
 #include "routines.h"
 
 int pb_gather_oprows(const pb_grid *g, const pb_mat *x, int trans, const pb_list *want, long K,
-                     double *out)
+                     void *out)
 {
     int np = g->np, err = MPI_ERR_NO_MEM;
     long mi = want[g->me].n;
+    size_t es = (size_t)x->es;
     long *all = malloc((size_t)(K > 0 ? K : 1) * sizeof *all);
     pb_list *rows = malloc((size_t)np * sizeof *rows), *cols = malloc((size_t)np * sizeof *cols);
-    double *tmp = trans ? malloc((size_t)(mi * K > 0 ? mi * K : 1) * sizeof *tmp) : NULL;
+    char *tmp = trans ? malloc((size_t)(mi * K > 0 ? mi * K : 1) * es) : NULL;
     if (!all || !rows || !cols || (trans && !tmp))
         goto done;
     for (long k = 0; k < K; k++)
@@ -37,7 +38,7 @@ int pb_gather_oprows(const pb_grid *g, const pb_mat *x, int trans, const pb_list
         err = pb_gather(g, x, rows, cols, tmp, K > 0 ? K : 1);
         for (long a = 0; !err && a < mi; a++)
             for (long k = 0; k < K; k++)
-                out[a + k * mi] = tmp[k + a * K];
+                memcpy((char *)out + (size_t)(a + k * mi) * es, tmp + (size_t)(k + a * K) * es, es);
     }
 done:
     free(all);
@@ -47,11 +48,12 @@ done:
     return err;
 }
 
-int pb_gather_symrows(const pb_grid *g, const pb_mat *a, int upper, const pb_list *want, long n,
-                      double *out)
+int pb_gather_symrows(const pb_grid *g, const pb_mat *a, int upper, int herm, const pb_list *want,
+                      long n, void *out)
 {
     long mi = want[g->me].n;
-    double *t = malloc((size_t)(mi * n > 0 ? mi * n : 1) * sizeof *t);
+    size_t es = (size_t)a->es, half = es / 2;
+    char *t = malloc((size_t)(mi * n > 0 ? mi * n : 1) * es), *o = out;
     if (!t)
         return MPI_ERR_NO_MEM;
     /* out: the stored rows A(I, :); t: the stored columns A(:, I) as rows */
@@ -60,9 +62,16 @@ int pb_gather_symrows(const pb_grid *g, const pb_mat *a, int upper, const pb_lis
         err = pb_gather_oprows(g, a, 1, want, n, t);
     const long *I = want[g->me].ix;
     for (long r = 0; !err && r < mi; r++)
-        for (long k = 0; k < n; k++)
-            if (upper ? k < I[r] : k > I[r]) /* outside the stored triangle */
-                out[r + k * mi] = t[r + k * mi];
+        for (long k = 0; k < n; k++) {
+            char *e = o + (size_t)(r + k * mi) * es;
+            int outside = upper ? k < I[r] : k > I[r];
+            if (outside) /* a_ki */
+                memcpy(e, t + (size_t)(r + k * mi) * es, es);
+            if (herm && k == I[r]) /* a Hermitian diagonal: imaginary part +0 */
+                memset(e + half, 0, half);
+            else if (herm && outside == (herm == 1)) /* conj: the imaginary part's sign bit */
+                e[es - 1] ^= (char)0x80;
+        }
     free(t);
     return err;
 }
@@ -124,17 +133,15 @@ void pb_block_store(const pb_grid *g, const pb_mat *c, const void *buf, char upl
     free(cj);
 }
 
-void pb_block_scale(const pb_grid *g, const pb_mat *c, double beta, char uplo)
+void pb_block_real_diagonal(const pb_grid *g, const pb_mat *c, void *buf)
 {
     long ml, nl, *ri = NULL, *cj = NULL;
-    double *cl = (double *)pb_mat_local(c, g, &ml, &nl);
+    size_t es = (size_t)c->es;
     if (!block_indices(g, c, &ri, &cj, &ml, &nl))
         for (long b = 0; b < nl; b++)
             for (long a = 0; a < ml; a++)
-                if (in_tri(g, c, a, b, uplo, ri, cj)) {
-                    double *e = &cl[a + b * c->lld];
-                    *e = beta == 0.0 ? 0.0 : beta * *e;
-                }
+                if (ri[a] == cj[b]) /* both relative to sub(C)'s corner */
+                    memset((char *)buf + (size_t)(a + b * ml) * es + es / 2, 0, es / 2);
     free(ri);
     free(cj);
 }
@@ -175,15 +182,14 @@ int pb_rank_update(const pb_grid *g, const pb_type *t, const char *name, char up
     pb_lists cr = {0}, cc = {0};
     pb_list *rows = malloc((size_t)np * sizeof *rows), *cols = malloc((size_t)np * sizeof *cols);
     char *hold = pb_holds_mat(g, c), *l = NULL, *r = NULL, *cb = NULL;
-    long *ri = NULL, *cj = NULL;
     if (!rows || !cols || !hold || pb_lists_make(&cr, &c->r, c->i0, n) ||
         pb_lists_make(&cc, &c->c, c->j0, n))
         goto done;
     pb_block_lists(g, &cr, 1, hold, rows);
     pb_block_lists(g, &cc, 0, hold, cols);
     long mi = rows[g->me].n, nj = cols[g->me].n;
-    l = malloc((size_t)(mi * kk > 0 ? mi * kk : 1) * es);
-    r = malloc((size_t)(nj * kk > 0 ? nj * kk : 1) * es);
+    l = malloc((size_t)((mi + nj) * kk > 0 ? (mi + nj) * kk : 1) * es);
+    r = malloc((size_t)((mi + nj) * kk > 0 ? (mi + nj) * kk : 1) * es);
     cb = malloc((size_t)(mi * nj > 0 ? mi * nj : 1) * es);
     if (!l || !r || !cb)
         goto done;
@@ -192,8 +198,21 @@ int pb_rank_update(const pb_grid *g, const pb_type *t, const char *name, char up
      * in one exact sum */
     long ldl = tr ? kk : mi, ldr = tr ? kk : nj;
     size_t offl = (size_t)(tr ? k : mi * k) * es, offr = (size_t)(tr ? k : nj * k) * es;
+    int big = herm && b && !noterms; /* HER2K: pb_local_her2k_block */
+    if (big) {                       /* op(A) and op(B) at rows I then J, as stored */
+        ldl = ldr = tr ? k : mi + nj;
+        offl = offr = (size_t)(tr ? mi * k : mi) * es;
+    }
     err = 0;
-    if (!noterms) {
+    if (big) {
+        err = gather_lines(g, a, tr, rows, k, l, ldl);
+        if (!err)
+            err = gather_lines(g, a, tr, cols, k, l + offl, ldl);
+        if (!err)
+            err = gather_lines(g, b, tr, rows, k, r, ldr);
+        if (!err)
+            err = gather_lines(g, b, tr, cols, k, r + offr, ldr);
+    } else if (!noterms) {
         err = gather_lines(g, a, tr, rows, k, l, ldl);
         if (!err)
             err = gather_lines(g, b ? b : a, tr, cols, k, r, ldr);
@@ -205,14 +224,18 @@ int pb_rank_update(const pb_grid *g, const pb_type *t, const char *name, char up
     if (!err && mi > 0 && nj > 0) {
         char conj = herm ? 'C' : 'T';
         pb_block_load(g, c, cb);
-        pb_local_gemm(t, name, tr ? conj : 'N', tr ? 'N' : conj, mi, nj, kk, al, l,
-                      ldl > 0 ? ldl : 1, r, ldr > 0 ? ldr : 1, be, cb, mi);
-        if (herm && !block_indices(g, c, &ri, &cj, &mi, &nj)) /* a real diagonal: +0 */
-            for (long bb = 0; bb < nj; bb++)
-                for (long aa = 0; aa < mi; aa++)
-                    if (ri[aa] == cj[bb])
-                        memset(cb + (size_t)(aa + bb * mi) * es + es / 2, 0, es / 2);
-        pb_block_store(g, c, cb, uplo);
+        if (big)
+            err =
+                pb_local_her2k_block(t, name, tr ? 'C' : 'N', mi, nj, k, al, be, l, ldl, r, ldr, cb)
+                    ? MPI_ERR_NO_MEM
+                    : 0;
+        else
+            pb_local_gemm(t, name, tr ? conj : 'N', tr ? 'N' : conj, mi, nj, kk, al, l,
+                          ldl > 0 ? ldl : 1, r, ldr > 0 ? ldr : 1, be, cb, mi);
+        if (herm)
+            pb_block_real_diagonal(g, c, cb);
+        if (!err)
+            pb_block_store(g, c, cb, uplo);
     }
 done:
     pb_lists_free(&cr);
@@ -223,7 +246,5 @@ done:
     free(l);
     free(r);
     free(cb);
-    free(ri);
-    free(cj);
     return err;
 }

@@ -7,6 +7,8 @@
  * bits).
  */
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "level1/level1.h"
 #include "level2/level2.h"
@@ -158,4 +160,44 @@ void pb_local_axpy(const pb_type *t, long n, const double al[2], const void *x, 
     default:
         exb_zaxpy_checked(n, al, x, 1, y, incy);
     }
+}
+
+void pb_local_gemv(const pb_type *t, const char *name, char trans, long m, long n,
+                   const double al[2], const void *a, long lda, const void *x, const double be[2],
+                   void *y)
+{
+    float fa[2] = {(float)al[0], (float)al[1]}, fb[2] = {(float)be[0], (float)be[1]};
+    if (!t->cplx && trans == 'C')
+        trans = 'T';
+    switch (t->letter) {
+    case 'S':
+        exb_sgemv_checked(name, trans, m, n, fa[0], a, lda, x, 1, fb[0], y, 1);
+        break;
+    case 'D':
+        exb_dgemv_checked(name, trans, m, n, al[0], a, lda, x, 1, be[0], y, 1);
+        break;
+    case 'C':
+        exb_cgemv_checked(name, trans, m, n, fa, a, lda, x, 1, fb, y, 1);
+        break;
+    default:
+        exb_zgemv_checked(name, trans, m, n, al, a, lda, x, 1, be, y, 1);
+    }
+}
+
+int pb_local_her2k_block(const pb_type *t, const char *name, char trans, long mi, long nj, long k,
+                         const double al[2], const double be[2], const void *a, long lda,
+                         const void *b, long ldb, void *cb)
+{
+    long nb = mi + nj;
+    size_t es = (size_t)t->es;
+    char *big = calloc((size_t)nb * (size_t)nb, es), *c = cb;
+    if (!big)
+        return -1;
+    for (long j = 0; j < nj; j++) /* the block at rows 0..mi-1, columns mi.. */
+        memcpy(big + (size_t)(0 + (mi + j) * nb) * es, c + (size_t)(j * mi) * es, (size_t)mi * es);
+    exb_xher2k_checked(name, t->f32, 1, 'U', trans, nb, k, al, a, lda, b, ldb, be, big, nb);
+    for (long j = 0; j < nj; j++)
+        memcpy(c + (size_t)(j * mi) * es, big + (size_t)((mi + j) * nb) * es, (size_t)mi * es);
+    free(big);
+    return 0;
 }
