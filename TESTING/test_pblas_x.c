@@ -1666,6 +1666,103 @@ static void case_amax(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype 
     xmat_free(&p.x.m);
 }
 
+/* ---- argument errors ------------------------------------------------------- */
+
+/* PXERBLA, counted (the library calls it through the PLT: this one wins). */
+static int xerbla_calls, xerbla_info;
+void pxerbla_(const int *ictxt, const char *srname, const int *info, size_t len)
+{
+    (void)ictxt;
+    (void)srname;
+    (void)len;
+    xerbla_calls++;
+    xerbla_info = *info;
+}
+
+/* Every process of the grid reported exactly once, at position want. */
+static void expect_reported(pt_tally *tally, const char *what, const pt_grid *g, int want)
+{
+    int ok = !g->in || (xerbla_calls == 1 && xerbla_info == want), all;
+    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (g->in)
+        pt_expect(tally, what, g->nprow, g->npcol, 1.0, all ? 1.0 : 0.0);
+    xerbla_calls = xerbla_info = 0;
+}
+
+/* An illegal UPLO; the complex types' own rules: HERK and HER2K refuse
+ * TRANS 'T', complex SYRK refuses 'C'; an ALPHA that differs on one
+ * process (its imaginary part for C and Z) is reported on every process;
+ * the output stays untouched. */
+static void case_errors(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t)
+{
+    if (tl_draw(r, 0, 4)) /* a few times a grid */
+        return;
+    int n = 9, k = 4, one = 1, me, last = g->nprow * g->npcol - 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &me);
+    /* 2 x 2 blocks from process (0, 0): every process holds a part (the
+     * scope is the whole grid) */
+    xmat a = {.t = t}, c = {.t = t};
+    xmat *m[2] = {&a, &c};
+    for (int q = 0; q < 2; q++) {
+        pt_mat_make(&m[q]->d, g, n, n, 2, 2, 0, 0, 0);
+        m[q]->gv = malloc((size_t)n * n * t->parts * sizeof *m[q]->gv);
+        m[q]->loc =
+            calloc((size_t)m[q]->d.lld * (m[q]->d.nloc > 0 ? m[q]->d.nloc : 1), (size_t)t->es);
+        for (size_t e = 0; e < (size_t)n * n * t->parts; e++)
+            m[q]->gv[e] = value(r, t, 0);
+        deal(m[q], g);
+    }
+    char al[16], be[16], what[120];
+    double alpha[2] = {1.0, 0.5}, beta[2] = {0.5, 0.0};
+    put_scalar(t, alpha, al);
+    put_scalar(t, beta, be);
+    xerbla_calls = 0;
+    if (g->in) /* an illegal UPLO */
+        (t->letter == 'S'   ? pssyrk_
+         : t->letter == 'C' ? pcsyrk_
+                            : pzsyrk_)("X", "N", &n, &k, al, a.loc, &one, &one, a.d.desc, be, c.loc,
+                                       &one, &one, c.d.desc, 1, 1);
+    snprintf(what, sizeof what, "P%cSYRK UPLO 'X' on grid %dx%d", t->letter, g->nprow, g->npcol);
+    expect_reported(tally, what, g, 1);
+    if (g->in && t->parts > 1)
+        (t->letter == 'C' ? pcherk_ : pzherk_)("U", "T", &n, &k, be, a.loc, &one, &one, a.d.desc,
+                                               be, c.loc, &one, &one, c.d.desc, 1, 1);
+    snprintf(what, sizeof what, "P%cHERK TRANS 'T' on grid %dx%d", t->letter, g->nprow, g->npcol);
+    if (t->parts > 1)
+        expect_reported(tally, what, g, 2);
+    if (g->in && t->parts > 1)
+        (t->letter == 'C' ? pcsyrk_ : pzsyrk_)("L", "C", &n, &k, al, a.loc, &one, &one, a.d.desc,
+                                               be, c.loc, &one, &one, c.d.desc, 1, 1);
+    snprintf(what, sizeof what, "P%cSYRK TRANS 'C' on grid %dx%d", t->letter, g->nprow, g->npcol);
+    if (t->parts > 1)
+        expect_reported(tally, what, g, 2);
+    if (g->in && t->parts > 1)
+        (t->letter == 'C' ? pcher2k_ : pzher2k_)("U", "T", &n, &k, al, a.loc, &one, &one, a.d.desc,
+                                                 a.loc, &one, &one, a.d.desc, be, c.loc, &one, &one,
+                                                 c.d.desc, 1, 1);
+    snprintf(what, sizeof what, "P%cHER2K TRANS 'T' on grid %dx%d", t->letter, g->nprow, g->npcol);
+    if (t->parts > 1)
+        expect_reported(tally, what, g, 2);
+    if (last > 0) { /* ALPHA (its imaginary part for C, Z) differs on the last process */
+        double differs = me == last ? 0.25 : 0.5;
+        double alpha2[2] = {t->parts > 1 ? 1.0 : differs, t->parts > 1 ? differs : 0.0};
+        put_scalar(t, alpha2, al);
+        if (g->in)
+            (t->letter == 'S'   ? psgemm_
+             : t->letter == 'C' ? pcgemm_
+                                : pzgemm_)("N", "C", &n, &n, &n, al, a.loc, &one, &one, a.d.desc,
+                                           a.loc, &one, &one, a.d.desc, be, c.loc, &one, &one,
+                                           c.d.desc, 1, 1);
+        snprintf(what, sizeof what, "P%cGEMM ALPHA's imaginary part on grid %dx%d", t->letter,
+                 g->nprow, g->npcol);
+        expect_reported(tally, what, g, 6);
+    }
+    check(tally, "outputs untouched after the errors", g, &c, 1, 1, 0, 0, NULL, NULL);
+    tally->cases += g->in && rank == 0;
+    xmat_free(&a);
+    xmat_free(&c);
+}
+
 /* ---- the driver ------------------------------------------------------------ */
 
 typedef struct routine {
@@ -1676,13 +1773,17 @@ typedef struct routine {
 } routine;
 
 static routine routines[] = {
-    {"GEMM", case_gemm, {{0}}, 0}, {"SYRK", case_syrk, {{0}}, 0},   {"TRSM", case_trsm, {{0}}, 0},
-    {"TRMM", case_trmm, {{0}}, 0}, {"GER", case_ger, {{0}}, 0},     {"SCAL", case_scal, {{0}}, 0},
-    {"SWAP", case_swap, {{0}}, 0}, {"COPY", case_copy, {{0}}, 0},   {"AMAX", case_amax, {{0}}, 0},
-    {"DOT", case_dot, {{0}}, 0},   {"NRM2", case_nrm2, {{0}}, 0},   {"ASUM", case_asum, {{0}}, 0},
-    {"AXPY", case_axpy, {{0}}, 0}, {"GEMV", case_gemv, {{0}}, 0},   {"TRMV", case_trmv, {{0}}, 0},
-    {"TRSV", case_trsv, {{0}}, 0}, {"SYMV", case_symv, {{0}}, 0},   {"SYMM", case_symm, {{0}}, 0},
-    {"SYR", case_syr, {{0}}, 0},   {"SYR2K", case_syr2k, {{0}}, 0},
+    {"GEMM", case_gemm, {{0}}, 0},     {"SYRK", case_syrk, {{0}}, 0},
+    {"TRSM", case_trsm, {{0}}, 0},     {"TRMM", case_trmm, {{0}}, 0},
+    {"GER", case_ger, {{0}}, 0},       {"SCAL", case_scal, {{0}}, 0},
+    {"SWAP", case_swap, {{0}}, 0},     {"COPY", case_copy, {{0}}, 0},
+    {"AMAX", case_amax, {{0}}, 0},     {"DOT", case_dot, {{0}}, 0},
+    {"NRM2", case_nrm2, {{0}}, 0},     {"ASUM", case_asum, {{0}}, 0},
+    {"AXPY", case_axpy, {{0}}, 0},     {"GEMV", case_gemv, {{0}}, 0},
+    {"TRMV", case_trmv, {{0}}, 0},     {"TRSV", case_trsv, {{0}}, 0},
+    {"SYMV", case_symv, {{0}}, 0},     {"SYMM", case_symm, {{0}}, 0},
+    {"SYR", case_syr, {{0}}, 0},       {"SYR2K", case_syr2k, {{0}}, 0},
+    {"ERRORS", case_errors, {{0}}, 0},
 };
 
 int main(int argc, char **argv)
