@@ -44,6 +44,8 @@ typedef void xposv_fn(const char *uplo, const int *n, const int *nrhs, void *a, 
                       const int *ja, const int *desca, void *b, const int *ib, const int *jb,
                       const int *descb, int *info, size_t);
 xposv_fn psposv_, pcposv_, pzposv_;
+void pzgeqrf_(const int *m, const int *n, void *a, const int *ia, const int *ja, const int *desca,
+              void *tau, void *work, const int *lwork, int *info);
 
 void pdposv_(const char *uplo, const int *n, const int *nrhs, double *a, const int *ia,
              const int *ja, const int *desca, double *b, const int *ib, const int *jb,
@@ -679,6 +681,43 @@ static void run_zposv(const pt_grid *g, const params *p, int kind, outputs *o)
     run_xposv(g, p, kind, o, 'Z');
 }
 
+/* PZGEQRF, for the record: ScaLAPACK's PZLARFG / PZLARF / PZLARFT /
+ * PZLARFB add rounded partials themselves (ZGSUM2D), which the library
+ * replaces for D only (doc/PBLAS.md); the R factor's sanity as PDGEQRF's. */
+static void run_zgeqrf(const pt_grid *g, const params *p, int kind, outputs *o)
+{
+    int m = p->n + 7, n = p->n, info = 0, one = 1, lwork = -1;
+    xmat a;
+    xmat_make(&a, g, m, n, p->nb, 'Z');
+    for (int j = 0; j < n; j++)
+        for (int i = 0; i < m; i++)
+            for (int q = 0; q < 2; q++)
+                a.gv[(i + (size_t)j * m) * 2 + q] = entry(kind, i + 2000 * q, j, n);
+    xmat_deal(&a, g);
+    double *tau = calloc(2 * ((size_t)a.d.nloc + 1), sizeof *tau), wq[2] = {0, 0};
+    if (g->in) {
+        pzgeqrf_(&m, &n, a.loc, &one, &one, a.d.desc, tau, wq, &lwork, &info);
+        lwork = (int)wq[0] + 1;
+        double *work = malloc(2 * (size_t)lwork * sizeof *work);
+        pzgeqrf_(&m, &n, a.loc, &one, &one, a.d.desc, tau, work, &lwork, &info);
+        free(work);
+    }
+    check_info("PZGEQRF", g, info);
+    double *f;
+    size_t nf = xmat_assemble(g, &a, &f);
+    outputs_add(o, "R and V", f, nf);
+    long double nrm = 0;
+    for (int i = 0; i < m; i++)
+        nrm +=
+            (long double)a.gv[2 * i] * a.gv[2 * i] + (long double)a.gv[2 * i + 1] * a.gv[2 * i + 1];
+    nrm = sqrtl(nrm);
+    long double r11 = hypotl(f[0], f[1]);
+    sane("PZGEQRF", g, "| |R(1,1)| - ||A(:,1)|| |", fabsl(r11 - nrm), 1e-13L * nrm);
+    free(f);
+    free(tau);
+    xmat_free(&a);
+}
+
 static void run_sgesv(const pt_grid *g, const params *p, int kind, outputs *o)
 {
     run_xgesv(g, p, kind, o, 'S');
@@ -708,10 +747,20 @@ typedef struct driver {
 } driver;
 
 static const driver drivers[] = {
-    {"PDGESV", run_gesv, NULL, 0},  {"PDPOSV", run_posv, NULL, 0},  {"PDGEQRF", run_geqrf, NULL, 0},
-    {"PDGELS", run_gels, NULL, 0},  {"PDSYEV", run_syev, NULL, 0},  {"PDGESVX", run_gesvx, NULL, 1},
-    {"PSGESV", run_sgesv, NULL, 0}, {"PCGESV", run_cgesv, NULL, 0}, {"PZGESV", run_zgesv, NULL, 0},
-    {"PSPOSV", run_sposv, NULL, 0}, {"PCPOSV", run_cposv, NULL, 0}, {"PZPOSV", run_zposv, NULL, 0},
+    {"PDGESV", run_gesv, NULL, 0},
+    {"PDPOSV", run_posv, NULL, 0},
+    {"PDGEQRF", run_geqrf, NULL, 0},
+    {"PDGELS", run_gels, NULL, 0},
+    {"PDSYEV", run_syev, NULL, 0},
+    {"PDGESVX", run_gesvx, NULL, 1},
+    {"PSGESV", run_sgesv, NULL, 0},
+    {"PCGESV", run_cgesv, NULL, 0},
+    {"PZGESV", run_zgesv, NULL, 0},
+    {"PSPOSV", run_sposv, NULL, 0},
+    {"PCPOSV", run_cposv, NULL, 0},
+    {"PZPOSV", run_zposv, NULL, 0},
+    {"PZGEQRF", run_zgeqrf,
+     "ScaLAPACK's PZLARF, PZLARFT, PZLARFB sum rounded partials (ZGSUM2D); replaced for D only", 0},
 };
 
 int main(int argc, char **argv)
