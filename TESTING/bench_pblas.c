@@ -40,7 +40,9 @@ static int cmp(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static void fill(pt_mat *a, const pt_grid *g, unsigned seed)
+/* Uniform in [-0.5, 0.5), plus n on the diagonal when diag (PDGESV's
+ * systems; PDGEMM by default without: a uniform GEMM, bench_table's). */
+static void fill(pt_mat *a, const pt_grid *g, unsigned seed, int diag)
 {
     /* local elements only: a hash of the global index */
     for (int lj = 0; lj < a->nloc; lj++)
@@ -50,7 +52,7 @@ static void fill(pt_mat *a, const pt_grid *g, unsigned seed)
                 (unsigned long long)(pt_gcol(a, g, lj) + seed) * 0xC2B2AE3D27D4EB4Full;
             h ^= h >> 31;
             double v = (double)(h >> 11) * 0x1p-53 - 0.5;
-            if (pt_grow(a, g, li) == pt_gcol(a, g, lj))
+            if (diag && pt_grow(a, g, li) == pt_gcol(a, g, lj))
                 v += a->n;
             a->loc[li + (size_t)lj * a->lld] = v;
         }
@@ -64,16 +66,19 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     if (argc < 5) {
         if (rank == 0)
-            fprintf(stderr, "usage: bench_pblas PDGEMM|PDGESV N NB REPS [P Q]\n");
+            fprintf(stderr, "usage: bench_pblas PDGEMM|PDGESV N NB REPS [P Q [diag|plain]]\n");
         MPI_Finalize();
         return 2;
     }
     const char *routine = argv[1];
     int n = atoi(argv[2]), nb = atoi(argv[3]), reps = atoi(argv[4]);
     int P = argc > 6 ? atoi(argv[5]) : 1, Q = argc > 6 ? atoi(argv[6]) : size;
+    int isgemm = !strcmp(routine, "PDGEMM");
+    int diag = argc > 7 ? !strcmp(argv[7], "diag") : !isgemm;
     char *(*corename)(void) = (char *(*)(void))dlsym(RTLD_DEFAULT, "openblas_get_corename");
     if (rank == 0)
-        printf("%s n=%d nb=%d grid %dx%d, %s PBLAS, OpenBLAS core %s\n", routine, n, nb, P, Q,
+        printf("%s n=%d nb=%d grid %dx%d (%s data), %s PBLAS, OpenBLAS core %s\n", routine, n, nb,
+               P, Q, diag ? "uniform + n on the diagonal" : "uniform",
 #ifdef NETLIB_PBLAS
                "ScaLAPACK's own",
 #else
@@ -88,15 +93,14 @@ int main(int argc, char **argv)
         pt_mat a, b, c;
         int one = 1, info = 0, nrhs = 1;
         pt_mat_make(&a, &g, n, n, nb, nb, 0, 0, 0);
-        int isgemm = !strcmp(routine, "PDGEMM");
         pt_mat_make(&b, &g, n, isgemm ? n : nrhs, nb, nb, 0, 0, 0);
         if (isgemm)
             pt_mat_make(&c, &g, n, n, nb, nb, 0, 0, 0);
         if (g.in) {
-            fill(&a, &g, 1);
-            fill(&b, &g, 2);
+            fill(&a, &g, 1, diag);
+            fill(&b, &g, 2, diag);
             if (isgemm)
-                fill(&c, &g, 3);
+                fill(&c, &g, 3, diag);
         }
         int *ipiv = calloc((size_t)a.mloc + nb, sizeof *ipiv);
         double alpha = 1.0, beta = 1.0;

@@ -17,7 +17,8 @@ work=$(mktemp -d)
 cp "$src"/*.dat "$work"/
 cd "$work" || exit 1
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader \
-  OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_mpi_yield_when_idle=1 EXACTBLAS_THREADS=1
+  OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_mpi_yield_when_idle=1 EXACTBLAS_THREADS=1 \
+  OPENBLAS_NUM_THREADS=1
 run() { # face tester
   local face=$1 t=$2 log="$work/$2.$1.log"
   if [ "$face" = exact ]; then

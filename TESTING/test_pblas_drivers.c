@@ -44,8 +44,14 @@ typedef void xposv_fn(const char *uplo, const int *n, const int *nrhs, void *a, 
                       const int *ja, const int *desca, void *b, const int *ib, const int *jb,
                       const int *descb, int *info, size_t);
 xposv_fn psposv_, pcposv_, pzposv_;
-void pzgeqrf_(const int *m, const int *n, void *a, const int *ia, const int *ja, const int *desca,
-              void *tau, void *work, const int *lwork, int *info);
+typedef void xgeqrf_fn(const int *m, const int *n, void *a, const int *ia, const int *ja,
+                       const int *desca, void *tau, void *work, const int *lwork, int *info);
+xgeqrf_fn psgeqrf_, pcgeqrf_, pzgeqrf_;
+typedef void xgels_fn(const char *trans, const int *m, const int *n, const int *nrhs, void *a,
+                      const int *ia, const int *ja, const int *desca, void *b, const int *ib,
+                      const int *jb, const int *descb, void *work, const int *lwork, int *info,
+                      size_t);
+xgels_fn psgels_, pcgels_, pzgels_;
 
 void pdposv_(const char *uplo, const int *n, const int *nrhs, double *a, const int *ia,
              const int *ja, const int *desca, double *b, const int *ib, const int *jb,
@@ -681,42 +687,145 @@ static void run_zposv(const pt_grid *g, const params *p, int kind, outputs *o)
     run_xposv(g, p, kind, o, 'Z');
 }
 
-/* PZGEQRF, for the record: ScaLAPACK's PZLARFG / PZLARF / PZLARFT /
- * PZLARFB add rounded partials themselves (ZGSUM2D), which the library
- * replaces for D only (doc/PBLAS.md); the R factor's sanity as PDGEQRF's. */
-static void run_zgeqrf(const pt_grid *g, const params *p, int kind, outputs *o)
+/* Part q of element (i, j) of an xmat's global values, as dealt (binary32
+ * for S and C). */
+static long double xval(const xmat *x, int i, int j, int q)
+{
+    if (q >= x->parts)
+        return 0;
+    double v = x->gv[((size_t)i + (size_t)j * x->d.m) * x->parts + q];
+    return x->f32 ? (long double)(float)v : v;
+}
+
+static void xfill(xmat *x, const pt_grid *g, int kind, int off)
+{
+    for (int j = 0; j < x->d.n; j++)
+        for (int i = 0; i < x->d.m; i++)
+            for (int q = 0; q < x->parts; q++)
+                x->gv[((size_t)i + (size_t)j * x->d.m) * x->parts + q] =
+                    entry(kind, i + off + 2000 * q, j, x->d.n);
+    xmat_deal(x, g);
+}
+
+/* PxGEQRF (S, C, Z): the factors and TAU; |R(1,1)| = ||A(:,1)||. */
+static void run_xgeqrf(const pt_grid *g, const params *p, int kind, outputs *o, char type)
 {
     int m = p->n + 7, n = p->n, info = 0, one = 1, lwork = -1;
     xmat a;
-    xmat_make(&a, g, m, n, p->nb, 'Z');
-    for (int j = 0; j < n; j++)
-        for (int i = 0; i < m; i++)
-            for (int q = 0; q < 2; q++)
-                a.gv[(i + (size_t)j * m) * 2 + q] = entry(kind, i + 2000 * q, j, n);
-    xmat_deal(&a, g);
+    xmat_make(&a, g, m, n, p->nb, type);
+    xfill(&a, g, kind, 0);
     double *tau = calloc(2 * ((size_t)a.d.nloc + 1), sizeof *tau), wq[2] = {0, 0};
+    xgeqrf_fn *f = type == 'S' ? psgeqrf_ : type == 'C' ? pcgeqrf_ : pzgeqrf_;
     if (g->in) {
-        pzgeqrf_(&m, &n, a.loc, &one, &one, a.d.desc, tau, wq, &lwork, &info);
-        lwork = (int)wq[0] + 1;
+        f(&m, &n, a.loc, &one, &one, a.d.desc, tau, wq, &lwork, &info);
+        float wf;
+        memcpy(&wf, wq, sizeof wf);
+        lwork = (int)(a.f32 ? wf : wq[0]) + 1;
         double *work = malloc(2 * (size_t)lwork * sizeof *work);
-        pzgeqrf_(&m, &n, a.loc, &one, &one, a.d.desc, tau, work, &lwork, &info);
+        f(&m, &n, a.loc, &one, &one, a.d.desc, tau, work, &lwork, &info);
         free(work);
     }
-    check_info("PZGEQRF", g, info);
-    double *f;
-    size_t nf = xmat_assemble(g, &a, &f);
-    outputs_add(o, "R and V", f, nf);
+    char name[9] = {'P', type, 'G', 'E', 'Q', 'R', 'F', 0};
+    check_info(name, g, info);
+    double *fa;
+    size_t nf = xmat_assemble(g, &a, &fa);
+    outputs_add(o, "R and V", fa, nf);
     long double nrm = 0;
     for (int i = 0; i < m; i++)
-        nrm +=
-            (long double)a.gv[2 * i] * a.gv[2 * i] + (long double)a.gv[2 * i + 1] * a.gv[2 * i + 1];
+        nrm += xval(&a, i, 0, 0) * xval(&a, i, 0, 0) + xval(&a, i, 0, 1) * xval(&a, i, 0, 1);
     nrm = sqrtl(nrm);
-    long double r11 = hypotl(f[0], f[1]);
-    sane("PZGEQRF", g, "| |R(1,1)| - ||A(:,1)|| |", fabsl(r11 - nrm), 1e-13L * nrm);
-    free(f);
+    long double r11 =
+        a.parts > 1 ? hypotl(xget(&a, fa, 0, 0), xget(&a, fa, 0, 1)) : fabsl(xget(&a, fa, 0, 0));
+    sane(name, g, "| |R(1,1)| - ||A(:,1)|| |", fabsl(r11 - nrm), (a.f32 ? 1e-5L : 1e-13L) * nrm);
+    free(fa);
     free(tau);
     xmat_free(&a);
 }
+
+/* PxGELS (S, C, Z), TRANS 'N': overdetermined (m = n + 7, QR: A**H (b -
+ * A x) = 0) or underdetermined (m = n - 7, LQ: A x = b), the factors and
+ * the solution. */
+static void run_xgels(const pt_grid *g, const params *p, int kind, outputs *o, char type, int under)
+{
+    int n = p->n, m = under ? n - 7 : n + 7, mb = m > n ? m : n, info = 0, one = 1, lwork = -1;
+    xmat a, b;
+    xmat_make(&a, g, m, n, p->nb, type);
+    xmat_make(&b, g, mb, p->nrhs, p->nb, type);
+    xfill(&a, g, kind, 0);
+    xfill(&b, g, kind, 1000);
+    xgels_fn *f = type == 'S'   ? psgels_
+                  : type == 'D' ? (xgels_fn *)pdgels_
+                  : type == 'C' ? pcgels_
+                                : pzgels_;
+    if (g->in) {
+        double wq[2] = {0, 0};
+        f("N", &m, &n, &p->nrhs, a.loc, &one, &one, a.d.desc, b.loc, &one, &one, b.d.desc, wq,
+          &lwork, &info, 1);
+        float wf;
+        memcpy(&wf, wq, sizeof wf);
+        lwork = (int)(a.f32 ? wf : wq[0]) + 1;
+        double *work = malloc(2 * (size_t)lwork * sizeof *work);
+        f("N", &m, &n, &p->nrhs, a.loc, &one, &one, a.d.desc, b.loc, &one, &one, b.d.desc, work,
+          &lwork, &info, 1);
+        free(work);
+    }
+    char name[8] = {'P', type, 'G', 'E', 'L', 'S', 0};
+    check_info(name, g, info);
+    double *fa, *x;
+    size_t nf = xmat_assemble(g, &a, &fa), nx = xmat_assemble(g, &b, &x);
+    outputs_add(o, under ? "LQ factors" : "QR factors", fa, nf);
+    outputs_add(o, "solution X", x, nx);
+    /* r = b - A x for the first column; over: A**H r, under: r itself */
+    long double *rr = calloc((size_t)m, sizeof *rr), *ri = calloc((size_t)m, sizeof *ri);
+    long double worst = 0, scale = 1;
+    for (int i = 0; i < m; i++) {
+        rr[i] = xval(&b, i, 0, 0), ri[i] = xval(&b, i, 0, 1);
+        for (int j = 0; j < n; j++) {
+            long double ar = xval(&a, i, j, 0), ai = xval(&a, i, j, 1);
+            long double xr = xget(&b, x, (size_t)j, 0),
+                        xi = b.parts > 1 ? xget(&b, x, (size_t)j, 1) : 0;
+            rr[i] -= ar * xr - ai * xi;
+            ri[i] -= ar * xi + ai * xr;
+            scale += fabsl(ar * xr) + fabsl(ai * xi) + fabsl(ar * xi) + fabsl(ai * xr);
+        }
+    }
+    if (under) {
+        for (int i = 0; i < m; i++)
+            worst = fmaxl(worst, fabsl(rr[i]) + fabsl(ri[i]));
+    } else {
+        for (int j = 0; j < n; j++) {
+            long double sr = 0, si = 0;
+            for (int i = 0; i < m; i++) { /* conj(a_ij) r_i */
+                long double ar = xval(&a, i, j, 0), ai = xval(&a, i, j, 1);
+                sr += ar * rr[i] + ai * ri[i];
+                si += ar * ri[i] - ai * rr[i];
+            }
+            worst = fmaxl(worst, fabsl(sr) + fabsl(si));
+        }
+    }
+    sane(name, g, under ? "residual" : "normal equations", worst, (a.f32 ? 1e-3L : 1e-10L) * scale);
+    free(rr);
+    free(ri);
+    free(fa);
+    free(x);
+    xmat_free(&a);
+    xmat_free(&b);
+}
+
+#define TYPED_RUN(name, call)                                                                      \
+    static void name(const pt_grid *g, const params *p, int kind, outputs *o)                      \
+    {                                                                                              \
+        call;                                                                                      \
+    }
+TYPED_RUN(run_sgeqrf, run_xgeqrf(g, p, kind, o, 'S'))
+TYPED_RUN(run_cgeqrf, run_xgeqrf(g, p, kind, o, 'C'))
+TYPED_RUN(run_zgeqrf, run_xgeqrf(g, p, kind, o, 'Z'))
+TYPED_RUN(run_sgels, run_xgels(g, p, kind, o, 'S', 0))
+TYPED_RUN(run_cgels, run_xgels(g, p, kind, o, 'C', 0))
+TYPED_RUN(run_zgels, run_xgels(g, p, kind, o, 'Z', 0))
+TYPED_RUN(run_zgels_lq, run_xgels(g, p, kind, o, 'Z', 1))
+TYPED_RUN(run_cgels_lq, run_xgels(g, p, kind, o, 'C', 1))
+TYPED_RUN(run_dgels_lq, run_xgels(g, p, kind, o, 'D', 1))
 
 static void run_sgesv(const pt_grid *g, const params *p, int kind, outputs *o)
 {
@@ -747,20 +856,17 @@ typedef struct driver {
 } driver;
 
 static const driver drivers[] = {
-    {"PDGESV", run_gesv, NULL, 0},
-    {"PDPOSV", run_posv, NULL, 0},
-    {"PDGEQRF", run_geqrf, NULL, 0},
-    {"PDGELS", run_gels, NULL, 0},
-    {"PDSYEV", run_syev, NULL, 0},
-    {"PDGESVX", run_gesvx, NULL, 1},
-    {"PSGESV", run_sgesv, NULL, 0},
-    {"PCGESV", run_cgesv, NULL, 0},
-    {"PZGESV", run_zgesv, NULL, 0},
-    {"PSPOSV", run_sposv, NULL, 0},
-    {"PCPOSV", run_cposv, NULL, 0},
-    {"PZPOSV", run_zposv, NULL, 0},
-    {"PZGEQRF", run_zgeqrf,
-     "ScaLAPACK's PZLARF, PZLARFT, PZLARFB sum rounded partials (ZGSUM2D); replaced for D only", 0},
+    {"PDGESV", run_gesv, NULL, 0},        {"PDPOSV", run_posv, NULL, 0},
+    {"PDGEQRF", run_geqrf, NULL, 0},      {"PDGELS", run_gels, NULL, 0},
+    {"PDSYEV", run_syev, NULL, 0},        {"PDGESVX", run_gesvx, NULL, 1},
+    {"PSGESV", run_sgesv, NULL, 0},       {"PCGESV", run_cgesv, NULL, 0},
+    {"PZGESV", run_zgesv, NULL, 0},       {"PSPOSV", run_sposv, NULL, 0},
+    {"PCPOSV", run_cposv, NULL, 0},       {"PZPOSV", run_zposv, NULL, 0},
+    {"PSGEQRF", run_sgeqrf, NULL, 0},     {"PCGEQRF", run_cgeqrf, NULL, 0},
+    {"PZGEQRF", run_zgeqrf, NULL, 0},     {"PSGELS", run_sgels, NULL, 0},
+    {"PCGELS", run_cgels, NULL, 0},       {"PZGELS", run_zgels, NULL, 0},
+    {"PDGELS/LQ", run_dgels_lq, NULL, 0}, {"PCGELS/LQ", run_cgels_lq, NULL, 0},
+    {"PZGELS/LQ", run_zgels_lq, NULL, 0},
 };
 
 int main(int argc, char **argv)

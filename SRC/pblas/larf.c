@@ -15,9 +15,12 @@
 
 #include "pblas.h"
 
-int pb_larf_w(const pb_grid *g, const pb_larf *p, double *vb, double *w)
+int pb_larf_w(const pb_grid *g, const pb_larf *p, void *vbuf, void *wbuf)
 {
-    int np = g->np, err = MPI_ERR_NO_MEM, left = p->side == 'L';
+    const pb_type *t = p->t;
+    int np = g->np, err = MPI_ERR_NO_MEM, left = p->side == 'L', parts = 1 + t->cplx;
+    size_t es = (size_t)t->es;
+    char *vb = vbuf, *w = wbuf;
     long K = p->k, L = left ? p->c.m : p->c.n;
     pb_lists cr = {0}, cc = {0}, kk = {0};
     pb_list *lines = malloc((size_t)np * sizeof *lines),
@@ -26,41 +29,48 @@ int pb_larf_w(const pb_grid *g, const pb_larf *p, double *vb, double *w)
     char *hold = pb_holds_mat(g, &p->c);
     exb_superacc *have = NULL, *want = NULL;
     if (!lines || !other || !all || !hold || pb_lists_make(&cr, &p->c.r, p->c.i0, p->c.m) ||
-        pb_lists_make(&cc, &p->c.c, p->c.j0, p->c.n) || pb_lists_make(&kk, &p->c.c, 0, K))
+        pb_lists_make(&cc, &p->c.c, p->c.j0, p->c.n) || pb_lists_make(&kk, &p->c.c, 0, K * parts))
         goto done;
     pb_block_lists(g, &cr, 1, hold, left ? lines : other);
     pb_block_lists(g, &cc, 0, hold, left ? other : lines);
-    for (int q = 0; q < np; q++)
-        all[q] = (pb_list){kk.all, other[q].n > 0 ? K : 0};
+    for (int q = 0; q < np; q++) /* the columns of the partials: (k, part) */
+        all[q] = (pb_list){kk.all, other[q].n > 0 ? K * parts : 0};
     long nl = lines[g->me].n, no = other[g->me].n;
     /* Vc's rows of my lines of sub(C) */
     err = pb_gather_oprows(g, &p->v, p->storev == 'R', lines, K, vb);
     if (err)
         goto done;
-    for (long a = 0; p->direct && a < nl; a++) {
-        long l = lines[g->me].ix[a];
+    for (long a = 0; a < nl; a++)
         for (long k = 0; k < K; k++) {
-            long u = p->direct == 'F' ? k : L - K + k;
-            if (l == u)
-                vb[a + k * nl] = 1.0;
-            else if (p->direct == 'F' ? l < u : l > u)
-                vb[a + k * nl] = 0.0;
+            char *e = vb + (size_t)(a + k * nl) * es;
+            long l = lines[g->me].ix[a], u = p->direct == 'F' ? k : L - K + k;
+            if (p->direct && l == u)
+                pb_elem_set(t, e, 1.0, 0.0);
+            else if (p->direct && (p->direct == 'F' ? l < u : l > u))
+                pb_elem_set(t, e, 0.0, 0.0);
+            else if (p->conjv) /* conj: the imaginary part's sign bit */
+                e[es - 1] ^= (char)0x80;
         }
-    }
-    have = pb_accs_new(no * K);
-    want = pb_accs_new(no * K);
+    have = pb_accs_new(no * K * parts);
+    want = pb_accs_new(no * K * parts);
     err = MPI_ERR_NO_MEM;
     if (!have || !want)
         goto done;
     if (nl > 0 && no > 0) {
         long ml, nc;
-        const double *cl = (const double *)pb_mat_local(&p->c, g, &ml, &nc);
-        for (long k = 0; k < K; k++) /* SIDE 'L': C(I,J)' v_k; 'R': C(I,J) v_k */
-            pb_acc_gemv(left, ml, nc, cl, p->c.lld, vb + k * nl, have + k * no, 1);
+        const char *cl = pb_mat_local(&p->c, g, &ml, &nc);
+        for (long k = 0; k < K; k++) /* SIDE 'L': C(I,J)^H v_k; 'R': C(I,J) v_k */
+            pb_acc_gemv_typed(t, left, left && t->cplx, ml, nc, cl, p->c.lld,
+                              vb + (size_t)(k * nl) * es, nl, have + k * parts * no, no);
     }
     err = pb_reduce(g, other, all, have, other, all, want);
-    for (long e = 0; !err && e < no * K; e++)
-        w[e] = pb_round(&want[e]);
+    for (long k = 0; !err && k < K; k++)
+        for (long o = 0; o < no; o++) {
+            double r[2] = {0.0, 0.0};
+            for (int q = 0; q < parts; q++)
+                r[q] = pb_round_prec(&want[o + (k * parts + q) * no], t->f32, 0);
+            pb_elem_set(t, w + (size_t)(o + k * no) * es, r[0], r[1]);
+        }
 done:
     pb_lists_free(&cr);
     pb_lists_free(&cc);
@@ -83,6 +93,22 @@ int pb_bcast(const pb_grid *g, int root, double *vals, int n)
     memset(c.scope, 1, (size_t)g->np);
     int err = pb_share_result(g, &c, root, vals, n);
     pb_call_free(&c);
+    return err;
+}
+
+int pb_bcast_bytes(const pb_grid *g, int root, void *buf, long n)
+{
+    long nd = (n + 7) / 8;
+    double *d = malloc((size_t)(nd > 0 ? nd : 1) * sizeof *d);
+    if (!d)
+        return MPI_ERR_NO_MEM;
+    memset(d, 0, (size_t)(nd > 0 ? nd : 1) * sizeof *d);
+    if (g->me == root)
+        memcpy(d, buf, (size_t)n);
+    int err = pb_bcast(g, root, d, (int)nd);
+    if (!err)
+        memcpy(buf, d, (size_t)n);
+    free(d);
     return err;
 }
 

@@ -67,6 +67,9 @@ void pb_local_gemm(const pb_type *t, const char *name, char ta, char tb, long m,
 void pb_local_gemv(const pb_type *t, const char *name, char trans, long m, long n,
                    const double al[2], const void *a, long lda, const void *x, const double be[2],
                    void *y);
+/* x := A x, A n x n triangular (uplo), non-unit, x contiguous. */
+void pb_local_trmv(const pb_type *t, const char *name, char uplo, long n, const void *a, long lda,
+                   void *x);
 /* TRSM (solve) or TRMM. */
 void pb_local_trxm(const pb_type *t, const char *name, int solve, char side, char uplo, char transa,
                    char diag, long m, long n, const double al[2], const void *a, long lda, void *b,
@@ -331,6 +334,13 @@ void pb_accs_reset(exb_superacc *acc, long n);
 void pb_acc_gemv(int trans, long m, long n, const double *a, long lda, const double *x,
                  exb_superacc *acc, long accstride);
 
+/* The same for the type t: op(A) x of the local ml x nl A (lda) and the
+ * fetched x (nin elements of t), A conjugated when conj; the real parts'
+ * partials into acc[0..nout), the imaginary parts' into acc[nout..2 nout)
+ * (binary32 data widened, exact). */
+void pb_acc_gemv_typed(const pb_type *t, int trans, int conj, long ml, long nl, const char *a,
+                       long lda, const char *x, long nin, exb_superacc *acc, long nout);
+
 /* ---- small helpers ------------------------------------------------------ */
 /* Lists of every index 0..n-1 and of the indices process coordinate p holds
  * (relative to g0), allocated; pb_lists_free frees what pb_lists_* made. */
@@ -404,21 +414,26 @@ typedef struct pb_tri {
 int pb_tri_lines(const pb_grid *g, const pb_tri *p);
 /* ---- Householder blocks (larf.c): ScaLAPACK's PDLARF, PDLARFT, PDLARFB ---- */
 typedef struct pb_larf {
+    const pb_type *t;
     char side;   /* 'L': H*sub(C), the vectors of length M; 'R': sub(C)*H, N */
     char storev; /* 'C': the vectors are sub(V)'s columns; 'R': its rows */
     char direct; /* 'F', 'B': the block reflector's unit entries and zeros; 0: V as stored */
+    int conjv;   /* the vectors are the conjugates of sub(V)'s rows (complex STOREV 'R') */
     long k;      /* how many vectors */
     pb_mat v, c; /* sub(V) as stored (L x K or K x L), sub(C) */
 } pb_larf;
 /* My block of sub(C) is ml x nl; the vectors meet its "lines" (rows for
  * SIDE 'L', columns for 'R'), nother the other dimension; 0 without one. */
 long pb_larf_lines(const pb_grid *g, const pb_larf *p, long *nother);
-/* vb (lines x K) := the vectors' entries at my lines; w (nother x K) :=
- * RN of the exact C(:,J)' Vc (SIDE 'L') or C(I,:) Vc ('R') at every holder
- * of a block of sub(C): partial sums cross the grid as exact accumulators. */
-int pb_larf_w(const pb_grid *g, const pb_larf *p, double *vb, double *w);
+/* vb (lines x K) := the vectors' entries at my lines (Vc); w (nother x K)
+ * := RN of the exact C(:,J)^H Vc (SIDE 'L'; ^T for a real type) or C(I,:)
+ * Vc ('R') at every holder of a block of sub(C), each part rounded once:
+ * partial sums cross the grid as exact accumulators.  Elements of p->t. */
+int pb_larf_w(const pb_grid *g, const pb_larf *p, void *vb, void *w);
 /* root's n values to every process of the grid. */
 int pb_bcast(const pb_grid *g, int root, double *vals, int n);
+/* root's bytes (n of them) to every process of the grid. */
+int pb_bcast_bytes(const pb_grid *g, int root, void *buf, long n);
 /* y := alpha*op(A)*x + beta*y (op 'N', 'T', 'C'), A staying, exact partials
  * to y's holders (pxgemv.c; the caller has checked the arguments). */
 int pb_gemv(const pb_grid *g, const pb_type *t, char op, long m, long n, const double al[2],

@@ -26,48 +26,6 @@
 #include "pblas.h"
 #include "support/xerbla.h"
 
-/* Exact partials of op(A) x (ml x nl local A, x fetched: nin elements) into
- * have[0..nout) (real parts) and have[nout..2 nout) (imaginary parts). */
-static void local_partials(const pb_type *t, int ta, int conj, long ml, long nl, const char *a,
-                           long lda, const char *xb, long nin, exb_superacc *have, long nout)
-{
-    if (t->letter == 'D') { /* in place */
-        pb_acc_gemv(ta, ml, nl, (const double *)a, lda, (const double *)xb, have, 1);
-        return;
-    }
-    size_t len = (size_t)(ml * nl > 0 ? ml * nl : 1);
-    double *ar = malloc(2 * len * sizeof *ar), *x = malloc(2 * (size_t)nin * sizeof *x + 8);
-    if (!ar || !x) {
-        free(ar);
-        free(x);
-        return; /* (the caller's accumulators stay empty: no memory is reported there) */
-    }
-    double *ai = ar + len, *xr = x, *xi = x + nin;
-    for (long j = 0; j < nl; j++)
-        for (long i = 0; i < ml; i++) {
-            double p[2];
-            pb_scalar(t, a + (size_t)(i + j * lda) * (size_t)t->es, p);
-            ar[i + j * ml] = p[0];
-            ai[i + j * ml] = conj ? -p[1] : p[1];
-        }
-    for (long k = 0; k < nin; k++) {
-        double p[2];
-        pb_scalar(t, xb + (size_t)k * (size_t)t->es, p);
-        xr[k] = p[0];
-        xi[k] = p[1];
-    }
-    pb_acc_gemv(ta, ml, nl, ar, ml, xr, have, 1);
-    if (t->cplx) { /* re += Ar xr - Ai xi, im += Ar xi + Ai xr */
-        pb_acc_gemv(ta, ml, nl, ar, ml, xi, have + nout, 1);
-        pb_acc_gemv(ta, ml, nl, ai, ml, xr, have + nout, 1);
-        for (size_t e = 0; e < len; e++)
-            ai[e] = -ai[e];
-        pb_acc_gemv(ta, ml, nl, ai, ml, xi, have, 1);
-    }
-    free(ar);
-    free(x);
-}
-
 static const long part_index[2] = {0, 1};
 
 int pb_gemv(const pb_grid *g, const pb_type *t, char op, long m, long n, const double al[2],
@@ -105,7 +63,7 @@ int pb_gemv(const pb_grid *g, const pb_type *t, char op, long m, long n, const d
     if (nout > 0 && nin > 0) {
         long ml, nl;
         const char *a = pb_mat_local(ma, g, &ml, &nl);
-        local_partials(t, ta, op == 'C' && t->cplx, ml, nl, a, ma->lld, xb, nin, have, nout);
+        pb_acc_gemv_typed(t, ta, op == 'C' && t->cplx, ml, nl, a, ma->lld, xb, nin, have, nout);
     }
     for (int q = 0; q < np; q++) {
         int c = ta ? q % g->npcol : q / g->npcol;

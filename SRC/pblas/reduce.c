@@ -351,3 +351,43 @@ int pb_reduce(const pb_grid *g, const pb_list *hr, const pb_list *hc, exb_supera
     free(req);
     return err;
 }
+
+void pb_acc_gemv_typed(const pb_type *t, int ta, int conj, long ml, long nl, const char *a,
+                       long lda, const char *xb, long nin, exb_superacc *have, long nout)
+{
+    if (t->letter == 'D') { /* in place */
+        pb_acc_gemv(ta, ml, nl, (const double *)a, lda, (const double *)xb, have, 1);
+        return;
+    }
+    size_t len = (size_t)(ml * nl > 0 ? ml * nl : 1);
+    double *ar = malloc(2 * len * sizeof *ar), *x = malloc(2 * (size_t)nin * sizeof *x + 8);
+    if (!ar || !x) {
+        free(ar);
+        free(x);
+        return; /* (the caller's accumulators stay empty: no memory is reported there) */
+    }
+    double *ai = ar + len, *xr = x, *xi = x + nin;
+    for (long j = 0; j < nl; j++)
+        for (long i = 0; i < ml; i++) {
+            double p[2];
+            pb_scalar(t, a + (size_t)(i + j * lda) * (size_t)t->es, p);
+            ar[i + j * ml] = p[0];
+            ai[i + j * ml] = conj ? -p[1] : p[1];
+        }
+    for (long k = 0; k < nin; k++) {
+        double p[2];
+        pb_scalar(t, xb + (size_t)k * (size_t)t->es, p);
+        xr[k] = p[0];
+        xi[k] = p[1];
+    }
+    pb_acc_gemv(ta, ml, nl, ar, ml, xr, have, 1);
+    if (t->cplx) { /* re += Ar xr - Ai xi, im += Ar xi + Ai xr */
+        pb_acc_gemv(ta, ml, nl, ar, ml, xi, have + nout, 1);
+        pb_acc_gemv(ta, ml, nl, ai, ml, xr, have + nout, 1);
+        for (size_t e = 0; e < len; e++)
+            ai[e] = -ai[e];
+        pb_acc_gemv(ta, ml, nl, ai, ml, xi, have, 1);
+    }
+    free(ar);
+    free(x);
+}

@@ -201,3 +201,14 @@ int pb_local_her2k_block(const pb_type *t, const char *name, char trans, long mi
     free(big);
     return 0;
 }
+
+void pb_local_trmv(const pb_type *t, const char *name, char uplo, long n, const void *a, long lda,
+                   void *x)
+{
+    if (t->cplx)
+        exb_xtrmv_checked(name, t->f32, 0, 0, uplo, 'N', 'N', n, 0, a, lda, x, 1);
+    else if (t->f32)
+        exb_strmv_checked(name, uplo, 'N', 'N', n, a, lda, x, 1);
+    else
+        exb_dtrmv_checked(name, uplo, 'N', 'N', n, a, lda, x, 1);
+}
