@@ -52,6 +52,14 @@ typedef void xgels_fn(const char *trans, const int *m, const int *n, const int *
                       const int *jb, const int *descb, void *work, const int *lwork, int *info,
                       size_t);
 xgels_fn psgels_, pcgels_, pzgels_;
+typedef void xheev_fn(const char *jobz, const char *uplo, const int *n, void *a, const int *ia,
+                      const int *ja, const int *desca, void *w, void *z, const int *iz,
+                      const int *jz, const int *descz, void *work, const int *lwork, void *rwork,
+                      const int *lrwork, int *info, size_t, size_t);
+xheev_fn pcheev_, pzheev_;
+void pssyev_(const char *jobz, const char *uplo, const int *n, void *a, const int *ia,
+             const int *ja, const int *desca, void *w, void *z, const int *iz, const int *jz,
+             const int *descz, void *work, const int *lwork, int *info, size_t, size_t);
 
 void pdposv_(const char *uplo, const int *n, const int *nrhs, double *a, const int *ia,
              const int *ja, const int *desca, double *b, const int *ib, const int *jb,
@@ -812,6 +820,85 @@ static void run_xgels(const pt_grid *g, const params *p, int kind, outputs *o, c
     xmat_free(&b);
 }
 
+/* PSSYEV, PCHEEV, PZHEEV (JOBZ 'V', UPLO 'L'): eigenvalues and vectors;
+ * |A z - w z| for the first and the last. */
+static void run_xheev(const pt_grid *g, const params *p, int kind, outputs *o, char type)
+{
+    int n = p->n, info = 0, one = 1, lwork = -1, lrwork = -1;
+    xmat a, z;
+    xmat_make(&a, g, n, n, p->nb, type);
+    xmat_make(&z, g, n, n, p->nb, type);
+    for (int j = 0; j < n; j++) /* Hermitian: a_ij = conj(a_ji), a real diagonal */
+        for (int i = 0; i < n; i++)
+            for (int q = 0; q < a.parts; q++) {
+                int lo = i >= j;
+                double v = entry(kind, (lo ? i : j) + 2000 * q, lo ? j : i, n);
+                a.gv[(i + (size_t)j * n) * a.parts + q] = q && i == j ? 0.0 : q && !lo ? -v : v;
+            }
+    xmat_deal(&a, g);
+    int es = a.f32 ? 4 : 8;
+    char *w = calloc((size_t)n + 1, (size_t)es);
+    if (g->in) {
+        double wq[2] = {0, 0}, rq[2] = {0, 0};
+        float wf, rf;
+        if (type == 'S')
+            pssyev_("V", "L", &n, a.loc, &one, &one, a.d.desc, w, z.loc, &one, &one, z.d.desc, wq,
+                    &lwork, &info, 1, 1);
+        else
+            (type == 'C' ? pcheev_ : pzheev_)("V", "L", &n, a.loc, &one, &one, a.d.desc, w, z.loc,
+                                              &one, &one, z.d.desc, wq, &lwork, rq, &lrwork, &info,
+                                              1, 1);
+        memcpy(&wf, wq, sizeof wf);
+        memcpy(&rf, rq, sizeof rf);
+        lwork = (int)(a.f32 ? wf : wq[0]) + 1;
+        lrwork = (int)(a.f32 ? rf : rq[0]) + 1;
+        double *work = malloc(2 * (size_t)lwork * sizeof *work);
+        double *rwork = malloc((size_t)(lrwork > 0 ? lrwork : 1) * sizeof *rwork);
+        if (type == 'S')
+            pssyev_("V", "L", &n, a.loc, &one, &one, a.d.desc, w, z.loc, &one, &one, z.d.desc, work,
+                    &lwork, &info, 1, 1);
+        else
+            (type == 'C' ? pcheev_ : pzheev_)("V", "L", &n, a.loc, &one, &one, a.d.desc, w, z.loc,
+                                              &one, &one, z.d.desc, work, &lwork, rwork, &lrwork,
+                                              &info, 1, 1);
+        free(work);
+        free(rwork);
+    }
+    char name[8] = {'P', type, type == 'S' ? 'S' : 'H', type == 'S' ? 'Y' : 'E', 'E', 'V', 0};
+    check_info(name, g, info);
+    MPI_Bcast(w, n * es, MPI_BYTE, 0, MPI_COMM_WORLD);
+    double *wd = calloc((size_t)n + 1, sizeof *wd), *zv;
+    memcpy(wd, w, (size_t)n * (size_t)es); /* the bits, packed */
+    outputs_add(o, "eigenvalues", wd, ((size_t)n * (size_t)es + 7) / 8);
+    size_t nz = xmat_assemble(g, &z, &zv);
+    outputs_add(o, "eigenvectors", zv, nz);
+    for (int e = 0; e<n; e += n - 1> 0 ? n - 1 : 1) {
+        long double lam = a.f32 ? (long double)((float *)w)[e] : (long double)((double *)w)[e];
+        long double worst = 0, scale = 1;
+        for (int i = 0; i < n; i++) {
+            long double rr = -lam * xget(&z, zv, (size_t)i + (size_t)e * n, 0);
+            long double ri = z.parts > 1 ? -lam * xget(&z, zv, (size_t)i + (size_t)e * n, 1) : 0;
+            for (int j = 0; j < n; j++) {
+                long double ar = xval(&a, i, j, 0), ai = xval(&a, i, j, 1);
+                long double zr = xget(&z, zv, (size_t)j + (size_t)e * n, 0);
+                long double zi = z.parts > 1 ? xget(&z, zv, (size_t)j + (size_t)e * n, 1) : 0;
+                rr += ar * zr - ai * zi;
+                ri += ar * zi + ai * zr;
+                scale += fabsl(ar * zr) + fabsl(ai * zi) + fabsl(ar * zi) + fabsl(ai * zr);
+            }
+            worst = fmaxl(worst, fabsl(rr) + fabsl(ri));
+        }
+        sane(name, g, "|A z - w z|", worst, (a.f32 ? 1e-4L : 1e-12L) * scale);
+        if (n <= 1)
+            break;
+    }
+    free(w);
+    free(wd);
+    free(zv);
+    xmat_free(&a);
+    xmat_free(&z);
+}
+
 #define TYPED_RUN(name, call)                                                                      \
     static void name(const pt_grid *g, const params *p, int kind, outputs *o)                      \
     {                                                                                              \
@@ -826,6 +913,9 @@ TYPED_RUN(run_zgels, run_xgels(g, p, kind, o, 'Z', 0))
 TYPED_RUN(run_zgels_lq, run_xgels(g, p, kind, o, 'Z', 1))
 TYPED_RUN(run_cgels_lq, run_xgels(g, p, kind, o, 'C', 1))
 TYPED_RUN(run_dgels_lq, run_xgels(g, p, kind, o, 'D', 1))
+TYPED_RUN(run_ssyev, run_xheev(g, p, kind, o, 'S'))
+TYPED_RUN(run_cheev, run_xheev(g, p, kind, o, 'C'))
+TYPED_RUN(run_zheev, run_xheev(g, p, kind, o, 'Z'))
 
 static void run_sgesv(const pt_grid *g, const params *p, int kind, outputs *o)
 {
@@ -866,7 +956,8 @@ static const driver drivers[] = {
     {"PZGEQRF", run_zgeqrf, NULL, 0},     {"PSGELS", run_sgels, NULL, 0},
     {"PCGELS", run_cgels, NULL, 0},       {"PZGELS", run_zgels, NULL, 0},
     {"PDGELS/LQ", run_dgels_lq, NULL, 0}, {"PCGELS/LQ", run_cgels_lq, NULL, 0},
-    {"PZGELS/LQ", run_zgels_lq, NULL, 0},
+    {"PZGELS/LQ", run_zgels_lq, NULL, 0}, {"PSSYEV", run_ssyev, NULL, 0},
+    {"PCHEEV", run_cheev, NULL, 0},       {"PZHEEV", run_zheev, NULL, 0},
 };
 
 int main(int argc, char **argv)
