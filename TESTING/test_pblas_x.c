@@ -114,6 +114,8 @@ typedef void syr2k_fn_t(const char *, const char *, const int *, const int *, co
                         const int *, const int *, const int *, const void *, void *, const int *,
                         const int *, const int *, size_t, size_t);
 syr2k_fn_t pssyr2k_, pcsyr2k_, pzsyr2k_, pcher2k_, pzher2k_;
+float pslange_(), pclange_(), pslansy_(), pclansy_(), pclanhe_();
+double pzlange_(), pzlansy_(), pzlanhe_();
 void pcsscal_(const int *, const void *, void *, const int *, const int *, const int *,
               const int *);
 void pzdscal_(const int *, const void *, void *, const int *, const int *, const int *,
@@ -1666,6 +1668,105 @@ static void case_amax(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype 
     xmat_free(&p.x.m);
 }
 
+/* ---- PxLANGE, PxLANSY, PxLANHE ---------------------------------------------- */
+
+/* |x| as the norms take it: |re| for a real type or a Hermitian diagonal,
+ * else RN(sqrt(re^2 + im^2)) in the type's precision (T1 is used). */
+static double norm_abs(const xtype *t, const double *e, int real_only)
+{
+    if (t->parts == 1 || real_only)
+        return fabs(e[0]);
+    tl_terms_reset(T1);
+    tl_terms_add(T1, e[0], e[0], 1.0);
+    tl_terms_add(T1, e[1], e[1], 1.0);
+    double v = tl_terms_round_sqrt(T1);
+    return t->f32 ? (double)(float)v : v;
+}
+
+typedef float norm_f32(const char *, const int *, const int *, const void *, const int *,
+                       const int *, const int *, void *, size_t);
+typedef double norm_f64(const char *, const int *, const int *, const void *, const int *,
+                        const int *, const int *, void *, size_t);
+typedef float sym_f32(const char *, const char *, const int *, const void *, const int *,
+                      const int *, const int *, void *, size_t, size_t);
+typedef double sym_f64(const char *, const char *, const int *, const void *, const int *,
+                       const int *, const int *, void *, size_t, size_t);
+
+static void case_norm(pt_tally *tally, const pt_grid *g, tl_rng *r, const xtype *t)
+{
+    static const char norms[] = "M1IF";
+    int kind = (int)tl_draw(r, 0, t->parts > 1 ? 2 : 1); /* 0 GE, 1 SY, 2 HE */
+    char norm = norms[tl_draw(r, 0, 3)], uplo = tl_chance(r, 2) ? 'U' : 'L';
+    int m = draw_size(r), n = kind ? m : draw_size(r), cls = (int)tl_draw(r, 0, 3);
+    int ia = (int)tl_draw(r, 1, 3), ja = (int)tl_draw(r, 1, 3);
+    xmat a;
+    make_sub(&a, t, g, r, ia, ja, m, n, cls, 0);
+    deal(&a, g);
+    /* the oracle: |a_ij| over the whole (twin) matrix */
+    tl_set_binary32(t->f32);
+    double best = 0.0, *line = calloc((size_t)(m > n ? m : n) + 1, sizeof *line);
+    tl_terms *sq = tl_terms_new(4 * (long)m * n + 4), *ln = tl_terms_new((long)(m > n ? m : n) + 4);
+    for (int k = 0; k < (norm == 'I' ? m : n); k++) { /* columns ('1') or rows ('I') */
+        tl_terms_reset(ln);
+        for (int l = 0; l < (norm == 'I' ? n : m); l++) {
+            int i = norm == 'I' ? k : l, j = norm == 'I' ? l : k;
+            double e[2];
+            if (kind)
+                twin(&a, ia, ja, uplo, kind == 2, i, j, e);
+            else
+                opget(&a, 'N', ia, ja, i, j, e);
+            double f = norm_abs(t, e, kind == 2 && i == j);
+            if (norm == 'M' && (isnan(f) || f > best || isnan(best)))
+                best = isnan(best) ? best : f;
+            tl_terms_add(ln, f, 1.0, 1.0);
+            if (norm == 'F') {
+                tl_terms_add(sq, e[0], e[0], 1.0);
+                if (t->parts > 1)
+                    tl_terms_add(sq, e[1], e[1], 1.0);
+            }
+        }
+        if (norm == '1' || norm == 'I') {
+            double v = tl_terms_round(ln);
+            v = t->f32 && !isnan(v) ? (double)(float)v : v;
+            if (isnan(v) || v > best || isnan(best))
+                best = isnan(best) ? best : v;
+        }
+    }
+    if (norm == 'F') {
+        best = m > 0 && n > 0 ? tl_terms_round_sqrt(sq) : 0.0;
+        best = t->f32 && !isnan(best) ? (double)(float)best : best;
+    }
+    if (m == 0 || n == 0)
+        best = 0.0;
+    tl_set_binary32(0);
+    if (g->in) {
+        double got;
+        static const char *const names[] = {"LANGE", "LANSY", "LANHE"};
+        if (kind == 0 && t->f32)
+            got = (t->letter == 'S' ? (norm_f32 *)pslange_ : (norm_f32 *)pclange_)(
+                &norm, &m, &n, a.loc, &ia, &ja, a.d.desc, NULL, 1);
+        else if (kind == 0)
+            got = ((norm_f64 *)pzlange_)(&norm, &m, &n, a.loc, &ia, &ja, a.d.desc, NULL, 1);
+        else if (t->f32)
+            got = (t->letter == 'S' ? (sym_f32 *)pslansy_
+                   : kind == 2      ? (sym_f32 *)pclanhe_
+                               : (sym_f32 *)pclansy_)(&norm, &uplo, &n, a.loc, &ia, &ja, a.d.desc,
+                                                      NULL, 1, 1);
+        else
+            got = (kind == 2 ? (sym_f64 *)pzlanhe_ : (sym_f64 *)pzlansy_)(
+                &norm, &uplo, &n, a.loc, &ia, &ja, a.d.desc, NULL, 1, 1);
+        char what[200];
+        snprintf(what, sizeof what, "P%c%s grid %dx%d %c%c m=%d n=%d class %d", t->letter,
+                 names[kind], g->nprow, g->npcol, norm, uplo, m, n, cls);
+        pt_expect(tally, what, 0, 0, best, got);
+    }
+    tally->cases += g->in && rank == 0;
+    free(line);
+    tl_terms_free(sq);
+    tl_terms_free(ln);
+    xmat_free(&a);
+}
+
 /* ---- argument errors ------------------------------------------------------- */
 
 /* PXERBLA, counted (the library calls it through the PLT: this one wins). */
@@ -1773,17 +1874,17 @@ typedef struct routine {
 } routine;
 
 static routine routines[] = {
-    {"GEMM", case_gemm, {{0}}, 0},     {"SYRK", case_syrk, {{0}}, 0},
-    {"TRSM", case_trsm, {{0}}, 0},     {"TRMM", case_trmm, {{0}}, 0},
-    {"GER", case_ger, {{0}}, 0},       {"SCAL", case_scal, {{0}}, 0},
-    {"SWAP", case_swap, {{0}}, 0},     {"COPY", case_copy, {{0}}, 0},
-    {"AMAX", case_amax, {{0}}, 0},     {"DOT", case_dot, {{0}}, 0},
-    {"NRM2", case_nrm2, {{0}}, 0},     {"ASUM", case_asum, {{0}}, 0},
-    {"AXPY", case_axpy, {{0}}, 0},     {"GEMV", case_gemv, {{0}}, 0},
-    {"TRMV", case_trmv, {{0}}, 0},     {"TRSV", case_trsv, {{0}}, 0},
-    {"SYMV", case_symv, {{0}}, 0},     {"SYMM", case_symm, {{0}}, 0},
-    {"SYR", case_syr, {{0}}, 0},       {"SYR2K", case_syr2k, {{0}}, 0},
-    {"ERRORS", case_errors, {{0}}, 0},
+    {"GEMM", case_gemm, {{0}}, 0}, {"SYRK", case_syrk, {{0}}, 0},
+    {"TRSM", case_trsm, {{0}}, 0}, {"TRMM", case_trmm, {{0}}, 0},
+    {"GER", case_ger, {{0}}, 0},   {"SCAL", case_scal, {{0}}, 0},
+    {"SWAP", case_swap, {{0}}, 0}, {"COPY", case_copy, {{0}}, 0},
+    {"AMAX", case_amax, {{0}}, 0}, {"DOT", case_dot, {{0}}, 0},
+    {"NRM2", case_nrm2, {{0}}, 0}, {"ASUM", case_asum, {{0}}, 0},
+    {"AXPY", case_axpy, {{0}}, 0}, {"GEMV", case_gemv, {{0}}, 0},
+    {"TRMV", case_trmv, {{0}}, 0}, {"TRSV", case_trsv, {{0}}, 0},
+    {"SYMV", case_symv, {{0}}, 0}, {"SYMM", case_symm, {{0}}, 0},
+    {"SYR", case_syr, {{0}}, 0},   {"SYR2K", case_syr2k, {{0}}, 0},
+    {"NORM", case_norm, {{0}}, 0}, {"ERRORS", case_errors, {{0}}, 0},
 };
 
 int main(int argc, char **argv)
@@ -1829,7 +1930,7 @@ int main(int argc, char **argv)
                 {"SYRK", "SYRK", "SYRK/HERK"},     {"SYMV", "SYMV", "HEMV"},
                 {"SYMM", "SYMM", "SYMM/HEMM"},     {"SYR", "SYR/SYR2", "HER/HER2"},
                 {"SYR2K", "SYR2K", "SYR2K/HER2K"}, {"GER", "GER", "GERU/GERC"},
-                {"DOT", "DOT", "DOTU/DOTC"}};
+                {"DOT", "DOT", "DOTU/DOTC"},       {"NORM", "LANGE/LANSY", "LANGE/LANSY/LANHE"}};
             const char *shown = routines[ri].name;
             for (size_t f = 0; f < sizeof fam / sizeof *fam; f++)
                 if (!strcmp(shown, fam[f][0]))

@@ -321,6 +321,10 @@ double pb_round_prec(const exb_superacc *acc, int f32, int root);
  * terms, beta = 0 does not read y (xGEMV's and xGEMM's contract). */
 double pb_round_out(const pb_type *t, const exb_superacc *re, const exb_superacc *im, int q,
                     const double al[2], const double be[2], const double y[2]);
+/* |x| for the norms: fabs for a real type, RN(sqrt(re^2 + im^2)) for a
+ * complex one (the sum exact; to binary32 for C), Inf for an infinite
+ * part, else NaN for a NaN. */
+double pb_abs_elem(const pb_type *t, const void *e);
 /* x := beta*x in place (beta = 0: +0; each part RN of its exact value, a
  * zero part of beta no term). */
 void pb_scale_elem(const pb_type *t, void *x, const double be[2]);

@@ -15,6 +15,7 @@
  * bytes and the top digit of 8.  A partial of a few nearby products takes
  * 3 to 5 digits: 20 to 28 bytes, where PBLAS sends 8.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -147,6 +148,25 @@ void pb_scale_elem(const pb_type *t, void *x, const double be[2])
         }
     }
     pb_elem_set(t, x, r[0], r[1]);
+}
+
+double pb_abs_elem(const pb_type *t, const void *e)
+{
+    double p[2];
+    pb_scalar(t, e, p);
+    if (!t->cplx || p[1] == 0.0)
+        return fabs(p[0]);
+    if (p[0] == 0.0)
+        return fabs(p[1]);
+    if (isinf(p[0]) || isinf(p[1]))
+        return INFINITY;
+    if (isnan(p[0]) || isnan(p[1]))
+        return NAN;
+    exb_superacc acc;
+    exb_superacc_clear(&acc);
+    exb_superacc_add_product(&acc, p[0], p[0]);
+    exb_superacc_add_product(&acc, p[1], p[1]);
+    return pb_round_prec(&acc, t->f32, 1);
 }
 
 double pb_round_sqrt(const exb_superacc *acc)
