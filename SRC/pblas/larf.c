@@ -18,7 +18,7 @@
 int pb_larf_w(const pb_grid *g, const pb_larf *p, void *vbuf, void *wbuf)
 {
     const pb_type *t = p->t;
-    int np = g->np, err = MPI_ERR_NO_MEM, left = p->side == 'L', parts = 1 + t->cplx;
+    int np = g->np, err = MPI_ERR_NO_MEM, lerr = 0, left = p->side == 'L', parts = 1 + t->cplx;
     size_t es = (size_t)t->es;
     char *vb = vbuf, *w = wbuf;
     long K = p->k, L = left ? p->c.m : p->c.n;
@@ -59,11 +59,13 @@ int pb_larf_w(const pb_grid *g, const pb_larf *p, void *vbuf, void *wbuf)
     if (nl > 0 && no > 0) {
         long ml, nc;
         const char *cl = pb_mat_local(&p->c, g, &ml, &nc);
-        for (long k = 0; k < K; k++) /* SIDE 'L': C(I,J)^H v_k; 'R': C(I,J) v_k */
-            pb_acc_gemv_typed(t, left, left && t->cplx, ml, nc, cl, p->c.lld,
-                              vb + (size_t)(k * nl) * es, nl, have + k * parts * no, no);
+        for (long k = 0; !lerr && k < K; k++) /* SIDE 'L': C(I,J)^H v_k; 'R': C(I,J) v_k */
+            lerr = pb_acc_gemv_typed(t, left, left && t->cplx, ml, nc, cl, p->c.lld,
+                                     vb + (size_t)(k * nl) * es, nl, have + k * parts * no, no);
     }
-    err = pb_reduce(g, other, all, have, other, all, want);
+    err = pb_reduce(g, other, all, have, other, all, want); /* every process, even after lerr */
+    if (!err)
+        err = lerr;
     for (long k = 0; !err && k < K; k++)
         for (long o = 0; o < no; o++) {
             double r[2] = {0.0, 0.0};

@@ -341,9 +341,9 @@ void pb_acc_gemv(int trans, long m, long n, const double *a, long lda, const dou
 /* The same for the type t: op(A) x of the local ml x nl A (lda) and the
  * fetched x (nin elements of t), A conjugated when conj; the real parts'
  * partials into acc[0..nout), the imaginary parts' into acc[nout..2 nout)
- * (binary32 data widened, exact). */
-void pb_acc_gemv_typed(const pb_type *t, int trans, int conj, long ml, long nl, const char *a,
-                       long lda, const char *x, long nin, exb_superacc *acc, long nout);
+ * (binary32 data widened, exact).  0, or MPI_ERR_NO_MEM (nothing added). */
+int pb_acc_gemv_typed(const pb_type *t, int trans, int conj, long ml, long nl, const char *a,
+                      long lda, const char *x, long nin, exb_superacc *acc, long nout);
 
 /* ---- small helpers ------------------------------------------------------ */
 /* Lists of every index 0..n-1 and of the indices process coordinate p holds
@@ -383,8 +383,9 @@ int pb_gather_symrows(const pb_grid *g, const pb_mat *a, int upper, int herm, co
 void pb_block_load(const pb_grid *g, const pb_mat *c, void *buf);
 void pb_block_store(const pb_grid *g, const pb_mat *c, const void *buf, char uplo);
 /* My block of sub(C) in buf (dense, as pb_block_load): the imaginary parts
- * of its elements on sub(C)'s diagonal := +0 (xHERK, xHER). */
-void pb_block_real_diagonal(const pb_grid *g, const pb_mat *c, void *buf);
+ * of its elements on sub(C)'s diagonal := +0 (xHERK, xHER).  0, or
+ * MPI_ERR_NO_MEM. */
+int pb_block_real_diagonal(const pb_grid *g, const pb_mat *c, void *buf);
 /* Per process q, the rows (by_row) or columns of sub(C) it holds, empty
  * where q holds no element of sub(C). */
 void pb_block_lists(const pb_grid *g, const pb_lists *l, int by_row, const char *hold,

@@ -22,37 +22,42 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/fpenv.h"
 #include "pblas.h"
 
 #define TAG_AMAX 27185
 
-/* A holder's offer: its first largest non-NaN element (measure, the
- * element's parts widened exactly) and whether the vector's first element
- * is a NaN it holds. */
+/* A holder's offer: its first largest non-NaN element (its measure; its
+ * bits, up to 16 bytes, in the two slots bits[]) and whether the vector's
+ * first element is a NaN it holds. */
 typedef struct offer {
-    double measure, re, im, index, nan_first, any;
+    double measure, bits[2], index, nan_first, any;
 } offer;
 #define OFFER_LEN 6
 
+static offer with_bits(offer o, const char *e, int es)
+{
+    memcpy(o.bits, e, (size_t)es);
+    return o;
+}
+
 static offer local_offer(const pb_type *t, const pb_grid *g, const pb_vec *v, const pb_vlists *l)
 {
-    offer o = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    offer o = {0};
     long n = l->count[g->me];
     for (long a = 0; a < n; a++) {
         long k = l->idx[g->me][a];
         const char *e = pb_vec_elem(v, g, k);
-        double x[2];
-        pb_scalar(t, e, x);
         double m = pb_abs1(t, e);
         if (isnan(m)) {
             if (k == 0)
-                return (offer){m, x[0], x[1], 0.0, 1.0, 1.0};
+                return with_bits((offer){m, {0.0, 0.0}, 0.0, 1.0, 1.0}, e, t->es);
             continue;
         }
         if (!o.any || m > o.measure)
-            o = (offer){m, x[0], x[1], (double)k, 0.0, 1.0};
+            o = with_bits((offer){m, {0.0, 0.0}, (double)k, 0.0, 1.0}, e, t->es);
     }
     return o;
 }
@@ -60,7 +65,7 @@ static offer local_offer(const pb_type *t, const pb_grid *g, const pb_vec *v, co
 /* The root's choice among the offers. */
 static offer choose(const offer *o, int n)
 {
-    offer best = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    offer best = {0};
     for (int i = 0; i < n; i++)
         if (o[i].any && o[i].nan_first)
             return o[i];
@@ -99,8 +104,8 @@ static int amax(const pb_type *t, const pb_grid *g, const pb_call *c, const pb_v
                                MPI_STATUS_IGNORE);
         }
         offer best = choose(all, n);
-        res[0] = best.re;
-        res[1] = best.im;
+        res[0] = best.bits[0];
+        res[1] = best.bits[1];
         res[2] = best.index;
     }
     if (!err)
@@ -146,7 +151,7 @@ static void amax_call(const pb_type *t, const char *name, const int *n, void *am
         if (amax(t, &g, &c, &vx, res)) {
             pb_report(g.ctxt, name, 0);
         } else {
-            pb_elem_set(t, amax_out, res[0], res[1]);
+            memcpy(amax_out, res, (size_t)t->es); /* the element's bits */
             *indx = (int)res[2] + (vx.row ? *jx : *ix);
         }
     }

@@ -31,7 +31,7 @@ static const long part_index[2] = {0, 1};
 int pb_gemv(const pb_grid *g, const pb_type *t, char op, long m, long n, const double al[2],
             const pb_mat *ma, const pb_vec *vx, const double be[2], const pb_vec *vy)
 {
-    int np = g->np, err = MPI_ERR_NO_MEM, ta = op != 'N', parts = 1 + t->cplx;
+    int np = g->np, err = MPI_ERR_NO_MEM, lerr = 0, ta = op != 'N', parts = 1 + t->cplx;
     pb_lists lr = {0}, lc = {0};
     pb_vlists *win = NULL, *yl = NULL;
     char *xb = NULL;
@@ -63,7 +63,8 @@ int pb_gemv(const pb_grid *g, const pb_type *t, char op, long m, long n, const d
     if (nout > 0 && nin > 0) {
         long ml, nl;
         const char *a = pb_mat_local(ma, g, &ml, &nl);
-        pb_acc_gemv_typed(t, ta, op == 'C' && t->cplx, ml, nl, a, ma->lld, xb, nin, have, nout);
+        lerr =
+            pb_acc_gemv_typed(t, ta, op == 'C' && t->cplx, ml, nl, a, ma->lld, xb, nin, have, nout);
     }
     for (int q = 0; q < np; q++) {
         int c = ta ? q % g->npcol : q / g->npcol;
@@ -72,7 +73,9 @@ int pb_gemv(const pb_grid *g, const pb_type *t, char op, long m, long n, const d
         wr[q] = (pb_list){yl->idx[q], yl->count[q]};
         wc[q] = (pb_list){part_index, yl->count[q] > 0 ? parts : 0};
     }
-    err = pb_reduce(g, hr, hc, have, wr, wc, want);
+    err = pb_reduce(g, hr, hc, have, wr, wc, want); /* every process, even after lerr */
+    if (!err)
+        err = lerr; /* this process's partials are missing: report, store nothing */
     for (long a = 0; !err && a < ny; a++) {
         char *yk = pb_vec_elem(vy, g, yl->idx[g->me][a]);
         double y[2], r[2] = {0.0, 0.0};

@@ -58,7 +58,7 @@ static void larft_call(const pb_type *ty, const char *name, const char *direct, 
     pb_list *hl = malloc((size_t)g.np * sizeof *hl), *wl = malloc((size_t)g.np * sizeof *wl);
     pb_list *hc = malloc((size_t)g.np * sizeof *hc), *wc = malloc((size_t)g.np * sizeof *wc);
     long *kix = malloc((size_t)(K * 2) * sizeof *kix);
-    int err = MPI_ERR_NO_MEM;
+    int err = MPI_ERR_NO_MEM, lerr = 0;
     if (!lix || !vb || !have || !want || !hl || !wl || !hc || !wc || !kix)
         goto done;
     pb_dim_list(along, a0, N, me_along, lix);
@@ -78,6 +78,8 @@ static void larft_call(const pb_type *ty, const char *name, const char *direct, 
         /* the sums T needs (j < i forward): Re = sum vj_r vi_r + vj_i vi_i,
          * Im = sum vj_r vi_i - vj_i vi_r (conj(v_j) v_i; 'R': its conjugate) */
         double *neg = malloc((size_t)(nl > 0 ? nl : 1) * sizeof *neg);
+        if (!neg)
+            lerr = MPI_ERR_NO_MEM; /* reported after the reduction */
         for (long i = 0; neg && i < K; i++)
             for (long j = 0; j < K; j++) {
                 if (!(fwd ? j < i : j > i))
@@ -112,7 +114,9 @@ static void larft_call(const pb_type *ty, const char *name, const char *direct, 
         holders += h;
     }
     (void)holders;
-    err = pb_reduce(&g, hl, hc, have, wl, wc, want);
+    err = pb_reduce(&g, hl, hc, have, wl, wc, want); /* every process, even after lerr */
+    if (!err)
+        err = lerr;
     if (!err && g.me == root) {
         long ldt = cols ? dv[PB_NB] : dv[PB_MB];
         long tj =

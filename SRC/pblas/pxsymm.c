@@ -40,14 +40,15 @@ static int symm(const pb_grid *g, const pb_type *t, const char *name, int herm, 
     pb_block_lists(g, &cr, 1, hold, rows);
     pb_block_lists(g, &cc, 0, hold, cols);
     long mi = rows[g->me].n, nj = cols[g->me].n;
+    if (alpha0) /* beta*sub(C) only: no operand is gathered */
+        ka = 0;
     l = malloc((size_t)(mi * ka > 0 ? mi * ka : 1) * es);
     r = malloc((size_t)(nj * ka > 0 ? nj * ka : 1) * es);
     cb = malloc((size_t)(mi * nj > 0 ? mi * nj : 1) * es);
     if (!l || !r || !cb)
         goto done;
     err = 0;
-    if (alpha0) { /* beta*sub(C): the local GEMM with K = 0 */
-        ka = 0;
+    if (alpha0) {      /* beta*sub(C): the local GEMM with K = 0 */
     } else if (left) { /* l = sym(A)(I,:), r = B(:,J)^T */
         err = pb_gather_symrows(g, a, upper, herm, rows, ka, l);
         if (!err)

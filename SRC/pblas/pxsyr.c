@@ -67,14 +67,17 @@ static int update(const pb_grid *g, const pb_type *t, const char *name, char upl
         double one[2] = {1.0, 0.0};
         pb_block_load(g, ma, ab);
         if (her2)
-            pb_local_her2k_block(t, name, 'N', mi, nj, 1, al, one, l, mi + nj, r, mi + nj, ab);
+            err = pb_local_her2k_block(t, name, 'N', mi, nj, 1, al, one, l, mi + nj, r, mi + nj, ab)
+                      ? MPI_ERR_NO_MEM
+                      : 0;
         else if (vy) /* a_ij + alpha (x_i y_j + y_i x_j): one exact sum of two */
             pb_local_gemm(t, name, 'N', 'T', mi, nj, 2, al, l, mi, r, nj, one, ab, mi);
         else
             pb_local_ger(t, name, t->cplx, mi, nj, al, xi, xj, ab, mi);
-        if (t->cplx)
-            pb_block_real_diagonal(g, ma, ab);
-        pb_block_store(g, ma, ab, uplo);
+        if (t->cplx && !err)
+            err = pb_block_real_diagonal(g, ma, ab);
+        if (!err)
+            pb_block_store(g, ma, ab, uplo);
     }
 done:
     pb_lists_free(&lr);

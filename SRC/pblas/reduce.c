@@ -372,19 +372,19 @@ int pb_reduce(const pb_grid *g, const pb_list *hr, const pb_list *hc, exb_supera
     return err;
 }
 
-void pb_acc_gemv_typed(const pb_type *t, int ta, int conj, long ml, long nl, const char *a,
-                       long lda, const char *xb, long nin, exb_superacc *have, long nout)
+int pb_acc_gemv_typed(const pb_type *t, int ta, int conj, long ml, long nl, const char *a, long lda,
+                      const char *xb, long nin, exb_superacc *have, long nout)
 {
     if (t->letter == 'D') { /* in place */
         pb_acc_gemv(ta, ml, nl, (const double *)a, lda, (const double *)xb, have, 1);
-        return;
+        return 0;
     }
     size_t len = (size_t)(ml * nl > 0 ? ml * nl : 1);
     double *ar = malloc(2 * len * sizeof *ar), *x = malloc(2 * (size_t)nin * sizeof *x + 8);
     if (!ar || !x) {
         free(ar);
         free(x);
-        return; /* (the caller's accumulators stay empty: no memory is reported there) */
+        return MPI_ERR_NO_MEM;
     }
     double *ai = ar + len, *xr = x, *xi = x + nin;
     for (long j = 0; j < nl; j++)
@@ -410,4 +410,5 @@ void pb_acc_gemv_typed(const pb_type *t, int ta, int conj, long ml, long nl, con
     }
     free(ar);
     free(x);
+    return 0;
 }

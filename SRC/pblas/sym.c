@@ -133,17 +133,19 @@ void pb_block_store(const pb_grid *g, const pb_mat *c, const void *buf, char upl
     free(cj);
 }
 
-void pb_block_real_diagonal(const pb_grid *g, const pb_mat *c, void *buf)
+int pb_block_real_diagonal(const pb_grid *g, const pb_mat *c, void *buf)
 {
     long ml, nl, *ri = NULL, *cj = NULL;
     size_t es = (size_t)c->es;
-    if (!block_indices(g, c, &ri, &cj, &ml, &nl))
+    int err = block_indices(g, c, &ri, &cj, &ml, &nl) ? MPI_ERR_NO_MEM : 0;
+    if (!err)
         for (long b = 0; b < nl; b++)
             for (long a = 0; a < ml; a++)
                 if (ri[a] == cj[b]) /* both relative to sub(C)'s corner */
                     memset((char *)buf + (size_t)(a + b * ml) * es + es / 2, 0, es / 2);
     free(ri);
     free(cj);
+    return err;
 }
 
 /* The lines of sub(X) process q wants (want[q]: indices of X's rows, or
@@ -232,8 +234,8 @@ int pb_rank_update(const pb_grid *g, const pb_type *t, const char *name, char up
         else
             pb_local_gemm(t, name, tr ? conj : 'N', tr ? 'N' : conj, mi, nj, kk, al, l,
                           ldl > 0 ? ldl : 1, r, ldr > 0 ? ldr : 1, be, cb, mi);
-        if (herm)
-            pb_block_real_diagonal(g, c, cb);
+        if (herm && !err)
+            err = pb_block_real_diagonal(g, c, cb);
         if (!err)
             pb_block_store(g, c, cb, uplo);
     }
