@@ -6,17 +6,18 @@
  *
  * Routines (each for S, C and Z; ROUTINE names a family: GEMM, SYRK, TRSM,
  * TRMM, GER, SCAL, SWAP, COPY, AMAX, DOT, NRM2, ASUM, AXPY, GEMV, TRMV,
- * TRSV): PxGEMM and
- * PxGEMV (every
- * op, 'C' conjugating),
- * PxSYRK and PCHERK / PZHERK (both triangles, both TRANS),
- * PxTRSM and PxTRMM (both sides, both triangles, every op, unit and
- * non-unit diagonals), PxTRMV and PxTRSV (rows and columns, every op),
- * PSGER / PxGERU / PxGERC, PxSCAL with PCSSCAL and
- * PZDSCAL, PxSWAP, PxCOPY, PxAMAX, PSDOT / PxDOTU / PxDOTC, PxNRM2
- * (PSCNRM2, PDZNRM2), PxASUM (PSCASUM, PDZASUM), PxAXPY.  Every case draws its sizes (0 too),
- * block sizes 1 to 7, source processes, offsets IA/JA, padded local
- * arrays, row or column vectors, scalars (0, 1, -0 among them) and a data
+ * TRSV, SYMV, SYMM, SYR, SYR2K, NORM, ERRORS): PxGEMM and PxGEMV (every
+ * op, 'C' conjugating), PxSYRK and PCHERK / PZHERK (both triangles, both
+ * TRANS), PxTRSM and PxTRMM (both sides, both triangles, every op, unit
+ * and non-unit diagonals), PxTRMV and PxTRSV (rows and columns, every
+ * op), PSGER / PxGERU / PxGERC, PxSCAL with PCSSCAL and PZDSCAL, PxSWAP,
+ * PxCOPY, PxAMAX, PSDOT / PxDOTU / PxDOTC, PxNRM2 (PSCNRM2, PDZNRM2),
+ * PxASUM (PSCASUM, PDZASUM), PxAXPY, PSSYMV / PxHEMV, PxSYMM / PxHEMM,
+ * PSSYR / PSSYR2 / PxHER / PxHER2, PxSYR2K / PxHER2K, ScaLAPACK's PxLANGE,
+ * PxLANSY and PxLANHE, and the argument errors.  Every case draws its
+ * sizes (0 too), block sizes 1 to 7, source processes, offsets IA/JA,
+ * padded local arrays, row or column vectors, scalars (0, 1, -0 among
+ * them) and a data
  * class (testlib's: narrow, ints, zeros, halftiny, wide for the
  * products); every process draws the same global data from the same
  * seed and checks the elements it holds: inside sub(C) against the MPFR
