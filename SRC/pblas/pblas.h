@@ -186,6 +186,8 @@ static inline long pb_vec_len(const pb_vec *v)
     return v->row ? v->x.n : v->x.m;
 }
 
+/* My elements of v := beta*v (pb_scale_elem: beta = 0 gives +0). */
+void pb_vec_scale(const pb_grid *g, const pb_type *t, const pb_vec *v, const double be[2]);
 /* The indices of v's elements process q holds (increasing); how many. */
 long pb_vec_held(const pb_vec *v, const pb_grid *g, int q, long *out);
 /* The address of element k on a process that holds it. */

@@ -168,11 +168,7 @@ static void gemv_call(const pb_type *t, const char *name, const char *trans, con
     }
     pb_call_free(&c);
     if (alpha0) { /* sub(Y) := beta*sub(Y) on its holders */
-        long ml, nl;
-        char *yl = pb_mat_local(&vy.x, &g, &ml, &nl);
-        long len = vy.row ? nl : ml, inc = vy.row ? vy.x.lld : 1;
-        for (long k = 0; k < len; k++)
-            pb_scale_elem(t, yl + (size_t)(k * inc) * (size_t)t->es, be);
+        pb_vec_scale(&g, t, &vy, be);
         return;
     }
     if (pb_gemv(&g, t, op, mm, nn, al, &ma, &vx, be, &vy))

@@ -64,6 +64,15 @@ void pb_scope_vec_result(pb_call *c, const pb_grid *g, const pb_vec *v, long n, 
         pb_scope_col(c, g, pb_dim_owner(&x->c, x->j0));
 }
 
+void pb_vec_scale(const pb_grid *g, const pb_type *t, const pb_vec *v, const double be[2])
+{
+    long ml, nl;
+    char *xl = pb_mat_local(&v->x, g, &ml, &nl);
+    long len = v->row ? nl : ml, inc = v->row ? v->x.lld : 1;
+    for (long k = 0; ml > 0 && nl > 0 && k < len; k++)
+        pb_scale_elem(t, xl + (size_t)(k * inc) * (size_t)t->es, be);
+}
+
 pb_vlists *pb_vlists_make(const pb_vec *v, const pb_grid *g)
 {
     long n = pb_vec_len(v);
