@@ -300,6 +300,22 @@ static void add_product(const xtype *t, const double x[2], const double y[2], do
     tl_terms_add(T2, sign * x[1], y[0], 1.0);
 }
 
+/* The value of an element that has no term (alpha = 0 or K = 0): unchanged
+ * for beta = 1, 0 for beta = 0, RN(beta c) for a real type (one product);
+ * returns 0 when a complex beta c still needs the contract's rounding. */
+static int beta_only(const xtype *t, const double be[2], const double *c, int q, double *v)
+{
+    if (be[0] == 1.0 && be[1] == 0.0)
+        *v = c[q];
+    else if (be[0] == 0.0 && be[1] == 0.0)
+        *v = 0.0;
+    else if (t->parts == 1)
+        *v = be[0] * c[0];
+    else
+        return 0;
+    return 1;
+}
+
 /* ---- PxGEMM --------------------------------------------------------------- */
 
 typedef struct gemm_case {
@@ -317,13 +333,9 @@ static double gemm_want(void *ctx, int gi, int gj, int q)
     const double *c = gat(&p->c, gi, gj);
     int alpha0 = p->alpha[0] == 0.0 && p->alpha[1] == 0.0;
     int beta0 = p->beta[0] == 0.0 && p->beta[1] == 0.0;
-    int beta1 = p->beta[0] == 1.0 && p->beta[1] == 0.0;
-    if ((alpha0 || p->k == 0) && beta1)
-        return c[q];
-    if ((alpha0 || p->k == 0) && beta0)
-        return 0.0;
-    if ((alpha0 || p->k == 0) && p->t->parts == 1) /* one product, rounded once */
-        return p->beta[0] * c[0];
+    double v;
+    if ((alpha0 || p->k == 0) && beta_only(p->t, p->beta, c, q, &v))
+        return v;
     tl_terms_reset(T1);
     tl_terms_reset(T2);
     for (int l = 0; l < p->k && !alpha0; l++) {
@@ -407,15 +419,11 @@ static double syrk_want(void *ctx, int gi, int gj, int q)
         return c[q];
     int alpha0 = p->alpha[0] == 0.0 && p->alpha[1] == 0.0;
     int beta0 = p->beta[0] == 0.0 && p->beta[1] == 0.0;
-    int beta1 = p->beta[0] == 1.0 && p->beta[1] == 0.0;
-    if ((alpha0 || p->k == 0) && beta1)
-        return c[q];
+    double v;
+    if ((alpha0 || p->k == 0) && beta_only(p->t, p->beta, c, q, &v))
+        return v;
     if (p->herm && i == j && q == 1) /* xHERK's real diagonal */
         return 0.0;
-    if ((alpha0 || p->k == 0) && beta0)
-        return 0.0;
-    if ((alpha0 || p->k == 0) && p->t->parts == 1)
-        return p->beta[0] * c[0];
     tl_terms_reset(T1);
     tl_terms_reset(T2);
     char op = p->trans == 'N' ? 'N' : 'T';
@@ -1099,12 +1107,9 @@ static double gemv_want(void *ctx, int gi, int gj, int q)
     const double *y = vget(&p->y, k);
     int alpha0 = p->alpha[0] == 0.0 && p->alpha[1] == 0.0;
     int beta0 = p->beta[0] == 0.0 && p->beta[1] == 0.0;
-    if (alpha0 && p->beta[0] == 1.0 && p->beta[1] == 0.0)
-        return y[q];
-    if (alpha0 && beta0)
-        return 0.0;
-    if (alpha0 && p->t->parts == 1)
-        return p->beta[0] * y[0];
+    double v;
+    if (alpha0 && beta_only(p->t, p->beta, y, q, &v))
+        return v;
     tl_terms_reset(T1);
     tl_terms_reset(T2);
     for (int l = 0; l < inner && !alpha0; l++) {
@@ -1202,12 +1207,9 @@ static double symv_want(void *ctx, int gi, int gj, int q)
     const double *y = vget(&p->y, k);
     int alpha0 = p->alpha[0] == 0.0 && p->alpha[1] == 0.0;
     int beta0 = p->beta[0] == 0.0 && p->beta[1] == 0.0;
-    if (alpha0 && p->beta[0] == 1.0 && p->beta[1] == 0.0)
-        return y[q];
-    if (alpha0 && beta0)
-        return 0.0;
-    if (alpha0 && p->t->parts == 1)
-        return p->beta[0] * y[0];
+    double v;
+    if (alpha0 && beta_only(p->t, p->beta, y, q, &v))
+        return v;
     tl_terms_reset(T1);
     tl_terms_reset(T2);
     for (int l = 0; l < p->n && !alpha0; l++) {
@@ -1275,12 +1277,9 @@ static double symm_want(void *ctx, int gi, int gj, int q)
     const double *c = gat(&p->c, gi, gj);
     int alpha0 = p->alpha[0] == 0.0 && p->alpha[1] == 0.0;
     int beta0 = p->beta[0] == 0.0 && p->beta[1] == 0.0;
-    if (alpha0 && p->beta[0] == 1.0 && p->beta[1] == 0.0)
-        return c[q];
-    if (alpha0 && beta0)
-        return 0.0;
-    if (alpha0 && p->t->parts == 1)
-        return p->beta[0] * c[0];
+    double v;
+    if (alpha0 && beta_only(p->t, p->beta, c, q, &v))
+        return v;
     tl_terms_reset(T1);
     tl_terms_reset(T2);
     for (int l = 0; l < ka && !alpha0; l++) {
@@ -1487,14 +1486,11 @@ static double syr2k_want(void *ctx, int gi, int gj, int q)
         return c[q];
     int alpha0 = p->alpha[0] == 0.0 && p->alpha[1] == 0.0;
     int beta0 = p->beta[0] == 0.0 && p->beta[1] == 0.0;
-    if ((alpha0 || p->k == 0) && p->beta[0] == 1.0 && p->beta[1] == 0.0)
-        return c[q];
+    double v;
+    if ((alpha0 || p->k == 0) && beta_only(p->t, p->beta, c, q, &v))
+        return v;
     if (p->herm && i == j && q == 1)
         return 0.0;
-    if ((alpha0 || p->k == 0) && beta0)
-        return 0.0;
-    if ((alpha0 || p->k == 0) && p->t->parts == 1)
-        return p->beta[0] * c[0];
     char op = p->trans == 'N' ? 'N' : p->herm ? 'C' : 'T'; /* op(X)_il, conjugated for 'C' */
     tl_terms_reset(T1);
     tl_terms_reset(T2);
